@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  GOOGLE_ISSUERS: z
+    .string()
+    .default('https://accounts.google.com,accounts.google.com')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
+  ALLOW_LOCAL_SIGNIN: boolish.default(false),
+  COOKIE_SECURE: boolish.optional(),
+  DEMO: boolish.default(false),
+  SIMULATE: boolish.default(false),
+  RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+  SUPPORT_EMAIL: z.email().default('support@sagan.example'),
+  SESSION_DAYS: z.coerce.number().int().positive().max(365).default(30),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string | undefined;
+  google: { clientId: string | undefined; jwksUrl: string; issuers: string[] };
+  localSignIn: boolean;
+  cookieSecure: boolean;
+  demo: boolean;
+  simulate: boolean;
+  rateLimitFactor: number;
+  logLevel: string;
+  webDist: string;
+  supportEmail: string;
+  sessionDays: number;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
+export function isLoopback(host: string): boolean {
+  return LOOPBACK.has(host) || host.startsWith('127.');
+}
+
+/** Parses the environment; a wrong setting throws a ConfigError listing every problem. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  // DESIGN §3: local sign-in only on loopback without Google, unless explicitly forced.
+  const localSignIn = e.ALLOW_LOCAL_SIGNIN || (!e.GOOGLE_CLIENT_ID && isLoopback(e.HOST));
+  if (!localSignIn && !e.GOOGLE_CLIENT_ID) {
+    problems.push(
+      'GOOGLE_CLIENT_ID: required when HOST is not loopback (nobody could sign in otherwise)',
+    );
+  }
+  if (problems.length) throw new ConfigError(problems);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL,
+    google: { clientId: e.GOOGLE_CLIENT_ID, jwksUrl: e.GOOGLE_JWKS_URL, issuers: e.GOOGLE_ISSUERS },
+    localSignIn,
+    cookieSecure: e.COOKIE_SECURE ?? e.PUBLIC_URL?.startsWith('https://') ?? false,
+    demo: e.DEMO,
+    simulate: e.SIMULATE,
+    rateLimitFactor: e.RATE_LIMIT_FACTOR,
+    logLevel: e.LOG_LEVEL,
+    webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    supportEmail: e.SUPPORT_EMAIL,
+    sessionDays: e.SESSION_DAYS,
+  };
+}

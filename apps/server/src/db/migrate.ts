@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Db } from './db.ts';
+
+const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url).pathname;
+
+/** Applies the numbered .sql files in order, each once, each in its own transaction. */
+export async function migrate(db: Db): Promise<string[]> {
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (
+       version text PRIMARY KEY,
+       applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
+  const done = new Set(
+    (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map(
+      (r) => r.version,
+    ),
+  );
+  const files = fs
+    .readdirSync(MIGRATIONS_DIR)
+    .filter((f) => /^\d{4}_.+\.sql$/.test(f))
+    .sort();
+  const applied: string[] = [];
+  for (const file of files) {
+    const version = file.replace(/\.sql$/, '');
+    if (done.has(version)) continue;
+    const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
+    await db.tx(async (q) => {
+      // Serialise concurrent starters on PostgreSQL (two nodes booting at once).
+      if (db.kind === 'postgres') await q.query('SELECT pg_advisory_xact_lock(7261001)');
+      const again = await q.query('SELECT 1 FROM schema_migrations WHERE version = $1', [version]);
+      if (again.length) return;
+      for (const statement of splitStatements(sql)) await q.query(statement);
+      await q.query('INSERT INTO schema_migrations (version) VALUES ($1)', [version]);
+    });
+    applied.push(version);
+  }
+  return applied;
+}
+
+// Our migrations hold plain DDL separated by ';' at line ends (no functions with bodies).
+function splitStatements(sql: string): string[] {
+  return sql
+    .split(/;\s*$/m)
+    .map((s) => s.replace(/^\s*--.*$/gm, '').trim())
+    .filter(Boolean);
+}

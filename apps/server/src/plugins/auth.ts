@@ -1,0 +1,89 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { CSRF_HEADER, type SessionUser } from '@sagan/shared/auth';
+import { createGoogleVerifier, TokenError, type GoogleVerifier } from '../auth/google.ts';
+import { ensureUser, sessionUser } from '../auth/sessions.ts';
+import { HttpError, unauthorized } from '../lib/http-errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+    viaBearer: boolean;
+    sessionToken: string | null;
+  }
+  interface FastifyInstance {
+    googleVerifier: GoogleVerifier | null;
+    sessionCookieName: string;
+    isOwnOrigin(req: FastifyRequest, origin: string): boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function requireUser(req: FastifyRequest): SessionUser {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+export default fp(
+  async (app) => {
+    const { config, db } = app;
+    app.decorate(
+      'googleVerifier',
+      config.google.clientId
+        ? createGoogleVerifier({
+            clientId: config.google.clientId,
+            jwksUrl: config.google.jwksUrl,
+            issuers: config.google.issuers,
+          })
+        : null,
+    );
+    // __Host- binds the cookie to our exact origin (no Domain, Path=/), only possible when Secure.
+    app.decorate(
+      'sessionCookieName',
+      config.cookieSecure ? '__Host-sagan_session' : 'sagan_session',
+    );
+    app.decorate('isOwnOrigin', (req: FastifyRequest, origin: string) => {
+      if (config.publicUrl) return origin === config.publicUrl;
+      const host = req.headers.host;
+      return !!host && (origin === `http://${host}` || origin === `https://${host}`);
+    });
+
+    app.decorateRequest('user', null);
+    app.decorateRequest('viaBearer', false);
+    app.decorateRequest('sessionToken', null);
+
+    app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+      const authz = req.headers.authorization;
+      if (authz?.startsWith('Bearer ')) {
+        if (!app.googleVerifier) throw new HttpError(401, 'Google sign-in is not configured');
+        try {
+          const identity = await app.googleVerifier(authz.slice(7).trim());
+          await ensureUser(db, identity);
+          req.user = { uid: identity.uid, displayName: identity.displayName ?? null };
+          req.viaBearer = true;
+        } catch (err) {
+          if (err instanceof TokenError) throw new HttpError(401, 'Invalid sign-in token');
+          throw err;
+        }
+        return;
+      }
+      const token = req.cookies[app.sessionCookieName];
+      if (token) {
+        req.sessionToken = token;
+        req.user = await sessionUser(db, token);
+      }
+      if (!SAFE_METHODS.has(req.method) && req.url.startsWith('/apps/sagan/api/')) {
+        // DESIGN §6: a non-safelisted header cannot be sent cross-site without CORS consent.
+        if (req.headers[CSRF_HEADER] !== '1') {
+          return reply.code(403).send({ error: 'Missing X-Sagan-Request header' });
+        }
+        const origin = req.headers.origin;
+        if (origin && !app.isOwnOrigin(req, origin)) {
+          return reply.code(403).send({ error: 'Cross-origin request refused' });
+        }
+      }
+    });
+  },
+  { name: 'auth', dependencies: ['db'] },
+);

@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import type { Config } from '../config.ts';
+import { openPglite, openPostgres, type Db } from '../db/db.ts';
+import { migrate } from '../db/migrate.ts';
+import { Hub } from '../realtime/hub.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Db;
+    hub: Hub;
+  }
+}
+
+export interface DbPluginOptions {
+  config: Config;
+  /** Tests pass an already-open database (in-memory PGlite or a PostgreSQL test db). */
+  db?: Db;
+}
+
+export default fp<DbPluginOptions>(
+  async (app, opts) => {
+    const db =
+      opts.db ??
+      (opts.config.databaseUrl
+        ? await openPostgres(opts.config.databaseUrl)
+        : await openPglite(opts.config.dataDir));
+    const applied = await migrate(db);
+    if (applied.length) app.log.info({ applied }, 'database migrated');
+    app.decorate('config', opts.config);
+    app.decorate('db', db);
+    const hub = new Hub(db, app.log);
+    app.decorate('hub', hub);
+    await hub.start();
+    app.addHook('preClose', async () => hub.stop());
+    app.addHook('onClose', async () => {
+      if (!opts.db) await db.close();
+    });
+  },
+  { name: 'db' },
+);

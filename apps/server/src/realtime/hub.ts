@@ -1,0 +1,237 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { WebSocket } from 'ws';
+import { ServerMessageType, type ClientMessage, type ServerMessage } from '@sagan/shared/realtime';
+import type { SessionUser } from '@sagan/shared/auth';
+import type { Db, Queryable } from '../db/db.ts';
+
+/** A family of topics ('game' serves 'game:{gameKey}'), registered by a feature. */
+export interface TopicDef {
+  prefix: string;
+  /** Who may subscribe; the server decides, never the client. */
+  authorize(user: SessionUser | null, arg: string): boolean | Promise<boolean>;
+  /** The topic's whole current state, or null when it does not exist. */
+  load(q: Queryable, arg: string): Promise<unknown>;
+}
+
+interface Entry {
+  subs: Set<Connection>;
+  seq: number;
+  frame: string | null;
+  loading: Promise<void> | null;
+  dirty: boolean;
+}
+
+export interface Connection {
+  socket: WebSocket;
+  user: SessionUser | null;
+  topics: Set<string>;
+}
+
+const CHANNEL = 'sagan_topics';
+/** A consumer this far behind is cut off rather than buffered without bound. */
+export const MAX_BUFFERED_BYTES = 1024 * 1024;
+// NOTIFY payloads are limited to 8000 bytes; we stay well below.
+const NOTIFY_CHUNK = 40;
+
+/**
+ * Fan-out from memory (DESIGN §4): each node keeps the current frame of every topic it has
+ * subscribers for, reloads it once per change it hears of through LISTEN/NOTIFY, serialises it
+ * once and writes the same string to every subscriber.
+ */
+export class Hub {
+  private readonly defs = new Map<string, TopicDef>();
+  private readonly entries = new Map<string, Entry>();
+  private readonly connections = new Set<Connection>();
+  private unlisten: (() => Promise<void>) | null = null;
+  /** Database reads made to refresh topics; benchmarks and tests read it. */
+  loads = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  register(def: TopicDef): void {
+    if (this.defs.has(def.prefix)) throw new Error(`topic prefix ${def.prefix} registered twice`);
+    this.defs.set(def.prefix, def);
+  }
+
+  async start(): Promise<void> {
+    this.unlisten = await this.db.listen(CHANNEL, (payload) => this.onNotify(payload));
+  }
+
+  async stop(reconnectAfterMs = 1000): Promise<void> {
+    const bye = JSON.stringify({
+      type: ServerMessageType.Reconnect,
+      afterMs: reconnectAfterMs,
+    } satisfies ServerMessage);
+    for (const conn of this.connections) {
+      try {
+        conn.socket.send(bye);
+        conn.socket.close(1012, 'server restarting');
+      } catch {
+        conn.socket.terminate();
+      }
+    }
+    await this.unlisten?.();
+    this.unlisten = null;
+  }
+
+  /**
+   * Call inside the writing transaction: bumps each topic's sequence number and queues a
+   * NOTIFY, which PostgreSQL delivers to every node only if the transaction commits.
+   */
+  async changed(q: Queryable, topics: string[]): Promise<void> {
+    const unique = [...new Set(topics)].sort(); // one lock order, no deadlocks between writers
+    if (!unique.length) return;
+    const rows = await q.query<{ topic: string; seq: number }>(
+      `INSERT INTO topic_seq (topic, seq) SELECT t, 1 FROM unnest($1::text[]) AS t
+       ON CONFLICT (topic) DO UPDATE SET seq = topic_seq.seq + 1
+       RETURNING topic, seq`,
+      [unique],
+    );
+    for (let i = 0; i < rows.length; i += NOTIFY_CHUNK) {
+      const chunk = rows.slice(i, i + NOTIFY_CHUNK).map((r) => [r.topic, Number(r.seq)]);
+      await q.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(chunk)]);
+    }
+  }
+
+  subscriberCount(topic: string): number {
+    return this.entries.get(topic)?.subs.size ?? 0;
+  }
+
+  get connectionCount(): number {
+    return this.connections.size;
+  }
+
+  connect(socket: WebSocket, user: SessionUser | null): Connection {
+    const conn: Connection = { socket, user, topics: new Set() };
+    this.connections.add(conn);
+    socket.on('close', () => {
+      this.connections.delete(conn);
+      for (const topic of conn.topics) this.detach(conn, topic);
+    });
+    return conn;
+  }
+
+  async handle(conn: Connection, msg: ClientMessage): Promise<void> {
+    switch (msg.type) {
+      case 'subscribe':
+        return this.subscribe(conn, msg.topic, msg.sinceSeq);
+      case 'unsubscribe':
+        conn.topics.delete(msg.topic);
+        return this.detach(conn, msg.topic);
+      case 'ping':
+        return this.send(conn, JSON.stringify({ type: ServerMessageType.Pong }));
+    }
+  }
+
+  sendError(conn: Connection, message: string, topic?: string): void {
+    this.send(conn, JSON.stringify({ type: ServerMessageType.Error, topic, message }));
+  }
+
+  private async subscribe(conn: Connection, topic: string, sinceSeq?: number): Promise<void> {
+    const colon = topic.indexOf(':');
+    const prefix = colon === -1 ? topic : topic.slice(0, colon);
+    const arg = colon === -1 ? '' : topic.slice(colon + 1);
+    const def = this.defs.get(prefix);
+    if (!def) return this.sendError(conn, 'Unknown topic', topic);
+    if (!(await def.authorize(conn.user, arg))) {
+      return this.sendError(conn, 'You do not have access to this topic', topic);
+    }
+    if (conn.socket.readyState !== conn.socket.OPEN) return;
+    let entry = this.entries.get(topic);
+    if (!entry) {
+      entry = { subs: new Set(), seq: -1, frame: null, loading: null, dirty: false };
+      this.entries.set(topic, entry);
+    }
+    entry.subs.add(conn);
+    conn.topics.add(topic);
+    if (entry.frame === null) await this.refresh(topic, entry, /* broadcast */ false);
+    if (!entry.subs.has(conn) || entry.frame === null) return;
+    if (sinceSeq !== undefined && sinceSeq === entry.seq) {
+      this.send(conn, JSON.stringify({ type: ServerMessageType.Current, topic, seq: entry.seq }));
+    } else {
+      this.send(conn, entry.frame);
+    }
+  }
+
+  private detach(conn: Connection, topic: string): void {
+    const entry = this.entries.get(topic);
+    if (!entry) return;
+    entry.subs.delete(conn);
+    if (entry.subs.size === 0 && !entry.loading) this.entries.delete(topic);
+  }
+
+  private onNotify(payload: string): void {
+    let pairs: [string, number][];
+    try {
+      pairs = JSON.parse(payload) as [string, number][];
+    } catch {
+      this.log.warn({ payload }, 'realtime: unreadable notification');
+      return;
+    }
+    for (const [topic, seq] of pairs) {
+      const entry = this.entries.get(topic);
+      if (entry && seq > entry.seq) void this.refresh(topic, entry, true);
+    }
+  }
+
+  /** Reloads a topic; changes arriving during a load coalesce into one more load. */
+  private refresh(topic: string, entry: Entry, broadcast: boolean): Promise<void> {
+    if (entry.loading) {
+      entry.dirty = true;
+      return entry.loading;
+    }
+    entry.loading = (async () => {
+      do {
+        entry.dirty = false;
+        try {
+          const { seq, data } = await this.load(topic);
+          if (seq > entry.seq || entry.frame === null) {
+            entry.seq = seq;
+            entry.frame = JSON.stringify({ type: ServerMessageType.State, topic, seq, data });
+            if (broadcast) for (const conn of entry.subs) this.send(conn, entry.frame);
+          }
+        } catch (err) {
+          this.log.error({ err, topic }, 'realtime: topic load failed');
+        }
+        broadcast = true;
+      } while (entry.dirty);
+    })().finally(() => {
+      entry.loading = null;
+      if (entry.subs.size === 0) this.entries.delete(topic);
+    });
+    return entry.loading;
+  }
+
+  private async load(topic: string): Promise<{ seq: number; data: unknown }> {
+    const colon = topic.indexOf(':');
+    const def = this.defs.get(colon === -1 ? topic : topic.slice(0, colon));
+    if (!def) throw new Error(`no topic def for ${topic}`);
+    const arg = colon === -1 ? '' : topic.slice(colon + 1);
+    this.loads++;
+    // One snapshot for the sequence number and the state, so the number labels that state.
+    return this.db.tx(
+      async (q) => {
+        const rows = await q.query<{ seq: number }>('SELECT seq FROM topic_seq WHERE topic = $1', [
+          topic,
+        ]);
+        const data = await def.load(q, arg);
+        return { seq: Number(rows[0]?.seq ?? 0), data };
+      },
+      { snapshot: true },
+    );
+  }
+
+  private send(conn: Connection, frame: string): void {
+    const { socket } = conn;
+    if (socket.readyState !== socket.OPEN) return;
+    if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.log.warn({ buffered: socket.bufferedAmount }, 'realtime: slow consumer cut off');
+      socket.terminate();
+      return;
+    }
+    socket.send(frame);
+  }
+}

@@ -1,0 +1,119 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  googleSignInSchema,
+  localSignInSchema,
+  sessionUserSchema,
+  authConfigSchema,
+} from '@sagan/shared/auth';
+import { TokenError } from '../auth/google.ts';
+import { createSession, revokeSession, upsertUserOnSignIn } from '../auth/sessions.ts';
+import { HttpError, notFound, unauthorized } from '../lib/http-errors.ts';
+import { sha256 } from '../lib/keys.ts';
+
+const errorSchema = z.object({ error: z.string() });
+
+export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { config, db } = app;
+  const signInLimit = {
+    max: Math.ceil(20 * config.rateLimitFactor),
+    timeWindow: '1 minute',
+  };
+
+  async function startSession(
+    reply: FastifyReply,
+    previousToken: string | null,
+    user: { uid: string; displayName: string | undefined; email?: string | undefined },
+  ) {
+    await upsertUserOnSignIn(db, user);
+    // A new session id on every sign-in, and the old one dies (no session fixation).
+    if (previousToken) await revokeSession(db, previousToken);
+    const token = await createSession(db, user.uid, config.sessionDays);
+    reply.setCookie(app.sessionCookieName, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.cookieSecure,
+      maxAge: config.sessionDays * 86400,
+    });
+    return { uid: user.uid, displayName: user.displayName ?? null };
+  }
+
+  app.get(
+    '/config',
+    {
+      schema: {
+        tags: ['auth'],
+        response: { 200: authConfigSchema.extend({ supportEmail: z.string() }) },
+      },
+    },
+    async () => ({
+      googleClientId: config.google.clientId ?? null,
+      localSignIn: config.localSignIn,
+      supportEmail: config.supportEmail,
+    }),
+  );
+
+  app.post(
+    '/auth/google',
+    {
+      config: { rateLimit: signInLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with a Google ID token (from Google Identity Services)',
+        body: googleSignInSchema,
+        response: { 200: sessionUserSchema, 401: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      if (!app.googleVerifier) throw new HttpError(404, 'Google sign-in is not configured');
+      try {
+        const identity = await app.googleVerifier(req.body.credential);
+        return await startSession(reply, req.sessionToken, identity);
+      } catch (err) {
+        if (err instanceof TokenError) {
+          req.log.info({ reason: err.message }, 'google token refused');
+          throw new HttpError(401, 'Google sign-in failed. Please try again.');
+        }
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/local',
+    {
+      config: { rateLimit: signInLimit },
+      schema: {
+        tags: ['auth'],
+        summary: 'Local sign-in (only on a loopback server without Google configured)',
+        body: localSignInSchema,
+        response: { 200: sessionUserSchema },
+      },
+    },
+    async (req, reply) => {
+      if (!config.localSignIn) throw notFound();
+      const displayName = req.body.displayName;
+      // The same name signs in as the same local user, so their data is there next time.
+      const uid = `local-${sha256(displayName.toLowerCase()).slice(0, 20)}`;
+      return startSession(reply, req.sessionToken, { uid, displayName });
+    },
+  );
+
+  app.post('/auth/logout', { schema: { tags: ['auth'] } }, async (req, reply) => {
+    if (req.sessionToken) await revokeSession(db, req.sessionToken);
+    reply.clearCookie(app.sessionCookieName, { path: '/' });
+    return { ok: true };
+  });
+
+  app.get(
+    '/auth/me',
+    { schema: { tags: ['auth'], response: { 200: sessionUserSchema, 401: errorSchema } } },
+    async (req) => {
+      if (!req.user) throw unauthorized();
+      return req.user;
+    },
+  );
+}

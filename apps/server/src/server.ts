@@ -1,0 +1,51 @@
+import { ConfigError, loadConfig } from './config.ts';
+import { buildApp } from './app.ts';
+import { startSimulator } from './demo/simulator.ts';
+import { seedDemo } from './demo/seed.ts';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const app = await buildApp(config);
+  if (config.localSignIn && !config.google.clientId) {
+    app.log.info('local sign-in is on (loopback, no GOOGLE_CLIENT_ID)');
+  }
+  if (config.localSignIn && config.google.clientId === undefined && config.host !== '127.0.0.1') {
+    app.log.warn('ALLOW_LOCAL_SIGNIN is on for a non-loopback host: anyone can sign in as anyone');
+  }
+  if (config.demo) await seedDemo(app);
+  const stopSimulator = config.simulate ? startSimulator(app) : () => undefined;
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    stopSimulator();
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host.includes(':') ? `[${config.host}]` : config.host;
+  console.log(`Sagan is running at http://${shownHost}:${port}/apps/sagan/`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err instanceof Error ? err.message : err);
+  process.exit(1);
+});

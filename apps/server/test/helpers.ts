@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openPglite, openPostgres, type Db } from '../src/db/db.ts';
+
+export interface TestDatabase {
+  db: Db;
+  /** The connection URL (PostgreSQL only), for a second node on the same database. */
+  url: string | undefined;
+  cleanup(): Promise<void>;
+}
+
+export interface DatabaseKind {
+  name: 'pglite' | 'postgres';
+  open(): Promise<TestDatabase>;
+}
+
+const pgliteKind: DatabaseKind = {
+  name: 'pglite',
+  async open() {
+    const db = await openPglite();
+    return { db, url: undefined, cleanup: () => db.close() };
+  },
+};
+
+function postgresKind(adminUrl: string): DatabaseKind {
+  return {
+    name: 'postgres',
+    async open() {
+      // A fresh database per test file keeps files independent when they run in parallel.
+      const name = `sagan_t_${crypto.randomBytes(6).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+      const db = await openPostgres(url);
+      return {
+        db,
+        url,
+        async cleanup() {
+          await db.close();
+          const a = new pg.Client({ connectionString: adminUrl });
+          await a.connect();
+          await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+          await a.end();
+        },
+      };
+    },
+  };
+}
+
+/**
+ * The databases every integration suite runs against: PGlite always, PostgreSQL when the test
+ * script started one (TEST_DATABASE_URL). REQUIRE_POSTGRES=1 (set by the test script) makes a
+ * missing server an error rather than a silently skipped half of the suite.
+ */
+export function databaseKinds(): DatabaseKind[] {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url && process.env.REQUIRE_POSTGRES === '1') {
+    throw new Error('REQUIRE_POSTGRES=1 but TEST_DATABASE_URL is not set');
+  }
+  return url ? [pgliteKind, postgresKind(url)] : [pgliteKind];
+}
+
+export function testConfig(
+  overrides: Partial<Config> = {},
+  env: Record<string, string> = {},
+): Config {
+  return {
+    ...loadConfig({
+      HOST: '127.0.0.1',
+      DATA_DIR: '/nonexistent',
+      WEB_DIST: '/nonexistent',
+      ...env,
+    }),
+    rateLimitFactor: 1000,
+    ...overrides,
+  };
+}
+
+export async function buildTestApp(
+  db: Db,
+  overrides: Partial<Config> = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(overrides), { db, logger: false });
+  await app.ready();
+  return app;
+}
+
+export const API = '/apps/sagan/api';
+
+/** A signed-in test user: its cookie, uid, and an inject() that sends both CSRF and cookie. */
+export interface TestUser {
+  uid: string;
+  displayName: string;
+  cookie: string;
+  request(opts: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export async function signInLocal(app: FastifyInstance, displayName: string): Promise<TestUser> {
+  const res = await app.inject({
+    method: 'POST',
+    url: `${API}/auth/local`,
+    headers: { 'x-sagan-request': '1' },
+    payload: { displayName },
+  });
+  if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
+  const setCookie = res.cookies[0];
+  if (!setCookie) throw new Error('no session cookie');
+  const cookie = `${setCookie.name}=${setCookie.value}`;
+  const { uid } = res.json<{ uid: string }>();
+  return {
+    uid,
+    displayName,
+    cookie,
+    request: (opts) =>
+      app.inject({
+        ...opts,
+        headers: { 'x-sagan-request': '1', cookie, ...(opts.headers ?? {}) },
+      }),
+  };
+}
+
+/** An anonymous caller that still sends the CSRF header (so refusals are about identity). */
+export function anonymous(app: FastifyInstance) {
+  return (opts: InjectOptions) =>
+    app.inject({ ...opts, headers: { 'x-sagan-request': '1', ...(opts.headers ?? {}) } });
+}

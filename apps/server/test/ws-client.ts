@@ -1,0 +1,87 @@
+import WebSocket from 'ws';
+import {
+  serverMessageSchema,
+  type ServerMessage,
+  type ClientMessage,
+} from '@sagan/shared/realtime';
+
+/** A real WebSocket client for tests: collects parsed server messages, waits for conditions. */
+export class TestSocket {
+  readonly messages: ServerMessage[] = [];
+  private waiters: Array<() => void> = [];
+  closed: { code: number } | null = null;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (raw) => {
+      this.messages.push(serverMessageSchema.parse(JSON.parse(raw.toString())));
+      this.waiters.forEach((w) => w());
+    });
+    ws.on('close', (code) => {
+      this.closed = { code };
+      this.waiters.forEach((w) => w());
+    });
+  }
+
+  static open(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
+    return new Promise((resolve, reject) => {
+      const ws = new WebSocket(url, { headers });
+      const socket = new TestSocket(ws);
+      ws.once('open', () => resolve(socket));
+      ws.once('unexpected-response', (_req, res) =>
+        reject(new Error(`handshake refused: ${res.statusCode}`)),
+      );
+      ws.once('error', reject);
+    });
+  }
+
+  send(msg: ClientMessage): void {
+    this.ws.send(JSON.stringify(msg));
+  }
+
+  /** Resolves with the first message (from index `from`) matching pred; rejects on timeout. */
+  waitFor<T extends ServerMessage>(
+    pred: (m: ServerMessage) => m is T,
+    from = 0,
+    timeoutMs = 5000,
+  ): Promise<T> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = this.messages.slice(from).find(pred);
+        if (found) {
+          cleanup();
+          resolve(found);
+        }
+      };
+      const timer = setTimeout(() => {
+        cleanup();
+        reject(new Error(`timed out; got ${JSON.stringify(this.messages.slice(from))}`));
+      }, timeoutMs);
+      const cleanup = () => {
+        clearTimeout(timer);
+        this.waiters = this.waiters.filter((w) => w !== check);
+      };
+      this.waiters.push(check);
+      check();
+    });
+  }
+
+  waitClosed(timeoutMs = 5000): Promise<{ code: number }> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (this.closed) resolve(this.closed);
+      };
+      setTimeout(() => reject(new Error('socket did not close')), timeoutMs);
+      this.waiters.push(check);
+      check();
+    });
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}
+
+export const isState =
+  (topic: string) =>
+  (m: ServerMessage): m is Extract<ServerMessage, { type: 'state' }> =>
+    m.type === 'state' && m.topic === topic;

@@ -1,0 +1,60 @@
+import { BASE_PATH } from '@sagan/shared/routes';
+import { CSRF_HEADER } from '@sagan/shared/auth';
+import type { z } from 'zod';
+
+export const API_BASE = `${BASE_PATH}/api`;
+
+/** A failed call, with a message fit to show the user (the server's, or a generic one). */
+export class ApiError extends Error {
+  constructor(
+    public readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export async function api<S extends z.ZodType>(
+  method: Method,
+  path: string,
+  body?: unknown,
+  schema?: S,
+): Promise<z.infer<S>> {
+  const headers: Record<string, string> = {};
+  if (method !== 'GET') headers[CSRF_HEADER] = '1';
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  let res: Response;
+  try {
+    res = await fetch(`${API_BASE}${path}`, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
+  }
+  const text = await res.text();
+  let json: unknown = undefined;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    // Not JSON: handled below by status.
+  }
+  if (!res.ok) {
+    const message =
+      json && typeof json === 'object' && 'error' in json && typeof json.error === 'string'
+        ? json.error
+        : 'Something went wrong. Please try again.';
+    console.error(`${method} ${path} failed`, res.status, message);
+    throw new ApiError(res.status, message);
+  }
+  return (schema ? schema.parse(json) : json) as z.infer<S>;
+}

@@ -1,0 +1,178 @@
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import { BASE_PATH } from '@sagan/shared/routes';
+import { serverMessageSchema, type ClientMessage } from '@sagan/shared/realtime';
+
+type Listener = () => void;
+
+interface TopicState {
+  seq: number | undefined;
+  data: unknown;
+  error: string | undefined;
+  received: boolean;
+  listeners: Set<Listener>;
+}
+
+const MIN_BACKOFF_MS = 500;
+const MAX_BACKOFF_MS = 15_000;
+
+/**
+ * The one WebSocket of a tab (DESIGN §4). Topics carry whole states with sequence numbers; on
+ * reconnect each topic is resumed from the last number seen, so the server sends only what is
+ * newer. Reconnects back off exponentially with jitter so a restarted server is not stampeded.
+ */
+export class RealtimeClient {
+  private socket: WebSocket | null = null;
+  private readonly topics = new Map<string, TopicState>();
+  private attempts = 0;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  readonly statusListeners = new Set<(connected: boolean) => void>();
+
+  constructor(private readonly url: string) {}
+
+  subscribe(topic: string, listener: Listener): () => void {
+    let state = this.topics.get(topic);
+    if (!state) {
+      state = {
+        seq: undefined,
+        data: undefined,
+        error: undefined,
+        received: false,
+        listeners: new Set(),
+      };
+      this.topics.set(topic, state);
+      this.sendSubscribe(topic, state);
+    }
+    state.listeners.add(listener);
+    this.ensureSocket();
+    return () => {
+      const s = this.topics.get(topic);
+      if (!s) return;
+      s.listeners.delete(listener);
+      if (s.listeners.size === 0) {
+        this.topics.delete(topic);
+        this.send({ type: 'unsubscribe', topic });
+      }
+    };
+  }
+
+  snapshot(topic: string): TopicState | undefined {
+    return this.topics.get(topic);
+  }
+
+  /** After sign-in or sign-out: a new socket carries the new identity. */
+  reconnect(): void {
+    this.socket?.close(1000, 'identity changed');
+    this.socket = null;
+    this.attempts = 0;
+    this.ensureSocket();
+  }
+
+  private ensureSocket(): void {
+    if (this.socket || this.stopped || this.timer) return;
+    const ws = new WebSocket(this.url);
+    this.socket = ws;
+    ws.onopen = () => {
+      this.attempts = 0;
+      this.statusListeners.forEach((l) => l(true));
+      for (const [topic, state] of this.topics) this.sendSubscribe(topic, state);
+    };
+    ws.onmessage = (ev) => this.onMessage(String(ev.data));
+    ws.onclose = () => {
+      if (this.socket !== ws) return;
+      this.socket = null;
+      this.statusListeners.forEach((l) => l(false));
+      this.scheduleReconnect();
+    };
+  }
+
+  private scheduleReconnect(delayMs?: number): void {
+    if (this.stopped || this.timer) return;
+    const base = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** this.attempts);
+    const delay = delayMs ?? base / 2 + Math.random() * (base / 2);
+    this.attempts++;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.ensureSocket();
+    }, delay);
+  }
+
+  private onMessage(raw: string): void {
+    let parsed;
+    try {
+      parsed = serverMessageSchema.safeParse(JSON.parse(raw));
+    } catch {
+      return;
+    }
+    if (!parsed.success) return;
+    const msg = parsed.data;
+    if (msg.type === 'state') {
+      const state = this.topics.get(msg.topic);
+      if (!state || (state.seq !== undefined && msg.seq < state.seq)) return;
+      state.seq = msg.seq;
+      state.data = msg.data;
+      state.error = undefined;
+      state.received = true;
+      state.listeners.forEach((l) => l());
+    } else if (msg.type === 'error' && msg.topic) {
+      const state = this.topics.get(msg.topic);
+      if (!state) return;
+      state.error = msg.message;
+      state.received = true;
+      state.listeners.forEach((l) => l());
+    } else if (msg.type === 'reconnect') {
+      const ws = this.socket;
+      this.socket = null;
+      ws?.close();
+      this.scheduleReconnect(msg.afterMs / 2 + Math.random() * msg.afterMs);
+    }
+  }
+
+  private sendSubscribe(topic: string, state: TopicState): void {
+    this.send({
+      type: 'subscribe',
+      topic,
+      ...(state.seq !== undefined ? { sinceSeq: state.seq } : {}),
+    });
+  }
+
+  private send(msg: ClientMessage): void {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(msg));
+  }
+}
+
+function socketUrl(): string {
+  const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${proto}//${location.host}${BASE_PATH}/ws`;
+}
+
+export const realtime = new RealtimeClient(socketUrl());
+
+export interface TopicResult<T> {
+  data: T | undefined;
+  loading: boolean;
+  error: string | undefined;
+}
+
+/** The live state of a topic, parsed with the feature's schema (null topic = nothing). */
+export function useTopic<S extends z.ZodType>(
+  topic: string | null,
+  schema: S,
+): TopicResult<z.infer<S>> {
+  const [, force] = useState(0);
+  useEffect(() => {
+    if (!topic) return;
+    return realtime.subscribe(topic, () => force((n) => n + 1));
+  }, [topic]);
+  if (!topic) return { data: undefined, loading: false, error: undefined };
+  const state = realtime.snapshot(topic);
+  if (!state?.received) return { data: undefined, loading: true, error: undefined };
+  if (state.error) return { data: undefined, loading: false, error: state.error };
+  const parsed = schema.safeParse(state.data);
+  if (!parsed.success) {
+    console.error(`realtime ${topic}: unexpected data`, parsed.error);
+    return { data: undefined, loading: false, error: 'Unexpected data from the server' };
+  }
+  return { data: parsed.data, loading: false, error: undefined };
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const displayNameSchema = z.string().trim().min(1, 'Please enter a name').max(60);
+
+export const googleSignInSchema = z.object({ credential: z.string().min(10).max(8192) });
+export const localSignInSchema = z.object({ displayName: displayNameSchema });
+
+export const sessionUserSchema = z.object({
+  uid: z.string(),
+  displayName: z.string().nullable(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const authConfigSchema = z.object({
+  googleClientId: z.string().nullable(),
+  localSignIn: z.boolean(),
+});
+export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+// SPEC §3 Session state.
+export const AuthStatus = { Unknown: 0, SignedOut: 1, SignedIn: 2 } as const;
+export type AuthStatus = (typeof AuthStatus)[keyof typeof AuthStatus];
+
+/** SPEC §2 top menu: the Login item shows the display name, 'Unknown Name' if missing. */
+export function menuName(user: SessionUser): string {
+  return user.displayName?.trim() ? user.displayName : 'Unknown Name';
+}
+
+/** The header every cookie-authenticated state-changing request carries (DESIGN §6). */
+export const CSRF_HEADER = 'x-sagan-request';

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+// DESIGN §4 topics. A topic's message is always the whole current state of that topic, so a
+// client that missed updates converges by taking the newest one (see docs/decisions).
+export const topicSchema = z
+  .string()
+  .min(1)
+  .max(200)
+  .regex(/^[a-z]+(:[A-Za-z0-9_:-]+)?$/, 'unknown topic');
+
+export const ClientMessageType = {
+  Subscribe: 'subscribe',
+  Unsubscribe: 'unsubscribe',
+  Ping: 'ping',
+} as const;
+
+export const ServerMessageType = {
+  State: 'state',
+  Current: 'current',
+  Error: 'error',
+  Pong: 'pong',
+  Reconnect: 'reconnect',
+} as const;
+
+export const clientMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal(ClientMessageType.Subscribe),
+    topic: topicSchema,
+    /** The last sequence number the client saw for this topic, when resuming. */
+    sinceSeq: z.number().int().nonnegative().optional(),
+  }),
+  z.object({ type: z.literal(ClientMessageType.Unsubscribe), topic: topicSchema }),
+  z.object({ type: z.literal(ClientMessageType.Ping) }),
+]);
+export type ClientMessage = z.infer<typeof clientMessageSchema>;
+
+export const serverMessageSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal(ServerMessageType.State),
+    topic: z.string(),
+    seq: z.number().int().nonnegative(),
+    data: z.unknown(),
+  }),
+  /** Sent on a resume when the client already holds the newest state. */
+  z.object({
+    type: z.literal(ServerMessageType.Current),
+    topic: z.string(),
+    seq: z.number().int().nonnegative(),
+  }),
+  z.object({
+    type: z.literal(ServerMessageType.Error),
+    topic: z.string().optional(),
+    message: z.string(),
+  }),
+  z.object({ type: z.literal(ServerMessageType.Pong) }),
+  /** The server is going away; reconnect after about this many ms. */
+  z.object({ type: z.literal(ServerMessageType.Reconnect), afterMs: z.number() }),
+]);
+export type ServerMessage = z.infer<typeof serverMessageSchema>;
+
+export const MAX_FRAME_BYTES = 64 * 1024;
+
+export const topics = {
+  game: (gameKey: string) => `game:${gameKey}`,
+  clock: (gameKey: string) => `clock:${gameKey}`,
+  recentGames: () => 'games:recent',
+  tags: () => 'tags',
+  tag: (tagID: string) => `tag:${tagID}`,
+  user: (uid: string, list: string) => `user:${uid}:${list}`,
+  team: (teamKey: string) => `team:${teamKey}`,
+  roster: (publishedAsKey: string) => `roster:${publishedAsKey}`,
+  playcount: (gameKey: string) => `playcount:${gameKey}`,
+};

@@ -1,0 +1,40 @@
+// SPEC §2 route table: one typed source for links, the navigation guard and the tests.
+export const BASE_PATH = '/apps/sagan';
+
+export const routes = {
+  dashboard: { path: '/', auth: false },
+  Login: { path: '/login', auth: false },
+  scoreboards: { path: '/scoreboards', auth: false },
+  taggedScoreboards: { path: '/taggedscoreboards/:tagID', auth: false },
+  scoreboard: { path: '/viewscoreboard/:gameKey', auth: false },
+  scoreboardmini: { path: '/viewscoreboardmini/:gameKey', auth: false },
+  teamsheets: { path: '/teamsheets', auth: false },
+  teamsheet: { path: '/teamsheets/:publishedAsKey', auth: false },
+  teamsheetPlayer: { path: '/teamsheets/:publishedAsKey/:playerKey', auth: false },
+  teamsheetedit: { path: '/teamsheetedit/:teamKey', auth: true },
+  teamsheetgroupedit: { path: '/teamsheetgroupedit/:teamKey/:groupKey?', auth: true },
+  teamsheetbulk: { path: '/teamsheetbulk/:teamKey', auth: true },
+  teamsheetplayeredit: { path: '/teamsheetedit/:teamKey/:playerKey', auth: true },
+  playcounts: { path: '/playcounts', auth: true },
+  playcount: { path: '/playcount/:gameKey', auth: true },
+} as const satisfies Record<string, { path: string; auth: boolean }>;
+
+export type RouteName = keyof typeof routes;
+
+/** Builds a concrete path (relative to the base path) from a route name and its params. */
+export function pathTo(name: RouteName, params: Record<string, string | number> = {}): string {
+  const pattern: string = routes[name].path;
+  return pattern
+    .replace(/\/:(\w+)(\?)?/g, (_m, key: string, optional?: string) => {
+      const value = params[key];
+      if (value === undefined || value === '') {
+        if (optional) return '';
+        throw new Error(`pathTo(${name}): missing param ${key}`);
+      }
+      return `/${encodeURIComponent(String(value))}`;
+    })
+    .replace(/^$/, '/');
+}
+
+/** Every client route pattern, for the server's history fallback. */
+export const clientRoutePatterns: string[] = Object.values(routes).map((r) => r.path);

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+
+// DESIGN §6 scoreboard field types.
+const count = z.number().int().nonnegative().max(1_000_000);
+const text = z.string().max(200);
+const flag = z.boolean();
+
+export const TENNIS_POINTS = ['0', '15', '30', '40', 'AD'] as const;
+
+export const scoreboardFieldsSchema = z.object({
+  gameName: text,
+  gamePeriod: text,
+  sportID: count,
+  homeTeamName: text,
+  awayTeamName: text,
+  homeScore: count,
+  awayScore: count,
+  homeScoreGoals: count,
+  awayScoreGoals: count,
+  homeScorePoints: count,
+  awayScorePoints: count,
+  homePossession: flag,
+  homeManUp: flag,
+  awayManUp: flag,
+  homeShots: count,
+  awayShots: count,
+  homeSaves: count,
+  awaySaves: count,
+  homeFouls: count,
+  awayFouls: count,
+  ballOn: count,
+  toGo: count,
+  down: count,
+  base1: flag,
+  base2: flag,
+  base3: flag,
+  balls: count,
+  strikes: count,
+  outs: count,
+  maxSets: z.number().int().min(1).max(5),
+  homeSet1: count,
+  homeSet2: count,
+  homeSet3: count,
+  homeSet4: count,
+  homeSet5: count,
+  awaySet1: count,
+  awaySet2: count,
+  awaySet3: count,
+  awaySet4: count,
+  awaySet5: count,
+  homeScoreGames: count,
+  awayScoreGames: count,
+  homeScorePointsTennis: z.enum(TENNIS_POINTS),
+  awayScorePointsTennis: z.enum(TENNIS_POINTS),
+});
+export type ScoreboardFields = z.infer<typeof scoreboardFieldsSchema>;
+
+/** A PATCH carries any subset of the fields; unknown fields are refused (a typo is a bug). */
+export const scoreboardPatchSchema = scoreboardFieldsSchema.partial().strict();
+export type ScoreboardPatch = z.infer<typeof scoreboardPatchSchema>;
+
+export const scoreboardSchema = scoreboardFieldsSchema.extend({
+  gameKey: z.string(),
+  uid: z.string(),
+  /** Set by the server on each update, in ms. */
+  timeStamp: z.number(),
+});
+export type Scoreboard = z.infer<typeof scoreboardSchema>;
+
+export const defaultScoreboard: ScoreboardFields = {
+  gameName: 'New Game',
+  gamePeriod: 'Starting Soon',
+  sportID: 1,
+  homeTeamName: 'Home',
+  awayTeamName: 'Away',
+  homeScore: 0,
+  awayScore: 0,
+  homeScoreGoals: 0,
+  awayScoreGoals: 0,
+  homeScorePoints: 0,
+  awayScorePoints: 0,
+  homePossession: false,
+  homeManUp: false,
+  awayManUp: false,
+  homeShots: 0,
+  awayShots: 0,
+  homeSaves: 0,
+  awaySaves: 0,
+  homeFouls: 0,
+  awayFouls: 0,
+  ballOn: 0,
+  toGo: 0,
+  down: 0,
+  base1: false,
+  base2: false,
+  base3: false,
+  balls: 0,
+  strikes: 0,
+  outs: 0,
+  maxSets: 3,
+  homeSet1: 0,
+  homeSet2: 0,
+  homeSet3: 0,
+  homeSet4: 0,
+  homeSet5: 0,
+  awaySet1: 0,
+  awaySet2: 0,
+  awaySet3: 0,
+  awaySet4: 0,
+  awaySet5: 0,
+  homeScoreGames: 0,
+  awayScoreGames: 0,
+  homeScorePointsTennis: '0',
+  awayScorePointsTennis: '0',
+};
+
+export const clockSchema = z.object({
+  formattedTime: z.string().max(20),
+  seconds: z.number().int().min(0).max(1_000_000),
+});
+export type Clock = z.infer<typeof clockSchema>;
+
+export const gameCommentInputSchema = z.object({
+  homeTeamName: text.default(''),
+  homeScore: count.default(0),
+  awayTeamName: text.default(''),
+  awayScore: count.default(0),
+  gameComment: z.string().trim().min(1).max(2000),
+  imageURL: z
+    .url({ protocol: /^https?$/ })
+    .max(2000)
+    .or(z.literal(''))
+    .default(''),
+});
+export type GameCommentInput = z.infer<typeof gameCommentInputSchema>;
+
+export const tagNameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(40)
+  .regex(/^[\p{L}\p{N}_-]+$/u, 'tags are letters, numbers, _ and - only');
+export const gameTagsInputSchema = z.object({ tags: z.array(tagNameSchema).max(20) });
+
+export const scorekeeperMessageSchema = z.object({
+  scoreKeeperMessage: z.string().trim().min(1, 'Please write a message').max(1000),
+});
+
+/** SPEC §2 summary card: 'Final' and 'Starting Soon' get special styling. */
+export function periodStyle(gamePeriod: string): 'final' | 'starting-soon' | 'live' {
+  const p = gamePeriod.trim().toLowerCase();
+  if (p === 'final') return 'final';
+  if (p === 'starting soon') return 'starting-soon';
+  return 'live';
+}

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+// SPEC §3 Group membership location codes.
+export const Location = { Rested0: 0, Playing: 1, Sideline: 2, Rested: 3 } as const;
+
+export function locationLabel(location: number | null | undefined): string {
+  if (location === 1) return 'Playing';
+  if (location === 2) return 'Sideline';
+  if (location === 3 || location === 0 || location === null || location === undefined) {
+    return 'Rested';
+  }
+  return 'Unknown';
+}
+
+/** SPEC §4 membership toggle cycle. */
+export function nextLocation(current: unknown): 1 | 2 | 3 {
+  try {
+    const value = normaliseLocation(current);
+    if (value === 1) return 3;
+    if (value === 2) return 1;
+    return 2;
+  } catch {
+    // SPEC §4: an error in lookup sets it to Playing.
+    return 1;
+  }
+}
+
+function normaliseLocation(current: unknown): number {
+  if (current === null || current === undefined) return 0;
+  const n = typeof current === 'string' ? Number(current) : current;
+  if (typeof n !== 'number' || !Number.isFinite(n)) throw new Error('bad location');
+  return n;
+}
+
+/** SPEC §2: a roster badge shows only for locations 1 or 2, 'playing' style for 1. */
+export function badgeFor(location: unknown): 'playing' | 'sideline' | null {
+  const n = typeof location === 'string' ? Number(location) : location;
+  if (n === 1) return 'playing';
+  if (n === 2) return 'sideline';
+  return null;
+}
+
+export const jerseySchema = z
+  .string()
+  .trim()
+  .min(1, 'Jersey is required')
+  .max(10)
+  .regex(/^[\p{L}\p{N}]+$/u, 'Numbers or Letters');
+export const playerNameSchema = z.string().trim().min(1, 'Name is required').max(100);
+
+export const playerInputSchema = z.object({
+  jersey: jerseySchema,
+  playerName: playerNameSchema,
+  playerNotes: z.string().max(2000).default(''),
+});
+export type PlayerInput = z.infer<typeof playerInputSchema>;
+
+export const teamInputSchema = z.object({
+  teamName: z.string().trim().min(1, 'Team name is required').max(100),
+  teamNotes: z.string().max(2000),
+});
+
+export const groupNameSchema = z.object({ groupName: z.string().trim().min(1).max(60) });
+
+/** Sort by jersey: numbers in numeric order, letters after them, alphabetically. */
+export function compareJersey(a: string, b: string): number {
+  const na = /^\d+$/.test(a) ? Number(a) : null;
+  const nb = /^\d+$/.test(b) ? Number(b) : null;
+  if (na !== null && nb !== null) return na - nb || a.length - b.length;
+  if (na !== null) return -1;
+  if (nb !== null) return 1;
+  return a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
+}
+
+/** SPEC §5 search: case-insensitive substring on the player name; empty shows all. */
+export function matchesSearch(playerName: string, search: string): boolean {
+  return playerName.toLowerCase().includes(search.toLowerCase());
+}
+
+// SPEC §9 default team.
+export const DEFAULT_TEAM = { teamName: 'New Team', teamNotes: 'Description' } as const;

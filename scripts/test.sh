@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `npm test`: everything CI runs, in order: typecheck, lint, unit, integration (PGlite and a
+# throwaway PostgreSQL), e2e in Debian's Chromium, and the benchmark smoke runs.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+[ -d node_modules ] || npm ci --no-audit --no-fund
+
+if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
+  echo "== installing Debian's chromium"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+fi
+
+echo "== typecheck"
+npm run typecheck
+echo "== lint"
+npm run lint
+
+echo "== unit"
+npx vitest run --project unit
+
+echo "== integration (PGlite and PostgreSQL)"
+TEST_DATABASE_URL="$(bash scripts/pg.sh start)"
+trap 'bash scripts/pg.sh stop' EXIT
+TEST_DATABASE_URL="$TEST_DATABASE_URL" REQUIRE_POSTGRES=1 npx vitest run --project integration
+
+echo "== build"
+npm run build
+
+echo "== e2e (Chromium)"
+npx playwright test -c e2e/playwright.config.ts
