@@ -63,3 +63,11 @@ export const test = base.extend<{ consoleErrors: string[] }>({
 });
 
 export { expect };
+
+/** Saves a full-page screenshot to .tmp/screens/<name>.png, for a person to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({
+    path: new URL(`../.tmp/screens/${name}.png`, import.meta.url).pathname,
+    fullPage: true,
+  });
+}

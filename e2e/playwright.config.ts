@@ -12,7 +12,7 @@ export default defineConfig({
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  outputDir: '../.tmp/e2e-results',
+  outputDir: `../.tmp/e2e-results-${PORT}`,
   use: {
     baseURL: BASE_URL,
     trace: 'off',

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dataDir = path.join(root, '.tmp', 'e2e-data');
+const dataDir = path.join(root, '.tmp', `e2e-data-${process.env.PORT ?? 'default'}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
 const child = spawn(
   process.execPath,

@@ -189,6 +189,13 @@ async function registerWebApp(app: FastifyInstance, config: Config): Promise<voi
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
   app.get(BASE_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
 
+  // The static plugin answers 403 for its root folder; the app's home is index.html.
+  if (hasWeb) {
+    app.get(`${BASE_PATH}/`, { schema: { hide: true } }, (_req, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml),
+    );
+  }
+
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     if (
