@@ -104,6 +104,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
   });
   await app.register(rateLimit, { global: false });
+  // Before the websocket plugin's own close hook, so viewers get the reconnect hint first.
+  app.addHook('preClose', async () => {
+    if (app.hasDecorator('hub')) await app.hub.stop();
+  });
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
   await app.register(swagger, {

@@ -32,7 +32,6 @@ export default fp<DbPluginOptions>(
     const hub = new Hub(db, app.log);
     app.decorate('hub', hub);
     await hub.start();
-    app.addHook('preClose', async () => hub.stop());
     app.addHook('onClose', async () => {
       if (!opts.db) await db.close();
     });

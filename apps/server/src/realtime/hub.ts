@@ -46,14 +46,40 @@ export class Hub {
   /** Database reads made to refresh topics; benchmarks and tests read it. */
   loads = 0;
 
+  /** Per-user lists ('user:{uid}:{list}'), contributed by several features. */
+  private readonly userLists = new Map<string, (q: Queryable, uid: string) => Promise<unknown>>();
+
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.defs.set('user', {
+      prefix: 'user',
+      // A user's own lists are theirs alone.
+      authorize: (user, arg) => {
+        const parsed = splitUserArg(arg);
+        return !!parsed && !!user && user.uid === parsed.uid && this.userLists.has(parsed.list);
+      },
+      load: async (q, arg) => {
+        const parsed = splitUserArg(arg);
+        const load = parsed && this.userLists.get(parsed.list);
+        return load ? load(q, parsed.uid) : null;
+      },
+    });
+  }
 
   register(def: TopicDef): void {
+    if (def.prefix === 'user') {
+      throw new Error('per-user topics are registered with hub.registerUserList(list, load)');
+    }
     if (this.defs.has(def.prefix)) throw new Error(`topic prefix ${def.prefix} registered twice`);
     this.defs.set(def.prefix, def);
+  }
+
+  /** Serves topic 'user:{uid}:{list}' to that uid only; load gets the uid. */
+  registerUserList(list: string, load: (q: Queryable, uid: string) => Promise<unknown>): void {
+    if (this.userLists.has(list)) throw new Error(`user list ${list} registered twice`);
+    this.userLists.set(list, load);
   }
 
   async start(): Promise<void> {
@@ -234,4 +260,11 @@ export class Hub {
     }
     socket.send(frame);
   }
+}
+
+/** 'uid:list' → parts; the list is the last segment (imported uids might hold ':'). */
+function splitUserArg(arg: string): { uid: string; list: string } | null {
+  const at = arg.lastIndexOf(':');
+  if (at <= 0 || at === arg.length - 1) return null;
+  return { uid: arg.slice(0, at), list: arg.slice(at + 1) };
 }

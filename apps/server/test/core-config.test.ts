@@ -1,0 +1,78 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+import { openPglite } from '../src/db/db.ts';
+
+describe('configuration', () => {
+  it('has working defaults: loopback, port 3000, local sign-in on', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.localSignIn).toBe(true);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.cookieSecure).toBe(false);
+  });
+
+  it('lists every wrong setting at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        PUBLIC_URL: 'not a url',
+        RATE_LIMIT_FACTOR: '-1',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/PORT/);
+    expect(problems).toMatch(/DATABASE_URL/);
+    expect(problems).toMatch(/PUBLIC_URL/);
+    expect(problems).toMatch(/RATE_LIMIT_FACTOR/);
+    expect((error as ConfigError).problems).toHaveLength(4);
+  });
+
+  it('refuses a public interface without Google sign-in (local sign-in would be open to all)', () => {
+    expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/GOOGLE_CLIENT_ID/);
+    const google = loadConfig({
+      HOST: '0.0.0.0',
+      GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+    });
+    expect(google.localSignIn).toBe(false);
+    // Only an explicit setting turns local sign-in on there.
+    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_LOCAL_SIGNIN: 'true' }).localSignIn).toBe(true);
+  });
+
+  it('turns local sign-in off on loopback once Google is configured', () => {
+    expect(loadConfig({ GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com' }).localSignIn).toBe(
+      false,
+    );
+  });
+
+  it('marks cookies Secure when the public URL is https', () => {
+    const c = loadConfig({ PUBLIC_URL: 'https://scores.example.org/' });
+    expect(c.cookieSecure).toBe(true);
+    expect(c.publicUrl).toBe('https://scores.example.org');
+  });
+});
+
+describe('embedded database folder lock', () => {
+  it('refuses a second process on the same data folder while the first lives', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-lock-'));
+    // A live process other than us holds the lock (our parent is alive for sure).
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, 'sagan.lock'), String(process.ppid));
+    await expect(openPglite(dir)).rejects.toThrow(/in use by another Sagan process/);
+    // A stale lock of a dead process is taken over.
+    fs.writeFileSync(path.join(dir, 'sagan.lock'), '999999');
+    const db = await openPglite(dir);
+    expect(fs.readFileSync(path.join(dir, 'sagan.lock'), 'utf8')).toBe(String(process.pid));
+    await db.close();
+    expect(fs.existsSync(path.join(dir, 'sagan.lock'))).toBe(false);
+    fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+});

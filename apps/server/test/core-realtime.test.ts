@@ -1,0 +1,236 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { openPostgres, type Db } from '../src/db/db.ts';
+import { buildTestApp, databaseKinds, signInLocal, type TestDatabase } from './helpers.ts';
+import { isState, TestSocket } from './ws-client.ts';
+
+/**
+ * The hub is exercised with a probe topic over a real table, so these tests cover the
+ * mechanism (sequence numbers, resume, fan-out, NOTIFY) independently of any feature.
+ */
+async function withProbeTopic(app: FastifyInstance): Promise<void> {
+  app.hub.register({
+    prefix: 'probe',
+    authorize: (user, arg) => !arg.startsWith('private-') || user?.displayName === 'Owner',
+    load: async (q, arg) => {
+      const rows = await q.query<{ v: number }>('SELECT v FROM probe_values WHERE k = $1', [arg]);
+      return rows[0] ? { v: rows[0].v } : null;
+    },
+  });
+}
+
+async function setProbe(app: FastifyInstance, k: string, v: number): Promise<void> {
+  await app.db.tx(async (q) => {
+    await q.query(
+      `INSERT INTO probe_values (k, v) VALUES ($1, $2) ON CONFLICT (k) DO UPDATE SET v = $2`,
+      [k, v],
+    );
+    await app.hub.changed(q, [`probe:${k}`]);
+  });
+}
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `ws://127.0.0.1:${port}/apps/sagan/ws`;
+}
+
+const stateOf = (topic: string) => isState(topic);
+
+describe.each(databaseKinds())('realtime on $name', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let url: string;
+
+  beforeAll(async () => {
+    database = await kind.open();
+    await database.db.query('CREATE TABLE probe_values (k text PRIMARY KEY, v integer NOT NULL)');
+    app = await buildTestApp(database.db);
+    await withProbeTopic(app);
+    url = await listen(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.cleanup();
+  });
+
+  it('sends the current state on subscribe, then every change with a rising sequence number', async () => {
+    await setProbe(app, 'a', 1);
+    const ws = await TestSocket.open(url);
+    ws.send({ type: 'subscribe', topic: 'probe:a' });
+    const first = await ws.waitFor(stateOf('probe:a'));
+    expect(first.data).toEqual({ v: 1 });
+    await setProbe(app, 'a', 2);
+    const second = await ws.waitFor(stateOf('probe:a'), 1);
+    expect(second.data).toEqual({ v: 2 });
+    expect(second.seq).toBe(first.seq + 1);
+    ws.close();
+  });
+
+  it('resumes after a dropped connection with the newest state, no gap and no repeat', async () => {
+    await setProbe(app, 'r', 10);
+    const ws = await TestSocket.open(url);
+    ws.send({ type: 'subscribe', topic: 'probe:r' });
+    const seen = await ws.waitFor(stateOf('probe:r'));
+    ws.ws.terminate(); // a dropped network, not a polite close
+    await ws.waitClosed();
+    await setProbe(app, 'r', 11);
+    await setProbe(app, 'r', 12);
+
+    const again = await TestSocket.open(url);
+    again.send({ type: 'subscribe', topic: 'probe:r', sinceSeq: seen.seq });
+    const resumed = await again.waitFor(stateOf('probe:r'));
+    expect(resumed.data).toEqual({ v: 12 });
+    expect(resumed.seq).toBe(seen.seq + 2);
+    // Nothing older is replayed after it.
+    await new Promise((r) => setTimeout(r, 200));
+    const states = again.messages.filter((m) => m.type === 'state');
+    expect(states).toHaveLength(1);
+
+    // A client that is already current is told so instead of being sent the state again.
+    const third = await TestSocket.open(url);
+    third.send({ type: 'subscribe', topic: 'probe:r', sinceSeq: resumed.seq });
+    const current = await third.waitFor(
+      (m): m is Extract<typeof m, { type: 'current' }> => m.type === 'current',
+    );
+    expect(current.seq).toBe(resumed.seq);
+    expect(third.messages.filter((m) => m.type === 'state')).toHaveLength(0);
+    again.close();
+    third.close();
+  });
+
+  it('reads the database once per change per node, however many viewers', async () => {
+    await setProbe(app, 'fan', 0);
+    const viewers = await Promise.all(Array.from({ length: 25 }, () => TestSocket.open(url)));
+    for (const v of viewers) v.send({ type: 'subscribe', topic: 'probe:fan' });
+    await Promise.all(viewers.map((v) => v.waitFor(stateOf('probe:fan'))));
+    const loadsBefore = app.hub.loads;
+    await setProbe(app, 'fan', 1);
+    await Promise.all(viewers.map((v) => v.waitFor(stateOf('probe:fan'), 1)));
+    expect(app.hub.loads - loadsBefore).toBe(1);
+    viewers.forEach((v) => v.close());
+  });
+
+  it('refuses a topic the user may not see, and unknown topics', async () => {
+    const ws = await TestSocket.open(url);
+    ws.send({ type: 'subscribe', topic: 'probe:private-x' });
+    const denied = await ws.waitFor(
+      (m): m is Extract<typeof m, { type: 'error' }> => m.type === 'error',
+    );
+    expect(denied.message).toMatch(/access/);
+    ws.send({ type: 'subscribe', topic: 'nosuch:thing' });
+    const unknown = await ws.waitFor(
+      (m): m is Extract<typeof m, { type: 'error' }> =>
+        m.type === 'error' && m.message === 'Unknown topic',
+    );
+    expect(unknown.topic).toBe('nosuch:thing');
+    ws.close();
+
+    const owner = await signInLocal(app, 'Owner');
+    await setProbe(app, 'private-x', 7);
+    const mine = await TestSocket.open(url, { cookie: owner.cookie });
+    mine.send({ type: 'subscribe', topic: 'probe:private-x' });
+    expect((await mine.waitFor(stateOf('probe:private-x'))).data).toEqual({ v: 7 });
+    mine.close();
+  });
+
+  it('refuses a foreign Origin at the handshake', async () => {
+    await expect(TestSocket.open(url, { origin: 'https://evil.example' })).rejects.toThrow(/403/);
+    const own = await TestSocket.open(url, {
+      origin: url.replace('ws://', 'http://').replace(/\/apps.*/, ''),
+    });
+    own.close();
+  });
+
+  it('closes a connection that sends a frame over 64 KiB, and answers junk with an error', async () => {
+    const ws = await TestSocket.open(url);
+    ws.ws.send('not json');
+    await ws.waitFor((m): m is Extract<typeof m, { type: 'error' }> => m.type === 'error');
+    ws.ws.send(JSON.stringify({ type: 'subscribe', topic: 'probe:a', pad: 'x'.repeat(70 * 1024) }));
+    const closed = await ws.waitClosed();
+    expect(closed.code).toBe(1009); // message too big
+    // The server is unharmed.
+    const next = await TestSocket.open(url);
+    next.send({ type: 'ping' });
+    await next.waitFor((m): m is Extract<typeof m, { type: 'pong' }> => m.type === 'pong');
+    next.close();
+  });
+
+  it('tells viewers to reconnect when the server shuts down', async () => {
+    const other = await buildTestApp(database.db);
+    const otherUrl = await listen(other);
+    const ws = await TestSocket.open(otherUrl);
+    const closing = other.close();
+    const hint = await ws.waitFor(
+      (m): m is Extract<typeof m, { type: 'reconnect' }> => m.type === 'reconnect',
+    );
+    expect(hint.afterMs).toBeGreaterThan(0);
+    await closing;
+  });
+});
+
+const postgres = databaseKinds().find((k) => k.name === 'postgres');
+
+describe.runIf(postgres)('two server nodes on one PostgreSQL database', () => {
+  let database: TestDatabase;
+  let nodeA: FastifyInstance;
+  let nodeB: FastifyInstance;
+  let dbB: Db;
+  let urlB: string;
+
+  beforeAll(async () => {
+    database = await postgres!.open();
+    await database.db.query('CREATE TABLE probe_values (k text PRIMARY KEY, v integer NOT NULL)');
+    // Node B has its own connections, as a separate process would.
+    dbB = await openPostgres(database.url!);
+    nodeA = await buildTestApp(database.db);
+    nodeB = await buildTestApp(dbB);
+    await withProbeTopic(nodeA);
+    await withProbeTopic(nodeB);
+    urlB = await listen(nodeB);
+  });
+  afterAll(async () => {
+    await nodeA.close();
+    await nodeB.close();
+    await dbB.close();
+    await database.cleanup();
+  });
+
+  it('a write on node A reaches a viewer on node B through LISTEN/NOTIFY', async () => {
+    await setProbe(nodeA, 'x', 1);
+    const viewer = await TestSocket.open(urlB);
+    viewer.send({ type: 'subscribe', topic: 'probe:x' });
+    const first = await viewer.waitFor(stateOf('probe:x'));
+    expect(first.data).toEqual({ v: 1 });
+    for (let v = 2; v <= 5; v++) await setProbe(nodeA, 'x', v);
+    // Changes may coalesce, but the viewer ends at the newest state with its number.
+    await viewer.waitFor(
+      (m): m is Extract<typeof m, { type: 'state' }> =>
+        m.type === 'state' && (m.data as { v: number }).v === 5,
+    );
+    const states = viewer.messages.filter((m) => m.type === 'state');
+    const seqs = states.map((m) => m.seq);
+    expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+    expect(new Set(seqs).size).toBe(seqs.length);
+    expect(seqs.at(-1)).toBe(first.seq + 4);
+    viewer.close();
+  });
+
+  it('a write rolled back on node A notifies nobody', async () => {
+    await setProbe(nodeA, 'rb', 1);
+    const viewer = await TestSocket.open(urlB);
+    viewer.send({ type: 'subscribe', topic: 'probe:rb' });
+    await viewer.waitFor(stateOf('probe:rb'));
+    await expect(
+      nodeA.db.tx(async (q) => {
+        await q.query('UPDATE probe_values SET v = 99 WHERE k = $1', ['rb']);
+        await nodeA.hub.changed(q, ['probe:rb']);
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(viewer.messages.filter((m) => m.type === 'state')).toHaveLength(1);
+    viewer.close();
+  });
+});
