@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keySchema } from './keys.ts';
 
 // DESIGN §6 Player Counter contract.
 export const playCountRosterEntrySchema = z.object({
@@ -9,6 +10,7 @@ export const playCountRosterEntrySchema = z.object({
   location: z.union([z.literal(1), z.literal(2)]),
   imageURL: z.string().max(2000).optional(),
 });
+export type PlayCountRosterEntry = z.infer<typeof playCountRosterEntrySchema>;
 
 export const snapSchema = z
   .object({
@@ -17,6 +19,9 @@ export const snapSchema = z
     quarter: z.number().int().min(1).max(4),
   })
   .catchall(z.literal(true));
+export type Snap = z.infer<typeof snapSchema>;
+
+export const minPlaysSchema = z.number().int().nonnegative().max(1000);
 
 export const playCountGameInputSchema = z.object({
   gameName: z.string().trim().min(1).max(200),
@@ -24,18 +29,65 @@ export const playCountGameInputSchema = z.object({
   archived: z.boolean().default(false),
   roster: z.array(playCountRosterEntrySchema).max(200),
   snaps: z.array(snapSchema).max(1000),
-  minPlays: z.number().int().nonnegative().max(1000).nullable().optional(),
+  minPlays: minPlaysSchema.nullable().optional(),
 });
 export type PlayCountGameInput = z.infer<typeof playCountGameInputSchema>;
 
 export const playCountPatchSchema = z
   .object({
     archived: z.boolean(),
-    minPlays: z.number().int().nonnegative().max(1000).nullable(),
+    minPlays: minPlaysSchema.nullable(),
   })
   .partial()
   .strict();
+export type PlayCountPatch = z.infer<typeof playCountPatchSchema>;
 
+export const playCountGameKeyParamsSchema = z.object({ gameKey: keySchema });
+
+/** A stored game as the server returns it (and as the `playcount:{gameKey}` topic carries it). */
+export const playCountGameSchema = z.object({
+  gameKey: z.string(),
+  gameName: z.string(),
+  gameDate: z.string(),
+  archived: z.boolean(),
+  /** DESIGN: the coach's minimum plays per player; null = no minimum set. */
+  minPlays: z.number().int().nonnegative().nullable(),
+  roster: z.array(playCountRosterEntrySchema),
+  snaps: z.array(snapSchema),
+  updatedAt: z.string(),
+});
+export type PlayCountGame = z.infer<typeof playCountGameSchema>;
+
+/** One entry of `GET /api/playcounts` and of the `user:{uid}:playcounts` topic. */
+export const playCountListItemSchema = z.object({
+  gameKey: z.string(),
+  gameName: z.string(),
+  gameDate: z.string(),
+  archived: z.boolean(),
+  updatedAt: z.string(),
+});
+export type PlayCountListItem = z.infer<typeof playCountListItemSchema>;
+
+export const playCountListSchema = z.object({ games: z.array(playCountListItemSchema) });
+export type PlayCountList = z.infer<typeof playCountListSchema>;
+
+/** The snap's fixed fields; every other key names a player who was in the snap. */
+const SNAP_FIELDS: ReadonlySet<string> = new Set(['snapCount', 'groupName', 'quarter']);
+
+/** DESIGN §6: a player's key present (as true) in a snap means they were in it. */
+export function isInSnap(snap: Snap, playerKey: string): boolean {
+  return !SNAP_FIELDS.has(playerKey) && snap[playerKey] === true;
+}
+
+// SPEC §3 roster location: 1 On Field, 2 Sideline.
 export function playLocationLabel(location: number): string {
   return location === 1 ? 'On Field' : location === 2 ? 'Sideline' : 'Unknown';
+}
+
+// SPEC §9: archived games are hidden unless the Show Archived toggle is on.
+export function visiblePlayCounts<T extends { archived: boolean }>(
+  games: readonly T[],
+  showArchived: boolean,
+): T[] {
+  return showArchived ? [...games] : games.filter((g) => !g.archived);
 }

@@ -1,4 +1,115 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  playCountGameInputSchema,
+  playCountGameKeyParamsSchema,
+  playCountGameSchema,
+  playCountListSchema,
+  playCountPatchSchema,
+} from '@sagan/shared/playcount';
+import { requireUser } from '../../plugins/auth.ts';
+import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import { findOwnGame, listGames, patchGame, putGame } from './repository.ts';
+import { changedTopics, registerPlayCountTopics } from './topics.ts';
 
-// The playcounts feature's HTTP routes and realtime topics are registered here.
-export default async function playcountsRoutes(_app: FastifyInstance): Promise<void> {}
+const errorSchema = z.object({ error: z.string() });
+const refusals = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
+const NOT_FOUND = 'Play count not found';
+
+// SPEC §2/§6 play counts and DESIGN §6 Player Counter API. Private: owner only, everywhere.
+// A game of another user answers 404 on reads and PATCH (its existence is not revealed);
+// PUT answers 403 as the contract says, since the phone must learn its key is taken.
+export default async function playcountsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, hub } = app;
+  registerPlayCountTopics(fastify);
+
+  app.get(
+    '/playcounts',
+    {
+      schema: {
+        tags: ['playcounts'],
+        summary: 'My play counts, newest activity first, each with its archived flag',
+        response: { 200: playCountListSchema, 401: errorSchema },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      return { games: await listGames(db, user.uid) };
+    },
+  );
+
+  app.get(
+    '/playcounts/:gameKey',
+    {
+      schema: {
+        tags: ['playcounts'],
+        summary: 'One of my play counts (owner only)',
+        params: playCountGameKeyParamsSchema,
+        response: { 200: playCountGameSchema, ...refusals },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const game = await findOwnGame(db, user.uid, req.params.gameKey);
+      if (!game) throw notFound(NOT_FOUND);
+      return game;
+    },
+  );
+
+  app.put(
+    '/playcounts/:gameKey',
+    {
+      schema: {
+        tags: ['playcounts'],
+        summary: 'Player Counter: create or replace a whole play-count game',
+        description:
+          'Creates the game for the caller (201) or replaces it if the caller owns it (200); ' +
+          "another user's gameKey is refused (403). archived: true archives the game; false or " +
+          'omitted keeps the stored flag (Restore is PATCH). minPlays omitted keeps the minimum.',
+        params: playCountGameKeyParamsSchema,
+        body: playCountGameInputSchema,
+        response: { 200: playCountGameSchema, 201: playCountGameSchema, ...refusals },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { gameKey } = req.params;
+      const result = await db.tx(async (q) => {
+        const put = await putGame(q, user.uid, gameKey, req.body);
+        if (put) await hub.changed(q, changedTopics(user.uid, gameKey));
+        return put;
+      });
+      if (!result) throw forbidden();
+      return reply.code(result.created ? 201 : 200).send(result.game);
+    },
+  );
+
+  app.patch(
+    '/playcounts/:gameKey',
+    {
+      schema: {
+        tags: ['playcounts'],
+        summary: 'Archive or restore a play count, or set its minimum plays per player',
+        params: playCountGameKeyParamsSchema,
+        body: playCountPatchSchema,
+        response: { 200: playCountGameSchema, ...refusals },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const { gameKey } = req.params;
+      if (req.body.archived === undefined && req.body.minPlays === undefined) {
+        throw badRequest('Nothing to change: send archived or minPlays');
+      }
+      const game = await db.tx(async (q) => {
+        const patched = await patchGame(q, user.uid, gameKey, req.body);
+        if (patched) await hub.changed(q, changedTopics(user.uid, gameKey));
+        return patched;
+      });
+      if (!game) throw notFound(NOT_FOUND);
+      return game;
+    },
+  );
+}

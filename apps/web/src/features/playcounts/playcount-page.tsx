@@ -1,5 +1,88 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useParams } from 'react-router';
+import { playCountCsv, playCountCsvFileName } from '@sagan/shared/playcount-csv';
+import { Loading } from '../../components/loading.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { links } from '../../config/links.ts';
+import { usePatchPlayCount, usePlayCount } from './api.ts';
+import { downloadText } from './download.ts';
+import { RosterTable } from './components/roster-table.tsx';
+import { SummaryTable } from './components/summary-table.tsx';
+import { MinPlaysForm } from './components/min-plays-form.tsx';
+import './playcounts.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Play Count" />;
+/** SPEC §2 Play count detail, live while Player Counter writes during the game. */
+export default function PlayCountPage() {
+  const { gameKey = '' } = useParams();
+  const { data: game, loading, error, notFound } = usePlayCount(gameKey);
+  const archive = usePatchPlayCount(gameKey);
+  const minimum = usePatchPlayCount(gameKey);
+  usePageTitle(game ? `${game.gameDate} ${game.gameName}` : 'Play Count');
+
+  if (notFound) return <NotFound what="play count" />;
+  if (!game) {
+    return (
+      <section className="page">
+        {loading && <Loading />}
+        <ErrorMessage error={error} />
+      </section>
+    );
+  }
+
+  return (
+    <section className="page pc-page">
+      <h1 className="pc-title">
+        <span className="pc-title-date">{game.gameDate}</span> {game.gameName}
+        {game.archived && <span className="pc-archived">Archived</span>}
+      </h1>
+      <div className="btn-row">
+        <button
+          type="button"
+          className="btn primary"
+          onClick={() =>
+            downloadText(
+              playCountCsvFileName(game.gameDate),
+              playCountCsv(game.roster, game.minPlays),
+            )
+          }
+        >
+          Export
+        </button>
+        <button
+          type="button"
+          className="btn"
+          disabled={archive.isPending}
+          onClick={() => archive.mutate({ archived: !game.archived })}
+        >
+          {game.archived ? 'Restore' : 'Archive'}
+        </button>
+      </div>
+      <ErrorMessage error={archive.error} />
+
+      <MinPlaysForm
+        game={game}
+        saving={minimum.isPending}
+        error={minimum.error}
+        onSave={(minPlays) => minimum.mutateAsync({ minPlays })}
+      />
+
+      {game.roster.length === 0 ? (
+        <p className="muted">No players in this game yet.</p>
+      ) : (
+        <RosterTable game={game} />
+      )}
+
+      <h2>Summary</h2>
+      <SummaryTable snaps={game.snaps} />
+
+      <p className="pc-footer">
+        Count plays from the sideline with the{' '}
+        <a href={links.playCounterApp} target="_blank" rel="noopener noreferrer">
+          Play Counter App
+        </a>
+        .
+      </p>
+    </section>
+  );
 }

@@ -1,0 +1,73 @@
+import { isInSnap, playLocationLabel, type PlayCountGame } from '@sagan/shared/playcount';
+import { metMinimum } from '@sagan/shared/playcount-minimum';
+import { FootballIcon } from './football-icon.tsx';
+import { PlayerAvatar } from './player-avatar.tsx';
+
+/**
+ * SPEC §2 roster table: Jersey, Name, Plays, location, then one column per snap. On a phone a
+ * 60+ snap game scrolls sideways inside its frame while Jersey and Name stay put (sticky).
+ */
+export function RosterTable({ game }: { game: PlayCountGame }) {
+  const { roster, snaps, minPlays } = game;
+  return (
+    <div
+      className="table-wrap pc-roster-wrap"
+      tabIndex={0}
+      role="region"
+      aria-label="Plays per player"
+    >
+      <table className="pc-roster">
+        <thead>
+          <tr>
+            <th scope="col" className="pc-sticky pc-jersey">
+              Jersey
+            </th>
+            <th scope="col" className="pc-sticky pc-name">
+              Name
+            </th>
+            <th scope="col" className="pc-num">
+              Plays
+            </th>
+            <th scope="col">Location</th>
+            {snaps.map((snap, i) => (
+              <th scope="col" key={i} className="pc-snap">
+                <span className="pc-snap-count">{snap.snapCount}</span>
+                <span className="pc-snap-group">{snap.groupName}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {roster.map((player) => {
+            const below = metMinimum(player.playCount, minPlays) === false;
+            return (
+              <tr key={player.key} className={below ? 'pc-below' : undefined}>
+                <td className="pc-sticky pc-jersey">{player.jersey}</td>
+                <th scope="row" className="pc-sticky pc-name">
+                  <span className="pc-player">
+                    <PlayerAvatar imageURL={player.imageURL} />
+                    <span>{player.playerName}</span>
+                  </span>
+                </th>
+                <td className="pc-num">
+                  <span className="pc-plays">{player.playCount}</span>
+                  {below && <span className="pc-below-badge">Below minimum</span>}
+                </td>
+                <td>
+                  <span className={`pc-location pc-location-${player.location}`}>
+                    {playLocationLabel(player.location)}
+                  </span>
+                </td>
+                {snaps.map((snap, i) => (
+                  <td key={i} className="pc-snap">
+                    {isInSnap(snap, player.key) && <FootballIcon />}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

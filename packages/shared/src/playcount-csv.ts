@@ -1,0 +1,39 @@
+import { toCsv } from './csv.ts';
+import { metMinimum } from './playcount-minimum.ts';
+import type { PlayCountRosterEntry } from './playcount.ts';
+
+// SPEC §9 CSV export: header 'Jersey,Player,CountedPlays'; the met-minimum column is ours.
+export const PLAY_COUNT_CSV_HEADER = ['Jersey', 'Player', 'CountedPlays'] as const;
+export const MET_MINIMUM_HEADER = 'MetMinimum';
+
+export function playCountCsvRows(
+  roster: readonly PlayCountRosterEntry[],
+  minPlays: number | null | undefined,
+): string[][] {
+  const withMinimum = minPlays !== null && minPlays !== undefined;
+  const header: string[] = [...PLAY_COUNT_CSV_HEADER];
+  if (withMinimum) header.push(MET_MINIMUM_HEADER);
+  const rows = roster.map((p) => {
+    const row = [p.jersey, p.playerName, String(p.playCount)];
+    if (withMinimum) row.push(metMinimum(p.playCount, minPlays) ? 'Yes' : 'No');
+    return row;
+  });
+  return [header, ...rows];
+}
+
+export function playCountCsv(
+  roster: readonly PlayCountRosterEntry[],
+  minPlays: number | null | undefined,
+): string {
+  return toCsv(playCountCsvRows(roster, minPlays));
+}
+
+/**
+ * SPEC §9: '{gameDate}-PlayCounts.csv'. Characters no file system accepts (a date typed as
+ * 3/1/2025) become '-', so the browser does not rename the file its own way.
+ */
+export function playCountCsvFileName(gameDate: string): string {
+  // eslint-disable-next-line no-control-regex
+  const safe = gameDate.trim().replace(/[/\\:*?"<>|\u0000-\u001f]/g, '-');
+  return `${safe || 'game'}-PlayCounts.csv`;
+}
