@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Two cores: each integration file opens its own databases, so keep parallelism modest.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -17,8 +19,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Each file opens its own databases; two cores, so keep parallelism modest.
-          maxWorkers: 2,
         },
       },
     ],

@@ -79,3 +79,8 @@ export function matchesSearch(playerName: string, search: string): boolean {
 
 // SPEC §9 default team.
 export const DEFAULT_TEAM = { teamName: 'New Team', teamNotes: 'Description' } as const;
+
+/** SPEC §5 image picker: a file whose name has no extension part (no dot, or a dot at 0) is ignored. */
+export function hasExtension(fileName: string): boolean {
+  return fileName.lastIndexOf('.') > 0;
+}

@@ -1,5 +1,134 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { pathTo } from '@sagan/shared/routes';
+import {
+  bulkRowProblem,
+  isBlankRow,
+  parseBulkUpload,
+  type BulkRow,
+} from '@sagan/shared/bulk-upload';
+import { MAX_BULK_ROWS } from '@sagan/shared/teamsheet-schemas';
+import { ApiError } from '../../lib/api.ts';
+import { Loading } from '../../components/loading.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { useBulkUpload, useTeam } from './api.ts';
+import './teamsheets.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Bulk Upload" />;
+export default function BulkUploadPage() {
+  const { teamKey = '' } = useParams();
+  usePageTitle('Bulk Upload');
+  const team = useTeam(teamKey);
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const [preview, setPreview] = useState<BulkRow[] | null>(null);
+  const upload = useBulkUpload(teamKey);
+
+  if (team.isPending) return <Loading />;
+  if (team.error) {
+    if (team.error instanceof ApiError && team.error.status === 404) {
+      return <NotFound what="team sheet" />;
+    }
+    return <ErrorMessage error={team.error} />;
+  }
+
+  const rows = preview ?? [];
+  const players = rows.filter((r) => !isBlankRow(r));
+  const problems = players.filter((r) => bulkRowProblem(r)).length;
+  const back = () => navigate(pathTo('teamsheetedit', { teamKey }));
+
+  return (
+    <section className="page bulk-upload">
+      <p>
+        <Link to={pathTo('teamsheetedit', { teamKey })}>← {team.data.teamName}</Link>
+      </p>
+      <h1>Bulk Upload</h1>
+      <label htmlFor="bulk">Players</label>
+      <textarea
+        id="bulk"
+        rows={14}
+        cols={80}
+        value={text}
+        spellCheck={false}
+        aria-describedby="bulk-help"
+        onChange={(e) => {
+          setText(e.target.value);
+          setPreview(null);
+        }}
+      />
+      <p id="bulk-help" className="help">
+        The first column should be the player's jersey number followed by their name.
+      </p>
+      <div className="btn-row">
+        <button
+          type="button"
+          className="btn primary"
+          onClick={() => setPreview(parseBulkUpload(text))}
+        >
+          Preview
+        </button>
+      </div>
+
+      {preview && (
+        <>
+          <h2>Preview</h2>
+          <p aria-live="polite">
+            {players.length} {players.length === 1 ? 'player' : 'players'} to add
+            {problems > 0 && `, ${problems} to fix before saving`}.
+          </p>
+          <div className="table-wrap">
+            <table className="bulk-preview">
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <th scope="col">Jersey</th>
+                  <th scope="col">Name</th>
+                  <th scope="col">Check</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r, i) => {
+                  const problem = bulkRowProblem(r);
+                  const blank = isBlankRow(r);
+                  return (
+                    <tr key={i} className={blank ? 'blank' : problem ? 'problem' : undefined}>
+                      <td>{i + 1}</td>
+                      <td>{r.jersey}</td>
+                      <td>{r.playerName}</td>
+                      <td className={problem && !blank ? 'form-error' : 'muted'}>
+                        {problem ?? 'OK'}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          {players.length > MAX_BULK_ROWS && (
+            <p className="form-error">At most {MAX_BULK_ROWS} players can be added at once.</p>
+          )}
+          <ErrorMessage error={upload.error} />
+          <div className="btn-row">
+            <button
+              type="button"
+              className="btn primary"
+              disabled={
+                upload.isPending ||
+                problems > 0 ||
+                !players.length ||
+                players.length > MAX_BULK_ROWS
+              }
+              onClick={() => upload.mutate(text, { onSuccess: back })}
+            >
+              Save
+            </button>
+            <button type="button" className="btn" onClick={back}>
+              Cancel
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
 }

@@ -1,5 +1,197 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { pathTo } from '@sagan/shared/routes';
+import { groupNameSchema, locationLabel, nextLocation } from '@sagan/shared/teamsheet';
+import { sortRoster, type TeamSheet } from '@sagan/shared/teamsheet-schemas';
+import { ApiError } from '../../lib/api.ts';
+import { Loading } from '../../components/loading.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { useSaveGroup, useSetLocation, useTeam } from './api.ts';
+import { Avatar } from './avatar.tsx';
+import { PencilIcon } from './icons.tsx';
+import './teamsheets.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Edit Group" />;
+export default function GroupEditPage() {
+  const { teamKey = '', groupKey } = useParams();
+  const team = useTeam(teamKey);
+  usePageTitle(groupKey ? 'Edit Group' : 'Add Group');
+  if (team.isPending) return <Loading />;
+  if (team.error) {
+    if (team.error instanceof ApiError && team.error.status === 404) {
+      return <NotFound what="team sheet" />;
+    }
+    return <ErrorMessage error={team.error} />;
+  }
+  const group = groupKey ? team.data.groups.find((g) => g.groupKey === groupKey) : undefined;
+  if (groupKey && !group) return <NotFound what="group" />;
+  return (
+    <GroupEditor
+      key={groupKey ?? 'new'}
+      sheet={team.data}
+      groupKey={groupKey}
+      groupName={group?.groupName ?? ''}
+    />
+  );
+}
+
+function GroupEditor({
+  sheet,
+  groupKey,
+  groupName,
+}: {
+  sheet: TeamSheet;
+  groupKey: string | undefined;
+  groupName: string;
+}) {
+  const navigate = useNavigate();
+  // SPEC §2: a new group starts in edit mode.
+  const [editing, setEditing] = useState(!groupKey);
+  const [name, setName] = useState(groupName);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSaveGroup(sheet.teamKey);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = groupNameSchema.safeParse({ groupName: name });
+    if (!parsed.success) {
+      setProblem('Please give the group a name');
+      return;
+    }
+    setProblem(null);
+    save.mutate(
+      { groupKey, groupName: parsed.data.groupName },
+      {
+        onSuccess: (g) => {
+          setEditing(false);
+          if (!groupKey) {
+            navigate(
+              pathTo('teamsheetgroupedit', { teamKey: sheet.teamKey, groupKey: g.groupKey }),
+              {
+                replace: true,
+              },
+            );
+          }
+        },
+      },
+    );
+  }
+
+  return (
+    <section className="page group-edit">
+      <p>
+        <Link to={pathTo('teamsheetedit', { teamKey: sheet.teamKey })}>← {sheet.teamName}</Link>
+      </p>
+      {editing ? (
+        <form className="card" onSubmit={onSubmit} noValidate>
+          <label htmlFor="groupName">The Group's Name</label>
+          <input
+            id="groupName"
+            value={name}
+            maxLength={60}
+            required
+            autoFocus
+            onChange={(e) => setName(e.target.value)}
+            aria-invalid={problem ? true : undefined}
+          />
+          {problem && (
+            <p className="form-error" role="alert">
+              {problem}
+            </p>
+          )}
+          <ErrorMessage error={save.error} />
+          <div className="btn-row">
+            <button type="submit" className="btn primary" disabled={save.isPending}>
+              Save
+            </button>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => {
+                if (!groupKey) navigate(pathTo('teamsheetedit', { teamKey: sheet.teamKey }));
+                else {
+                  setName(groupName);
+                  setEditing(false);
+                }
+              }}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="team-title">
+          <h1>{groupName}</h1>
+          <button
+            type="button"
+            className="icon-btn"
+            aria-label="Edit group name"
+            onClick={() => setEditing(true)}
+          >
+            <PencilIcon />
+          </button>
+        </div>
+      )}
+      {/* SPEC §2: for a new group the table stays hidden until it is named. */}
+      {groupKey && <MembershipTable sheet={sheet} groupKey={groupKey} />}
+    </section>
+  );
+}
+
+function MembershipTable({ sheet, groupKey }: { sheet: TeamSheet; groupKey: string }) {
+  const setLocation = useSetLocation(sheet.teamKey, groupKey);
+  const members = sheet.groupMembership[groupKey] ?? {};
+  if (!sheet.roster.length) {
+    return <p className="muted">Add players to the team first.</p>;
+  }
+  return (
+    <>
+      <p className="muted">Tap a player's status to change it: Sideline → Playing → Rested.</p>
+      <ErrorMessage error={setLocation.error} />
+      <div className="table-wrap">
+        <table className="roster">
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Photo</span>
+              </th>
+              <th scope="col">Jersey</th>
+              <th scope="col">Name</th>
+              <th scope="col">Status</th>
+            </tr>
+          </thead>
+          <tbody>
+            {sortRoster(sheet.roster).map((p) => {
+              const location = members[p.key]?.location;
+              const label = locationLabel(location);
+              const pending = setLocation.isPending && setLocation.variables?.playerKey === p.key;
+              return (
+                <tr key={p.key}>
+                  <td className="avatar-cell">
+                    <Avatar src={p.imageURL} />
+                  </td>
+                  <td className="jersey">{p.jersey}</td>
+                  <td>{p.playerName}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className={`btn toggle ${label.toLowerCase()}`}
+                      aria-label={`${p.playerName}: ${label}`}
+                      disabled={pending}
+                      onClick={() =>
+                        setLocation.mutate({ playerKey: p.key, location: nextLocation(location) })
+                      }
+                    >
+                      {label}
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
 }

@@ -1,5 +1,188 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { pathTo } from '@sagan/shared/routes';
+import { hasExtension, playerInputSchema } from '@sagan/shared/teamsheet';
+import { NEW_PLAYER_KEY, type Player } from '@sagan/shared/teamsheet-schemas';
+import { ApiError } from '../../lib/api.ts';
+import { Loading } from '../../components/loading.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { useDeletePlayer, useSavePlayer, useTeam } from './api.ts';
+import { Avatar } from './avatar.tsx';
+import './teamsheets.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Edit Player" />;
+const EMPTY: Player = {
+  key: NEW_PLAYER_KEY,
+  jersey: '',
+  playerName: '',
+  playerNotes: '',
+  imageURL: '',
+};
+
+export default function PlayerEditPage() {
+  const { teamKey = '', playerKey = NEW_PLAYER_KEY } = useParams();
+  const team = useTeam(teamKey);
+  const isNew = playerKey === NEW_PLAYER_KEY;
+  usePageTitle(isNew ? 'Add Player' : 'Edit Player');
+  if (team.isPending) return <Loading />;
+  if (team.error) {
+    if (team.error instanceof ApiError && team.error.status === 404) {
+      return <NotFound what="team sheet" />;
+    }
+    return <ErrorMessage error={team.error} />;
+  }
+  const player = isNew ? EMPTY : team.data.roster.find((p) => p.key === playerKey);
+  if (!player) return <NotFound what="player" />;
+  return <PlayerForm key={player.key} teamKey={teamKey} player={player} isNew={isNew} />;
+}
+
+function PlayerForm({
+  teamKey,
+  player,
+  isNew,
+}: {
+  teamKey: string;
+  player: Player;
+  isNew: boolean;
+}) {
+  const navigate = useNavigate();
+  const [jersey, setJersey] = useState(player.jersey);
+  const [playerName, setPlayerName] = useState(player.playerName);
+  const [playerNotes, setPlayerNotes] = useState(player.playerNotes);
+  const [dataUrl, setDataUrl] = useState<string | null>(null);
+  const [errors, setErrors] = useState<{ jersey?: string; playerName?: string; file?: string }>({});
+  const [confirming, setConfirming] = useState(false);
+  const save = useSavePlayer(teamKey);
+  const remove = useDeletePlayer(teamKey);
+  const back = () => navigate(pathTo('teamsheetedit', { teamKey }));
+
+  function onFile(e: ChangeEvent<HTMLInputElement>) {
+    const file = e.target.files?.[0];
+    if (!file) return;
+    if (!hasExtension(file.name) || !file.type.startsWith('image/')) {
+      setErrors((x) => ({ ...x, file: 'Please choose a picture file (JPEG, PNG, …).' }));
+      e.target.value = '';
+      return;
+    }
+    setErrors((x) => ({ ...x, file: undefined }));
+    const reader = new FileReader();
+    reader.onload = () => setDataUrl(typeof reader.result === 'string' ? reader.result : null);
+    reader.onerror = () => setErrors((x) => ({ ...x, file: 'That picture could not be read.' }));
+    reader.readAsDataURL(file);
+  }
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = playerInputSchema.safeParse({ jersey, playerName, playerNotes });
+    if (!parsed.success) {
+      const next: typeof errors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if (field === 'jersey' || field === 'playerName') next[field] ??= issue.message;
+      }
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    save.mutate({ playerKey: player.key, player: parsed.data, dataUrl }, { onSuccess: back });
+  }
+
+  return (
+    <section className="page narrow player-edit">
+      <h1>{isNew ? 'Add Player' : 'Edit Player'}</h1>
+      <form className="card" onSubmit={onSubmit} noValidate>
+        <label htmlFor="jersey">Jersey</label>
+        <input
+          id="jersey"
+          value={jersey}
+          maxLength={10}
+          required
+          autoComplete="off"
+          onChange={(e) => setJersey(e.target.value)}
+          aria-describedby="jersey-help"
+          aria-invalid={errors.jersey ? true : undefined}
+        />
+        <p id="jersey-help" className="help">
+          Numbers or Letters
+        </p>
+        {errors.jersey && <p className="form-error">{errors.jersey}</p>}
+
+        <label htmlFor="playerName">Name</label>
+        <input
+          id="playerName"
+          value={playerName}
+          maxLength={100}
+          required
+          autoComplete="off"
+          onChange={(e) => setPlayerName(e.target.value)}
+          aria-describedby="playerName-help"
+          aria-invalid={errors.playerName ? true : undefined}
+        />
+        <p id="playerName-help" className="help">
+          First and Last Name
+        </p>
+        {errors.playerName && <p className="form-error">{errors.playerName}</p>}
+
+        <label htmlFor="playerNotes">Notes</label>
+        <textarea
+          id="playerNotes"
+          rows={5}
+          maxLength={2000}
+          value={playerNotes}
+          onChange={(e) => setPlayerNotes(e.target.value)}
+        />
+
+        <div className="picture">
+          <Avatar src={dataUrl ?? player.imageURL} alt="Picture preview" height={150} />
+          <label htmlFor="picture" className="btn file-btn">
+            Add Picture
+          </label>
+          <input
+            id="picture"
+            className="visually-hidden"
+            type="file"
+            accept="image/*"
+            onChange={onFile}
+          />
+          {errors.file && <p className="form-error">{errors.file}</p>}
+        </div>
+
+        <ErrorMessage error={save.error} />
+        <div className="btn-row">
+          <button type="submit" className="btn primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </button>
+          <button type="button" className="btn" onClick={back}>
+            Cancel
+          </button>
+          {!isNew && !confirming && (
+            <button type="button" className="btn danger" onClick={() => setConfirming(true)}>
+              Delete
+            </button>
+          )}
+        </div>
+        {confirming && (
+          <div className="confirm" role="alertdialog" aria-labelledby="confirm-text">
+            <p id="confirm-text">Delete this player?</p>
+            <div className="btn-row">
+              <button
+                type="button"
+                className="btn danger"
+                disabled={remove.isPending}
+                onClick={() => remove.mutate(player.key, { onSuccess: back })}
+                autoFocus
+              >
+                Yes, delete
+              </button>
+              <button type="button" className="btn" onClick={() => setConfirming(false)}>
+                No, keep
+              </button>
+            </div>
+            <ErrorMessage error={remove.error} />
+          </div>
+        )}
+      </form>
+    </section>
+  );
 }

@@ -1,5 +1,227 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { pathTo } from '@sagan/shared/routes';
+import { teamInputSchema } from '@sagan/shared/teamsheet';
+import { NEW_PLAYER_KEY, type TeamSheet } from '@sagan/shared/teamsheet-schemas';
+import { ApiError } from '../../lib/api.ts';
+import { Loading } from '../../components/loading.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { usePublish, useSaveTeam, useTeam, useUnpublish } from './api.ts';
+import { RosterTable } from './roster-table.tsx';
+import { QrCode } from './qr-code.tsx';
+import { PencilIcon } from './icons.tsx';
+import './teamsheets.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Edit Team Sheet" />;
+export default function TeamSheetEditPage() {
+  const { teamKey = '' } = useParams();
+  const team = useTeam(teamKey);
+  usePageTitle(team.data ? `Edit ${team.data.teamName}` : 'Edit team sheet');
+  if (team.isPending) return <Loading />;
+  if (team.error) {
+    if (team.error instanceof ApiError && team.error.status === 404) {
+      return <NotFound what="team sheet" />;
+    }
+    return <ErrorMessage error={team.error} />;
+  }
+  return <Editor sheet={team.data} refetch={() => void team.refetch()} />;
+}
+
+function Editor({ sheet, refetch }: { sheet: TeamSheet; refetch: () => void }) {
+  const { teamKey } = sheet;
+  const [editing, setEditing] = useState(false);
+  const publish = usePublish(teamKey);
+  const unpublish = useUnpublish(teamKey);
+
+  return (
+    <section className="page teamsheet-edit">
+      <p className="private-note">
+        This page is private: only you can see and change it. Publish to share a copy.
+      </p>
+      {editing ? (
+        <TeamForm
+          sheet={sheet}
+          onDone={() => setEditing(false)}
+          onCancel={() => {
+            setEditing(false);
+            refetch(); // SPEC §4: cancel reloads the sheet
+          }}
+        />
+      ) : (
+        <header className="team-head">
+          <div className="team-title">
+            <h1>{sheet.teamName}</h1>
+            <button
+              type="button"
+              className="icon-btn"
+              aria-label="Edit team name and notes"
+              onClick={() => setEditing(true)}
+            >
+              <PencilIcon />
+            </button>
+          </div>
+          <p className="team-notes">{sheet.teamNotes}</p>
+        </header>
+      )}
+
+      <div className="btn-row">
+        <button
+          type="button"
+          className="btn primary"
+          disabled={publish.isPending}
+          onClick={() => {
+            unpublish.reset();
+            publish.mutate();
+          }}
+        >
+          Publish
+        </button>
+        <Link
+          className="btn"
+          to={pathTo('teamsheetplayeredit', { teamKey, playerKey: NEW_PLAYER_KEY })}
+        >
+          Add Player
+        </Link>
+        <Link className="btn" to={pathTo('teamsheetbulk', { teamKey })}>
+          Bulk Upload
+        </Link>
+        {sheet.publishedAsKey && (
+          <button
+            type="button"
+            className="btn danger"
+            disabled={unpublish.isPending}
+            onClick={() => {
+              publish.reset();
+              unpublish.mutate();
+            }}
+          >
+            Unpublish
+          </button>
+        )}
+      </div>
+      {/* DESIGN §8: 'Published Successfully' only when it worked. */}
+      <div aria-live="polite">
+        {publish.isSuccess && <p className="form-ok">Published Successfully</p>}
+        {unpublish.isSuccess && (
+          <p className="form-ok">Unpublished: the public link no longer works.</p>
+        )}
+      </div>
+      {publish.error && (
+        <p className="form-error" role="alert">
+          Publishing failed: {publish.error.message}
+        </p>
+      )}
+      <ErrorMessage error={unpublish.error} />
+
+      <h2>Roster</h2>
+      {sheet.roster.length === 0 ? (
+        <p className="muted">No players yet. Add them one by one or use Bulk Upload.</p>
+      ) : (
+        <RosterTable
+          caption="Roster"
+          roster={sheet.roster}
+          groups={sheet.groups}
+          membership={sheet.groupMembership}
+          action={(p) => (
+            <Link
+              to={pathTo('teamsheetplayeredit', { teamKey, playerKey: p.key })}
+              aria-label={`Edit ${p.playerName}`}
+            >
+              Edit
+            </Link>
+          )}
+        />
+      )}
+
+      <h2>Groups</h2>
+      <div className="btn-row groups">
+        {sheet.groups.map((g) => (
+          <Link
+            key={g.groupKey}
+            className="btn"
+            to={pathTo('teamsheetgroupedit', { teamKey, groupKey: g.groupKey })}
+          >
+            {g.groupName}
+          </Link>
+        ))}
+        <Link className="btn" to={pathTo('teamsheetgroupedit', { teamKey })}>
+          Add Group
+        </Link>
+      </div>
+
+      <h2>Share</h2>
+      <QrCode publishedAsKey={sheet.publishedAsKey} />
+    </section>
+  );
+}
+
+function TeamForm({
+  sheet,
+  onDone,
+  onCancel,
+}: {
+  sheet: TeamSheet;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
+  const [teamName, setTeamName] = useState(sheet.teamName);
+  const [teamNotes, setTeamNotes] = useState(sheet.teamNotes);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = useSaveTeam(sheet.teamKey);
+
+  function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const parsed = teamInputSchema.safeParse({ teamName, teamNotes });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? 'Please check the form');
+      return;
+    }
+    setProblem(null);
+    save.mutate(parsed.data, { onSuccess: onDone });
+  }
+
+  return (
+    <form className="card team-form" onSubmit={onSubmit} noValidate>
+      <label htmlFor="teamName">The Team's Name</label>
+      <input
+        id="teamName"
+        value={teamName}
+        maxLength={100}
+        required
+        onChange={(e) => setTeamName(e.target.value)}
+        aria-describedby="teamName-help"
+        aria-invalid={problem ? true : undefined}
+      />
+      <p id="teamName-help" className="help">
+        You can change it at any time.
+      </p>
+      <label htmlFor="teamNotes">Notes for the team</label>
+      <textarea
+        id="teamNotes"
+        rows={6}
+        value={teamNotes}
+        maxLength={2000}
+        onChange={(e) => setTeamNotes(e.target.value)}
+        aria-describedby="teamNotes-help"
+      />
+      <p id="teamNotes-help" className="help">
+        This will be displayed under the team name.
+      </p>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <ErrorMessage error={save.error} />
+      <div className="btn-row">
+        <button type="submit" className="btn primary" disabled={save.isPending}>
+          Save
+        </button>
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
 }

@@ -1,5 +1,123 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { AuthStatus } from '@sagan/shared/auth';
+import { topics } from '@sagan/shared/realtime';
+import { pathTo } from '@sagan/shared/routes';
+import { matchesSearch } from '@sagan/shared/teamsheet';
+import { publicRosterSchema } from '@sagan/shared/teamsheet-schemas';
+import { ApiError } from '../../lib/api.ts';
+import { useTopic } from '../../lib/realtime.ts';
+import { links } from '../../config/links.ts';
+import { Loading } from '../../components/loading.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { useFollow, useRoster } from './api.ts';
+import { RosterTable } from './roster-table.tsx';
+import { QrCode } from './qr-code.tsx';
+import { StarIcon } from './icons.tsx';
+import { useNoIndex } from './use-noindex.ts';
+import './teamsheets.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Team Sheet" />;
+export default function TeamSheetPage() {
+  useNoIndex();
+  const { publishedAsKey = '' } = useParams();
+  const roster = useRoster(publishedAsKey);
+  // The owner's republish (or unpublish) reaches an open page live.
+  const live = useTopic(topics.roster(publishedAsKey), publicRosterSchema.nullable());
+  const [search, setSearch] = useState('');
+  const sheet = live.data !== undefined ? live.data : roster.data;
+  usePageTitle(sheet?.teamName ?? 'Team sheet');
+
+  if (sheet === undefined && roster.isPending) return <Loading />;
+  if (sheet === null || (roster.error instanceof ApiError && roster.error.status === 404)) {
+    return <NotFound what="team sheet" />;
+  }
+  if (!sheet) return <ErrorMessage error={roster.error} />;
+
+  const shown = sheet.roster.filter((p) => matchesSearch(p.playerName, search));
+  return (
+    <section className="page teamsheet-view">
+      <header className="team-head">
+        <div className="team-title">
+          <FollowToggle publishedAsKey={publishedAsKey} followed={roster.data?.followed ?? null} />
+          <h1>{sheet.teamName}</h1>
+        </div>
+        <p className="team-notes">{sheet.teamNotes}</p>
+      </header>
+      <label htmlFor="search" className="visually-hidden">
+        Search players by name
+      </label>
+      <input
+        id="search"
+        type="search"
+        placeholder="Search..."
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        className="search"
+      />
+      {shown.length === 0 ? (
+        <p className="muted">{search ? 'No player matches your search.' : 'No players yet.'}</p>
+      ) : (
+        <RosterTable
+          caption={`${sheet.teamName} roster`}
+          roster={shown}
+          groups={sheet.groups}
+          membership={sheet.groupMembership}
+          nameCell={(p) => (
+            <Link to={pathTo('teamsheetPlayer', { publishedAsKey, playerKey: p.key })}>
+              {p.playerName}
+            </Link>
+          )}
+        />
+      )}
+      <h2>Share</h2>
+      <QrCode publishedAsKey={sheet.publishedAsKey} />
+      <footer className="find-out-more card">
+        <p>
+          Made with Sagan team sheets: rosters, lineups and player photos, shared by link or QR
+          code.{' '}
+          <a href={links.apps} target="_blank" rel="noopener noreferrer">
+            Find out more
+          </a>
+        </p>
+      </footer>
+    </section>
+  );
+}
+
+function FollowToggle({
+  publishedAsKey,
+  followed,
+}: {
+  publishedAsKey: string;
+  followed: boolean | null;
+}) {
+  const { authStatus } = useAuth();
+  const follow = useFollow(publishedAsKey);
+  const navigate = useNavigate();
+  const on = followed === true;
+  return (
+    <>
+      <button
+        type="button"
+        className={`icon-btn star${on ? ' on' : ''}`}
+        aria-pressed={on}
+        aria-label="Follow this team sheet"
+        disabled={follow.isPending}
+        onClick={() => {
+          if (authStatus !== AuthStatus.SignedIn) {
+            const next = pathTo('teamsheet', { publishedAsKey });
+            navigate(`${pathTo('Login')}?next=${encodeURIComponent(next)}`);
+            return;
+          }
+          follow.mutate(!on);
+        }}
+      >
+        <StarIcon filled={on} />
+      </button>
+      {follow.error && <ErrorMessage error={follow.error} />}
+    </>
+  );
 }

@@ -1,0 +1,199 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import { topics } from '@sagan/shared/realtime';
+import {
+  publicRosterResponseSchema,
+  publicSheetPath,
+  publishedKeyParams,
+  publishResultSchema,
+  teamKeyParams,
+  type PublicRoster,
+} from '@sagan/shared/teamsheet-schemas';
+import { requireUser } from '../../plugins/auth.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { newKey } from '../../lib/keys.ts';
+import { loadRoster, ownedTeam, publicCopy } from './repo.ts';
+import type { PhotoStore } from './photos.ts';
+
+const ok = z.object({ ok: z.literal(true) });
+
+function imageUrls(sheet: PublicRoster | null): string[] {
+  return sheet ? sheet.roster.map((p) => p.imageURL).filter(Boolean) : [];
+}
+
+export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, hub, config } = app;
+
+  /** DESIGN §6: PUBLIC_URL when set, otherwise the origin the request was addressed to. */
+  function publicUrl(req: FastifyRequest, publishedAsKey: string): string {
+    const origin = config.publicUrl ?? `${req.protocol}://${req.host}`;
+    return `${origin}${publicSheetPath(publishedAsKey)}`;
+  }
+
+  app.post(
+    '/teams/:teamKey/publish',
+    {
+      schema: {
+        tags: ['teamsheets'],
+        summary: 'Publish: copy the sheet to the public rosters area (SPEC §4; the key is reused)',
+        params: teamKeyParams,
+        response: { 200: publishResultSchema },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const publishedAsKey = await db.tx(async (q) => {
+        const team = await ownedTeam(q, user, req.params.teamKey, true);
+        // SPEC §4: a key is assigned once and reused, so printed QR codes keep working.
+        const key = team.published_as_key ?? newKey();
+        await q.query(
+          'UPDATE teams SET published_as_key = $2, active = true, updated_at = now() WHERE team_key = $1',
+          [team.team_key, key],
+        );
+        const before = await loadRoster(q, key);
+        const sheet = await publicCopy(q, team, key);
+        await q.query(
+          `INSERT INTO rosters (published_as_key, team_key, uid, sheet) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (published_as_key)
+           DO UPDATE SET sheet = EXCLUDED.sheet, uid = EXCLUDED.uid, published_at = now()`,
+          [key, team.team_key, user.uid, JSON.stringify(sheet)],
+        );
+        await hub.changed(q, [topics.team(team.team_key), topics.roster(key)]);
+        await store.release(q, imageUrls(before));
+        return key;
+      });
+      return { publishedAsKey, url: publicUrl(req, publishedAsKey) };
+    },
+  );
+
+  app.delete(
+    '/teams/:teamKey/publish',
+    {
+      schema: {
+        tags: ['teamsheets'],
+        summary: 'Unpublish: the public link then shows not-found (a later publish reuses it)',
+        params: teamKeyParams,
+        response: { 200: ok },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      await db.tx(async (q) => {
+        const team = await ownedTeam(q, user, req.params.teamKey, true);
+        if (!team.published_as_key) return;
+        const before = await loadRoster(q, team.published_as_key);
+        await q.query('DELETE FROM rosters WHERE team_key = $1', [team.team_key]);
+        await hub.changed(q, [topics.team(team.team_key), topics.roster(team.published_as_key)]);
+        await store.release(q, imageUrls(before));
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/rosters/:publishedAsKey',
+    {
+      schema: {
+        tags: ['teamsheets'],
+        summary: 'A published team sheet (public)',
+        params: publishedKeyParams,
+        response: { 200: publicRosterResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      // Children's names: public by link, never in search engines.
+      reply.header('x-robots-tag', 'noindex');
+      const sheet = await loadRoster(db, req.params.publishedAsKey);
+      if (!sheet) throw notFound('Team sheet not found');
+      let followed: boolean | null = null;
+      if (req.user) {
+        const rows = await db.query(
+          'SELECT 1 FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2',
+          [req.user.uid, req.params.publishedAsKey],
+        );
+        followed = rows.length > 0;
+      }
+      return { ...sheet, followed };
+    },
+  );
+
+  app.get(
+    '/rosters/:publishedAsKey/qr.png',
+    {
+      schema: {
+        tags: ['teamsheets'],
+        summary: 'QR code (PNG) of the public link (SPEC §9: error correction H, margin 3)',
+        params: publishedKeyParams,
+      },
+    },
+    async (req, reply) => {
+      const rows = await db.query('SELECT 1 FROM rosters WHERE published_as_key = $1', [
+        req.params.publishedAsKey,
+      ]);
+      if (!rows.length) throw notFound('Team sheet not found');
+      const png = await QRCode.toBuffer(publicUrl(req, req.params.publishedAsKey), {
+        type: 'png',
+        errorCorrectionLevel: 'H',
+        margin: 3,
+        width: 320,
+      });
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'public, max-age=3600')
+        .header('x-robots-tag', 'noindex')
+        .send(png);
+    },
+  );
+
+  app.put(
+    '/me/favorite-rosters/:publishedAsKey',
+    {
+      schema: {
+        tags: ['teamsheets'],
+        summary: 'Follow a published team sheet',
+        params: publishedKeyParams,
+        response: { 200: ok },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const sheet = await loadRoster(db, req.params.publishedAsKey);
+      if (!sheet) throw notFound('Team sheet not found');
+      await db.tx(async (q) => {
+        await q.query(
+          `INSERT INTO favorite_rosters (uid, published_as_key, team_name) VALUES ($1, $2, $3)
+           ON CONFLICT (uid, published_as_key) DO UPDATE SET team_name = EXCLUDED.team_name`,
+          [user.uid, req.params.publishedAsKey, sheet.teamName],
+        );
+        await hub.changed(q, [topics.user(user.uid, 'favoriteRosters')]);
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/me/favorite-rosters/:publishedAsKey',
+    {
+      schema: {
+        tags: ['teamsheets'],
+        summary: 'Stop following a team sheet',
+        params: publishedKeyParams,
+        response: { 200: ok },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      await db.tx(async (q) => {
+        await q.query('DELETE FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2', [
+          user.uid,
+          req.params.publishedAsKey,
+        ]);
+        await hub.changed(q, [topics.user(user.uid, 'favoriteRosters')]);
+      });
+      return { ok: true as const };
+    },
+  );
+}

@@ -1,0 +1,161 @@
+import type { SessionUser } from '@sagan/shared/auth';
+import { topics } from '@sagan/shared/realtime';
+import type {
+  Group,
+  GroupMembership,
+  Player,
+  PublicRoster,
+  TeamSheet,
+} from '@sagan/shared/teamsheet-schemas';
+import type { Queryable } from '../../db/db.ts';
+import { notFound } from '../../lib/http-errors.ts';
+
+interface TeamRow {
+  team_key: string;
+  uid: string;
+  team_name: string;
+  team_notes: string;
+  active: boolean;
+  published_as_key: string | null;
+  published: boolean;
+}
+
+const TEAM_COLUMNS = `t.team_key, t.uid, t.team_name, t.team_notes, t.active, t.published_as_key,
+  EXISTS (SELECT 1 FROM rosters r WHERE r.published_as_key = t.published_as_key) AS published`;
+
+export async function findTeam(q: Queryable, teamKey: string): Promise<TeamRow | undefined> {
+  const rows = await q.query<TeamRow>(`SELECT ${TEAM_COLUMNS} FROM teams t WHERE t.team_key = $1`, [
+    teamKey,
+  ]);
+  return rows[0];
+}
+
+/**
+ * SPEC §6: only the owner may see or change a private sheet. Someone else gets the same 404
+ * as for a sheet that does not exist, so keys cannot be probed. FOR UPDATE (when writing)
+ * serialises concurrent writers of one team.
+ */
+export async function ownedTeam(
+  q: Queryable,
+  user: SessionUser,
+  teamKey: string,
+  forUpdate = false,
+): Promise<TeamRow> {
+  if (forUpdate) await q.query('SELECT 1 FROM teams WHERE team_key = $1 FOR UPDATE', [teamKey]);
+  const team = await findTeam(q, teamKey);
+  if (!team || team.uid !== user.uid) throw notFound('Team sheet not found');
+  return team;
+}
+
+export async function isOwner(q: Queryable, uid: string, teamKey: string): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM teams WHERE team_key = $1 AND uid = $2', [
+    teamKey,
+    uid,
+  ]);
+  return rows.length > 0;
+}
+
+interface PlayerRow {
+  player_key: string;
+  jersey: string;
+  player_name: string;
+  player_notes: string;
+  image_url: string;
+}
+
+export function toPlayer(r: PlayerRow): Player {
+  return {
+    key: r.player_key,
+    jersey: r.jersey,
+    playerName: r.player_name,
+    playerNotes: r.player_notes,
+    imageURL: r.image_url,
+  };
+}
+
+export async function findPlayer(
+  q: Queryable,
+  teamKey: string,
+  playerKey: string,
+): Promise<Player | undefined> {
+  const rows = await q.query<PlayerRow>(
+    `SELECT player_key, jersey, player_name, player_notes, image_url
+     FROM players WHERE team_key = $1 AND player_key = $2`,
+    [teamKey, playerKey],
+  );
+  return rows[0] && toPlayer(rows[0]);
+}
+
+async function sheetParts(q: Queryable, teamKey: string) {
+  const roster = (
+    await q.query<PlayerRow>(
+      `SELECT player_key, jersey, player_name, player_notes, image_url
+       FROM players WHERE team_key = $1 ORDER BY player_key`,
+      [teamKey],
+    )
+  ).map(toPlayer);
+  const groups: Group[] = (
+    await q.query<{ group_key: string; group_name: string }>(
+      'SELECT group_key, group_name FROM team_groups WHERE team_key = $1 ORDER BY group_name, group_key',
+      [teamKey],
+    )
+  ).map((g) => ({ groupKey: g.group_key, key: g.group_key, groupName: g.group_name }));
+  const groupMembership: GroupMembership = {};
+  for (const g of groups) groupMembership[g.groupKey] = {};
+  const members = await q.query<{ group_key: string; player_key: string; location: number }>(
+    'SELECT group_key, player_key, location FROM group_membership WHERE team_key = $1',
+    [teamKey],
+  );
+  for (const m of members) {
+    (groupMembership[m.group_key] ??= {})[m.player_key] = {
+      location: m.location,
+      playerKey: m.player_key,
+    };
+  }
+  return { roster, groups, groupMembership };
+}
+
+export async function loadSheet(q: Queryable, team: TeamRow): Promise<TeamSheet> {
+  return {
+    teamKey: team.team_key,
+    teamName: team.team_name,
+    teamNotes: team.team_notes,
+    active: team.active,
+    publishedAsKey: team.published && team.published_as_key ? team.published_as_key : '',
+    ...(await sheetParts(q, team.team_key)),
+  };
+}
+
+export async function publicCopy(
+  q: Queryable,
+  team: TeamRow,
+  publishedAsKey: string,
+): Promise<PublicRoster> {
+  return {
+    publishedAsKey,
+    teamName: team.team_name,
+    teamNotes: team.team_notes,
+    ...(await sheetParts(q, team.team_key)),
+  };
+}
+
+export async function loadRoster(
+  q: Queryable,
+  publishedAsKey: string,
+): Promise<PublicRoster | null> {
+  const rows = await q.query<{ sheet: PublicRoster }>(
+    'SELECT sheet FROM rosters WHERE published_as_key = $1',
+    [publishedAsKey],
+  );
+  return rows[0]?.sheet ?? null;
+}
+
+/** Marks the team changed (DESIGN §4: inside the writing transaction) and bumps updated_at. */
+export async function touchTeam(
+  q: Queryable,
+  changed: (q: Queryable, t: string[]) => Promise<void>,
+  teamKey: string,
+): Promise<void> {
+  await q.query('UPDATE teams SET updated_at = now() WHERE team_key = $1', [teamKey]);
+  await changed(q, [topics.team(teamKey)]);
+}

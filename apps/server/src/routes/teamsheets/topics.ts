@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import { findTeam, isOwner, loadRoster, loadSheet } from './repo.ts';
+
+/** DESIGN §4 topics: the owner's sheet (owner only) and the public copy (anyone). */
+export function registerTeamsheetTopics(app: FastifyInstance): void {
+  const { db, hub } = app;
+  hub.register({
+    prefix: 'team',
+    authorize: (user, teamKey) => (user ? isOwner(db, user.uid, teamKey) : false),
+    async load(q, teamKey) {
+      const team = await findTeam(q, teamKey);
+      return team ? loadSheet(q, team) : null;
+    },
+  });
+  // An open public sheet updates when the owner republishes or unpublishes (then null).
+  hub.register({
+    prefix: 'roster',
+    authorize: () => true,
+    load: (q, publishedAsKey) => loadRoster(q, publishedAsKey),
+  });
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import {
+  sortRoster,
+  type Group,
+  type GroupMembership,
+  type Player,
+} from '@sagan/shared/teamsheet-schemas';
+import { Avatar } from './avatar.tsx';
+import { GroupBadges } from './group-badges.tsx';
+
+/** SPEC §2 roster table: avatar, jersey, name, notes, an action, group badges; by jersey. */
+export function RosterTable({
+  roster,
+  groups,
+  membership,
+  caption,
+  nameCell,
+  action,
+}: {
+  roster: Player[];
+  groups: Group[];
+  membership: GroupMembership;
+  caption: string;
+  nameCell?: (p: Player) => ReactNode;
+  action?: (p: Player) => ReactNode;
+}) {
+  return (
+    <div className="table-wrap">
+      <table className="roster">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">
+              <span className="visually-hidden">Photo</span>
+            </th>
+            <th scope="col">Jersey</th>
+            <th scope="col">Name</th>
+            <th scope="col" className="notes-col">
+              Notes
+            </th>
+            {action && (
+              <th scope="col">
+                <span className="visually-hidden">Actions</span>
+              </th>
+            )}
+            <th scope="col">Groups</th>
+          </tr>
+        </thead>
+        <tbody>
+          {sortRoster(roster).map((p) => (
+            <tr key={p.key}>
+              <td className="avatar-cell">
+                <Avatar src={p.imageURL} />
+              </td>
+              <td className="jersey">{p.jersey}</td>
+              <td>
+                {nameCell ? nameCell(p) : p.playerName}
+                {/* Phones hide the notes column; the notes move under the name. */}
+                {p.playerNotes && <span className="notes-inline">{p.playerNotes}</span>}
+              </td>
+              <td className="notes-col">{p.playerNotes}</td>
+              {action && <td>{action(p)}</td>}
+              <td>
+                <GroupBadges playerKey={p.key} groups={groups} membership={membership} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

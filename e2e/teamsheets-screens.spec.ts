@@ -1,0 +1,64 @@
+import { test, expect, unique, BASE, apiAs, signIn, screenshot } from './fixtures.ts';
+
+// Screens a person looks at (STYLE: look at what you build), on a desktop and on a phone.
+test('screenshots of every team sheet screen', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const ownerName = unique('Shot owner');
+  await signIn(page, ownerName);
+  const owner = await apiAs(request, ownerName);
+  const { teamKey } = (await owner.call('POST', '/teams')) as { teamKey: string };
+  await owner.call('PATCH', `/teams/${teamKey}`, {
+    teamName: 'Riverside Hawks U12',
+    teamNotes: 'Saturday league, field 3. Kick-off 9:30.',
+  });
+  await owner.call('POST', `/teams/${teamKey}/players/bulk`, {
+    text: '10 Bo Diaz\n2 Cy Ng\n33 Di Ottoline-Fairweather\n4 Ed Park\nGK Flo Rey\n7 Ann Lee',
+  });
+  const { groupKey } = (await owner.call('POST', `/teams/${teamKey}/groups`, {
+    groupName: 'First half',
+  })) as { groupKey: string };
+  const sheet = (await owner.call('GET', `/teams/${teamKey}`)) as {
+    roster: { key: string; playerName: string }[];
+  };
+  const [a, b] = sheet.roster;
+  await owner.call('PUT', `/teams/${teamKey}/groups/${groupKey}/members/${a!.key}`, {
+    location: 1,
+  });
+  await owner.call('PUT', `/teams/${teamKey}/groups/${groupKey}/members/${b!.key}`, {
+    location: 2,
+  });
+  await owner.call('PUT', `/teams/${teamKey}/players/${a!.key}`, {
+    jersey: '10',
+    playerName: sheet.roster[0]!.playerName,
+    playerNotes: 'Captain. Prefers the left wing.',
+  });
+  const { publishedAsKey } = (await owner.call('POST', `/teams/${teamKey}/publish`)) as {
+    publishedAsKey: string;
+  };
+
+  const screens: [string, string, string][] = [
+    ['list', '/teamsheets', 'My Teams'],
+    ['edit', `/teamsheetedit/${teamKey}`, 'Riverside Hawks U12'],
+    ['player-edit', `/teamsheetedit/${teamKey}/${a!.key}`, 'Edit Player'],
+    ['group', `/teamsheetgroupedit/${teamKey}/${groupKey}`, 'First half'],
+    ['bulk', `/teamsheetbulk/${teamKey}`, 'Bulk Upload'],
+    ['public', `/teamsheets/${publishedAsKey}`, 'Riverside Hawks U12'],
+    ['public-player', `/teamsheets/${publishedAsKey}/${a!.key}`, a!.playerName],
+  ];
+  for (const [size, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    for (const [name, path, heading] of screens) {
+      await page.goto(`${BASE}${path}`);
+      await expect(page.getByRole('heading', { name: new RegExp(heading) }).first()).toBeVisible();
+      if (name === 'bulk') {
+        await page.getByLabel('Players').fill('1 Ann Lee\n\n2\n3 Cy Ng');
+        await page.getByRole('button', { name: 'Preview' }).click();
+      }
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `teamsheets-${name}-${size}`);
+    }
+  }
+});

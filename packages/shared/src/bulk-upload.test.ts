@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { bulkRowProblem, bulkRowsToSave, parseBulkUpload } from './bulk-upload.ts';
+
+describe('SPEC §5 bulk upload parsing', () => {
+  it('first token is the jersey, the rest joined is the name', () => {
+    expect(parseBulkUpload('7 Alex  van   Smith')).toEqual([
+      { jersey: '7', playerName: 'Alex van Smith' },
+    ]);
+  });
+
+  it('every line yields an entry, blank ones included', () => {
+    const rows = parseBulkUpload('1 Ann\n\n2 Bob\n   \n');
+    expect(rows).toEqual([
+      { jersey: '1', playerName: 'Ann' },
+      { jersey: '', playerName: '' },
+      { jersey: '2', playerName: 'Bob' },
+      { jersey: '', playerName: '' },
+      { jersey: '', playerName: '' },
+    ]);
+  });
+
+  it('splits CRLF and CR line ends', () => {
+    expect(parseBulkUpload('1 Ann\r\n2 Bob\r3 Cy').map((r) => r.jersey)).toEqual(['1', '2', '3']);
+  });
+
+  it('replaces non-printable-ASCII characters by a space', () => {
+    // Tabs (spreadsheet paste), a no-break space, a zero-width space and an accented letter.
+    expect(parseBulkUpload('9\tJo\u00a0Ann\u200bLee')).toEqual([
+      { jersey: '9', playerName: 'Jo Ann Lee' },
+    ]);
+    expect(parseBulkUpload('4 Zoë Park')).toEqual([{ jersey: '4', playerName: 'Zo Park' }]);
+    expect(parseBulkUpload('\u0007 5 Eve \u007f')).toEqual([{ jersey: '5', playerName: 'Eve' }]);
+  });
+
+  it('a line with only a jersey has an empty name', () => {
+    expect(parseBulkUpload('12')).toEqual([{ jersey: '12', playerName: '' }]);
+  });
+});
+
+describe('bulk preview problems', () => {
+  it('marks rows that would create a player without a name', () => {
+    expect(bulkRowProblem({ jersey: '12', playerName: '' })).toBe('Missing name');
+    expect(bulkRowProblem({ jersey: '', playerName: '' })).toMatch(/skipped/);
+    expect(bulkRowProblem({ jersey: '#1', playerName: 'Ann' })).toMatch(/numbers or letters/);
+    expect(bulkRowProblem({ jersey: '1', playerName: 'Ann' })).toBeNull();
+  });
+
+  it('skips blank lines and reports the first bad line by number', () => {
+    expect(bulkRowsToSave(parseBulkUpload('1 Ann\n\n2 Bob'))).toEqual({
+      ok: true,
+      rows: [
+        { jersey: '1', playerName: 'Ann' },
+        { jersey: '2', playerName: 'Bob' },
+      ],
+    });
+    expect(bulkRowsToSave(parseBulkUpload('1 Ann\n\n3'))).toEqual({
+      ok: false,
+      line: 3,
+      problem: 'Missing name',
+    });
+  });
+});
