@@ -1,4 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import scorekeepingRoutes from './scorekeeping.ts';
+import { registerScoreboardTopics } from './topics.ts';
+import viewerRoutes from './viewer.ts';
 
 // The scoreboards feature's HTTP routes and realtime topics are registered here.
-export default async function scoreboardsRoutes(_app: FastifyInstance): Promise<void> {}
+export default async function scoreboardsRoutes(app: FastifyInstance): Promise<void> {
+  registerScoreboardTopics(app);
+  await app.register(scorekeepingRoutes);
+  await app.register(viewerRoutes);
+}

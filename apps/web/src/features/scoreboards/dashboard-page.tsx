@@ -1,5 +1,102 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Link } from 'react-router';
+import { pathTo } from '@sagan/shared/routes';
+import type { TagSummary } from '@sagan/shared/scoreboard-views';
+import { links } from '../../config/links.ts';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { Loading } from '../../components/loading.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { useRecentGames, useTagLists } from './api/use-scoreboard-topics.ts';
+import { SummaryList } from './components/summary-card.tsx';
+import './scoreboards.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Sagan" />;
+const FEATURES = [
+  {
+    title: 'Scoreboards',
+    text: 'Follow live scores from games near you.',
+    to: pathTo('scoreboards'),
+  },
+  {
+    title: 'Team Sheets',
+    text: 'Rosters, lineups and a shareable page.',
+    to: pathTo('teamsheets'),
+  },
+  { title: 'Play Counting', text: 'See who played how many snaps.', to: pathTo('playcounts') },
+] as const;
+
+function TagButtons({ tags, label }: { tags: TagSummary[]; label: string }) {
+  if (!tags.length) return <p className="muted">No tags yet.</p>;
+  return (
+    <ul className="tag-buttons" aria-label={label}>
+      {tags.map((t) => (
+        <li key={t.key}>
+          <Link className="btn tag-button" to={pathTo('taggedScoreboards', { tagID: t.key })}>
+            #{t.name}{' '}
+            <span className="tag-count" aria-label={`${t.gameCount} games`}>
+              {t.gameCount}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** SPEC §2 Dashboard. */
+export default function DashboardPage() {
+  usePageTitle(undefined);
+  const recent = useRecentGames();
+  const tags = useTagLists();
+  return (
+    <section className="page dashboard">
+      <h1 className="visually-hidden">Sagan</h1>
+      <ul className="feature-cards">
+        {FEATURES.map((f) => (
+          <li key={f.title}>
+            <Link className="card feature-card" to={f.to}>
+              <span className="feature-title">{f.title}</span>
+              <span className="muted">{f.text}</span>
+            </Link>
+          </li>
+        ))}
+        <li>
+          <a
+            className="card feature-card"
+            href={links.apps}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <span className="feature-title">Apps</span>
+            <span className="muted">Score games and count plays on your phone.</span>
+          </a>
+        </li>
+      </ul>
+
+      <h2>Current Games</h2>
+      {recent.loading ? (
+        <Loading />
+      ) : recent.error ? (
+        <ErrorMessage error={recent.error} />
+      ) : (
+        <SummaryList games={recent.data ?? []} label="Current Games" empty="No games yet." />
+      )}
+
+      <h2>Tagged Games</h2>
+      {tags.loading ? (
+        <Loading />
+      ) : tags.error ? (
+        <ErrorMessage error={tags.error} />
+      ) : (
+        <div className="tag-groups">
+          <div>
+            <h3>New Tags</h3>
+            <TagButtons tags={tags.data?.newTags ?? []} label="New Tags" />
+          </div>
+          <div>
+            <h3>Popular Tags</h3>
+            <TagButtons tags={tags.data?.popularTags ?? []} label="Popular Tags" />
+          </div>
+        </div>
+      )}
+    </section>
+  );
 }

@@ -1,5 +1,22 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { useParams } from 'react-router';
+import { keySchema } from '@sagan/shared/keys';
+import { Loading } from '../../components/loading.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { useGame } from './api/use-scoreboard-topics.ts';
+import { SummaryCard } from './components/summary-card.tsx';
+import './scoreboards.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Scoreboard" />;
+/** SPEC §2 scoreboardmini: one live summary card alone, made to be embedded in an iframe. */
+export default function ScoreboardMiniPage() {
+  const { gameKey = '' } = useParams();
+  const validKey = keySchema.safeParse(gameKey).success;
+  const game = useGame(validKey ? gameKey : '-');
+  usePageTitle(game.data?.top.gameName ?? 'Scoreboard');
+  let body;
+  if (game.loading) body = <Loading />;
+  else if (game.error) body = <p className="form-error">{game.error}</p>;
+  else if (!game.data) body = <p className="muted">We could not find this scoreboard.</p>;
+  // Embedded on another site, the card opens the full board in a new tab.
+  else body = <SummaryCard game={game.data.top} newTab />;
+  return <main className="mini-page">{body}</main>;
 }

@@ -1,5 +1,99 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Link, useParams } from 'react-router';
+import { keySchema } from '@sagan/shared/keys';
+import { pathTo } from '@sagan/shared/routes';
+import type { GameComment } from '@sagan/shared/scoreboard-views';
+import { links } from '../../config/links.ts';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { Loading } from '../../components/loading.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { useGame } from './api/use-scoreboard-topics.ts';
+import { useWatchers } from './api/use-scoreboard-actions.ts';
+import { Board } from './boards/board.tsx';
+import { BookmarkToggle } from './components/bookmark-toggle.tsx';
+import { EyeIcon } from './components/icons.tsx';
+import { MessageBox } from './components/message-box.tsx';
+import './scoreboards.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Scoreboard" />;
+function Watchers({ gameKey, version }: { gameKey: string; version: number }) {
+  const watchers = useWatchers(gameKey, version);
+  const n = watchers.data?.watchers;
+  if (n === undefined) return null;
+  return (
+    <p className="watchers muted">
+      <EyeIcon /> {n === 1 ? '1 person watching now' : `${n} people watching now`}
+    </p>
+  );
+}
+
+function Comment({ comment }: { comment: GameComment }) {
+  const hasScore = comment.homeTeamName || comment.awayTeamName;
+  return (
+    <li className="comment">
+      <p className="comment-text">{comment.gameComment}</p>
+      {hasScore && (
+        <p className="comment-score muted">
+          {comment.homeTeamName} {comment.homeScore} – {comment.awayTeamName} {comment.awayScore}
+        </p>
+      )}
+      {comment.imageURL && (
+        <img src={comment.imageURL} alt="Photo from the scorekeeper" loading="lazy" />
+      )}
+      <time className="muted" dateTime={new Date(comment.timeStamp).toISOString()}>
+        {new Date(comment.timeStamp).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}
+      </time>
+    </li>
+  );
+}
+
+/** SPEC §2 Scoreboard screen. */
+export default function ScoreboardPage() {
+  const { gameKey = '' } = useParams();
+  const validKey = keySchema.safeParse(gameKey).success;
+  const game = useGame(validKey ? gameKey : '-');
+  usePageTitle(game.data?.top.gameName ?? 'Scoreboard');
+
+  if (!validKey) return <NotFound what="scoreboard" />;
+  if (game.loading) return <Loading />;
+  if (game.error) return <ErrorMessage error={game.error} />;
+  // DESIGN §8: a missing scoreboard gets a friendly not-found, not an empty area.
+  if (!game.data) return <NotFound what="scoreboard" />;
+  const { top, comments, tags } = game.data;
+
+  return (
+    <section className="page scoreboard-page">
+      <div className="scoreboard-toolbar">
+        <BookmarkToggle gameKey={gameKey} />
+        <Watchers gameKey={gameKey} version={top.timeStamp} />
+      </div>
+      <Board game={top} />
+      {tags.length > 0 && (
+        <ul className="tag-links" aria-label="Tags">
+          {tags.map((t) => (
+            <li key={t.key}>
+              <Link to={pathTo('taggedScoreboards', { tagID: t.key })}>#{t.name}</Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <section aria-labelledby="comments-h">
+        <h2 id="comments-h">Comments</h2>
+        {comments.length ? (
+          <ul className="comments">
+            {comments.map((c) => (
+              <Comment key={c.id} comment={c} />
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">No comments yet.</p>
+        )}
+      </section>
+      <MessageBox gameKey={gameKey} />
+      <p className="promo">
+        <a href={links.scoreGamesFree} target="_blank" rel="noopener noreferrer">
+          Score your games free with the Sagan app
+        </a>
+      </p>
+    </section>
+  );
 }

@@ -1,5 +1,93 @@
-import { PlaceholderPage } from '../../components/placeholder-page.tsx';
+import { Link } from 'react-router';
+import { AuthStatus } from '@sagan/shared/auth';
+import { pathTo } from '@sagan/shared/routes';
+import type { GameSummary } from '@sagan/shared/scoreboard-views';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { Loading } from '../../components/loading.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { useAuth } from '../auth/use-auth.ts';
+import { useFavorites, useFollowedTags, useMyGames } from './api/use-scoreboard-topics.ts';
+import { SignInLink } from './components/sign-in-link.tsx';
+import { SummaryList } from './components/summary-card.tsx';
+import './scoreboards.css';
 
-export default function Page() {
-  return <PlaceholderPage title="Scoreboards" />;
+function Section({
+  title,
+  result,
+  empty,
+  children,
+}: {
+  title: string;
+  result: { data: GameSummary[] | undefined; loading: boolean; error: string | undefined };
+  empty: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <section className="scoreboards-section">
+      <h2>{title}</h2>
+      {children}
+      {result.loading ? (
+        <Loading />
+      ) : result.error ? (
+        <ErrorMessage error={result.error} />
+      ) : (
+        <SummaryList games={result.data ?? []} label={title} empty={empty} />
+      )}
+    </section>
+  );
+}
+
+/** SPEC §2 Scoreboards screen: My Games, Bookmarked Games, Tagged Games. */
+export default function ScoreboardsPage() {
+  usePageTitle('Scoreboards');
+  const { authStatus, user } = useAuth();
+  const uid = user?.uid ?? null;
+  const mine = useMyGames(uid);
+  const favorites = useFavorites(uid);
+  const followed = useFollowedTags(uid);
+
+  if (authStatus === AuthStatus.Unknown) return <Loading />;
+  if (authStatus !== AuthStatus.SignedIn) {
+    return (
+      <section className="page scoreboards-page">
+        <h1>Scoreboards</h1>
+        <div className="card">
+          <p>
+            <SignInLink>Sign in</SignInLink> to see My Games, Bookmarked Games and the Tagged Games
+            of tags you follow.
+          </p>
+          <p className="muted">
+            Anyone can watch the community&apos;s games on the{' '}
+            <Link to={pathTo('dashboard')}>home page</Link>.
+          </p>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className="page scoreboards-page">
+      <h1>Scoreboards</h1>
+      <Section title="My Games" result={mine} empty="Games you score in the app appear here." />
+      <Section
+        title="Bookmarked Games"
+        result={{ ...favorites, data: favorites.data?.map((f) => f.game) }}
+        empty="Bookmark a game on its scoreboard to find it here."
+      />
+      <Section
+        title="Tagged Games"
+        result={{ ...followed, data: followed.data?.games }}
+        empty="Follow a tag to see its games here."
+      >
+        {!!followed.data?.tags.length && (
+          <ul className="tag-links" aria-label="Tags you follow">
+            {followed.data.tags.map((t) => (
+              <li key={t.key}>
+                <Link to={pathTo('taggedScoreboards', { tagID: t.key })}>#{t.name}</Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </section>
+  );
 }

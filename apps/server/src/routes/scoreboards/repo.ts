@@ -1,0 +1,220 @@
+import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboard';
+import {
+  RECENT_GAMES_LIMIT,
+  TAG_LIST_LIMIT,
+  type GameComment,
+  type GameSummary,
+  type GameTopic,
+  type PublicScoreboard,
+  type TagSummary,
+} from '@sagan/shared/scoreboard-views';
+import type { Clock } from '@sagan/shared/scoreboard';
+import type { Queryable } from '../../db/db.ts';
+
+// Reads of the scoreboards feature: each realtime topic's whole state (DESIGN §4).
+
+interface GameRow {
+  game_key: string;
+  fields: Partial<ScoreboardFields>;
+  time_stamp: number | string;
+}
+
+export interface OwnedGame {
+  uid: string;
+  fields: ScoreboardFields;
+}
+
+const GAME_COLUMNS = 'g.game_key, g.fields, g.time_stamp';
+/** Lists of cards are bounded so a busy user or tag never makes a huge frame. */
+const LIST_LIMIT = 100;
+const COMMENTS_LIMIT = 50;
+const COMMENT_DEFAULTS = {
+  homeTeamName: '',
+  homeScore: 0,
+  awayTeamName: '',
+  awayScore: 0,
+  imageURL: '',
+};
+
+/** Imported or older rows may lack fields; the defaults fill them in. */
+function toPublic(row: GameRow): PublicScoreboard {
+  return {
+    ...defaultScoreboard,
+    ...row.fields,
+    gameKey: row.game_key,
+    timeStamp: Number(row.time_stamp),
+  };
+}
+
+export function toSummary(row: GameRow): GameSummary {
+  const g = toPublic(row);
+  return {
+    gameKey: g.gameKey,
+    gameName: g.gameName,
+    gamePeriod: g.gamePeriod,
+    sportID: g.sportID,
+    homeTeamName: g.homeTeamName,
+    awayTeamName: g.awayTeamName,
+    homeScore: g.homeScore,
+    awayScore: g.awayScore,
+    timeStamp: g.timeStamp,
+  };
+}
+
+export async function findGame(q: Queryable, gameKey: string): Promise<OwnedGame | null> {
+  const rows = await q.query<{ uid: string; fields: Partial<ScoreboardFields> }>(
+    'SELECT uid, fields FROM games WHERE game_key = $1',
+    [gameKey],
+  );
+  const row = rows[0];
+  return row ? { uid: row.uid, fields: { ...defaultScoreboard, ...row.fields } } : null;
+}
+
+export async function loadGameTopic(q: Queryable, gameKey: string): Promise<GameTopic> {
+  const games = await q.query<GameRow>(
+    `SELECT ${GAME_COLUMNS} FROM games g WHERE g.game_key = $1`,
+    [gameKey],
+  );
+  const game = games[0];
+  if (!game) return null;
+  const comments = await q.query<{
+    id: number | string;
+    comment: Partial<GameComment> & { gameComment: string; timeStamp: number };
+  }>(
+    `SELECT id, comment FROM game_comments WHERE game_key = $1 ORDER BY id DESC LIMIT ${COMMENTS_LIMIT}`,
+    [gameKey],
+  );
+  const tags = await q.query<{ tag_key: string; name: string }>(
+    `SELECT t.tag_key, t.name FROM game_tags gt JOIN tags t ON t.tag_key = gt.tag_key
+     WHERE gt.game_key = $1 ORDER BY t.name_lower`,
+    [gameKey],
+  );
+  return {
+    top: toPublic(game),
+    comments: comments.map((c) => ({ ...COMMENT_DEFAULTS, ...c.comment, id: String(c.id) })),
+    tags: tags.map((t) => ({ key: t.tag_key, name: t.name })),
+  };
+}
+
+export async function loadClock(q: Queryable, gameKey: string): Promise<Clock | null> {
+  const rows = await q.query<{ clock_formatted: string | null; clock_seconds: number | null }>(
+    'SELECT clock_formatted, clock_seconds FROM games WHERE game_key = $1',
+    [gameKey],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return { formattedTime: row.clock_formatted ?? '', seconds: row.clock_seconds ?? 0 };
+}
+
+/** SPEC §9: the 10 most recent games by timeStamp. */
+export async function loadRecentGames(q: Queryable): Promise<GameSummary[]> {
+  const rows = await q.query<GameRow>(
+    `SELECT ${GAME_COLUMNS} FROM games g ORDER BY g.time_stamp DESC, g.game_key LIMIT ${RECENT_GAMES_LIMIT}`,
+  );
+  return rows.map(toSummary);
+}
+
+export async function loadUserGames(q: Queryable, uid: string): Promise<GameSummary[]> {
+  const rows = await q.query<GameRow>(
+    `SELECT ${GAME_COLUMNS} FROM games g WHERE g.uid = $1
+     ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
+    [uid],
+  );
+  return rows.map(toSummary);
+}
+
+export async function loadFavorites(q: Queryable, uid: string) {
+  const rows = await q.query<GameRow & { game_name: string }>(
+    `SELECT ${GAME_COLUMNS}, f.game_name FROM favorite_scoreboards f
+     JOIN games g ON g.game_key = f.game_key
+     WHERE f.uid = $1 ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
+    [uid],
+  );
+  return rows.map((r) => ({ gameKey: r.game_key, gameName: r.game_name, game: toSummary(r) }));
+}
+
+const TAG_SELECT = `SELECT t.tag_key, t.name, t.server_time_stamp,
+  (SELECT count(*) FROM game_tags gt WHERE gt.tag_key = t.tag_key)::int AS game_count
+  FROM tags t`;
+
+interface TagRow {
+  tag_key: string;
+  name: string;
+  server_time_stamp: number | string;
+  game_count: number;
+}
+
+function toTag(r: TagRow): TagSummary {
+  return {
+    key: r.tag_key,
+    name: r.name,
+    gameCount: Number(r.game_count),
+    serverTimeStamp: Number(r.server_time_stamp),
+  };
+}
+
+/** SPEC §2 dashboard tags; DESIGN §8: New Tags newest first, Popular Tags most games first. */
+export async function loadTagLists(q: Queryable) {
+  const used = `SELECT * FROM (${TAG_SELECT}) x WHERE game_count > 0`;
+  const newTags = await q.query<TagRow>(
+    `${used} ORDER BY server_time_stamp DESC, tag_key LIMIT ${TAG_LIST_LIMIT}`,
+  );
+  const popularTags = await q.query<TagRow>(
+    `${used} ORDER BY game_count DESC, lower(name), tag_key LIMIT ${TAG_LIST_LIMIT}`,
+  );
+  return { newTags: newTags.map(toTag), popularTags: popularTags.map(toTag) };
+}
+
+export async function findTag(q: Queryable, tagID: string): Promise<TagSummary | null> {
+  const rows = await q.query<TagRow>(`${TAG_SELECT} WHERE t.tag_key = $1`, [tagID]);
+  return rows[0] ? toTag(rows[0]) : null;
+}
+
+export async function loadTagTopic(q: Queryable, tagID: string) {
+  const tag = await findTag(q, tagID);
+  if (!tag) return null;
+  const rows = await q.query<GameRow>(
+    `SELECT ${GAME_COLUMNS} FROM game_tags gt JOIN games g ON g.game_key = gt.game_key
+     WHERE gt.tag_key = $1 ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
+    [tagID],
+  );
+  return { tag, games: rows.map(toSummary) };
+}
+
+export async function loadFollowedTags(q: Queryable, uid: string) {
+  const tags = await q.query<TagRow>(
+    `${TAG_SELECT} JOIN followed_tags f ON f.tag_key = t.tag_key WHERE f.uid = $1
+     ORDER BY lower(t.name)`,
+    [uid],
+  );
+  const games = await q.query<GameRow>(
+    `SELECT ${GAME_COLUMNS} FROM games g WHERE g.game_key IN (
+       SELECT gt.game_key FROM game_tags gt JOIN followed_tags f ON f.tag_key = gt.tag_key
+       WHERE f.uid = $1)
+     ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
+    [uid],
+  );
+  return { tags: tags.map(toTag), games: games.map(toSummary) };
+}
+
+/** Who sees this game in a per-user list or a tag page, so a change reaches them live. */
+export async function gameAudienceTopics(q: Queryable, gameKey: string): Promise<string[]> {
+  const rows = await q.query<{ topic: string }>(
+    `SELECT 'user:' || uid || ':favorites' AS topic FROM favorite_scoreboards WHERE game_key = $1
+     UNION SELECT 'tag:' || tag_key FROM game_tags WHERE game_key = $1
+     UNION SELECT 'user:' || f.uid || ':followedTags' FROM followed_tags f
+       JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1`,
+    [gameKey],
+  );
+  return rows.map((r) => r.topic);
+}
+
+/** Followers of these tags: their followedTags lists change when the tags' games change. */
+export async function tagFollowerTopics(q: Queryable, tagKeys: string[]): Promise<string[]> {
+  if (!tagKeys.length) return [];
+  const rows = await q.query<{ uid: string }>(
+    'SELECT DISTINCT uid FROM followed_tags WHERE tag_key = ANY($1::text[])',
+    [tagKeys],
+  );
+  return rows.map((r) => `user:${r.uid}:followedTags`);
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { keySchema } from '@sagan/shared/keys';
+import {
+  findGame,
+  loadClock,
+  loadFavorites,
+  loadFollowedTags,
+  loadGameTopic,
+  loadRecentGames,
+  loadTagLists,
+  loadTagTopic,
+  loadUserGames,
+} from './repo.ts';
+
+const isKey = (arg: string) => keySchema.safeParse(arg).success;
+
+/** DESIGN §4 topics of the scoreboards feature. */
+export function registerScoreboardTopics(app: FastifyInstance): void {
+  const { hub } = app;
+  hub.register({ prefix: 'game', authorize: (_u, arg) => isKey(arg), load: loadGameTopic });
+  hub.register({ prefix: 'clock', authorize: (_u, arg) => isKey(arg), load: loadClock });
+  hub.register({
+    prefix: 'games',
+    authorize: (_u, arg) => arg === 'recent',
+    load: loadRecentGames,
+  });
+  hub.register({ prefix: 'tags', authorize: (_u, arg) => arg === '', load: loadTagLists });
+  hub.register({ prefix: 'tag', authorize: (_u, arg) => isKey(arg), load: loadTagTopic });
+  // SPEC §7 per-user reads, each live; the hub serves them to their own uid only (SPEC §6).
+  hub.registerUserList('games', loadUserGames);
+  hub.registerUserList('favorites', loadFavorites);
+  hub.registerUserList('followedTags', loadFollowedTags);
+}
+
+/** countScoreboardWatchers: live subscribers of the game topic on this node (DESIGN §4). */
+export async function countWatchers(app: FastifyInstance, gameKey: string): Promise<number | null> {
+  if (!(await findGame(app.db, gameKey))) return null;
+  return app.hub.subscriberCount(`game:${gameKey}`);
+}

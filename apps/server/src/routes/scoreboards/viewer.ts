@@ -1,0 +1,283 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { topics } from '@sagan/shared/realtime';
+import { scorekeeperMessageSchema } from '@sagan/shared/scoreboard';
+import {
+  favoritesTopicSchema,
+  followedTagsTopicSchema,
+  gameKeyParamsSchema,
+  gameListSchema,
+  gameTopicSchema,
+  tagParamsSchema,
+  tagsTopicSchema,
+  tagTopicSchema,
+  watchersSchema,
+} from '@sagan/shared/scoreboard-views';
+import { requireUser } from '../../plugins/auth.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import {
+  findGame,
+  findTag,
+  loadFavorites,
+  loadFollowedTags,
+  loadGameTopic,
+  loadRecentGames,
+  loadTagLists,
+  loadTagTopic,
+  loadUserGames,
+} from './repo.ts';
+import { countWatchers } from './topics.ts';
+
+const errorSchema = z.object({ error: z.string() });
+const okSchema = z.object({ ok: z.literal(true) });
+const tags = ['scoreboards'];
+
+/**
+ * What viewers read and write (SPEC §7). The web app reads through the realtime topics; these
+ * GETs return the same states for other clients.
+ */
+export default async function viewerRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, hub } = app;
+
+  app.get(
+    '/games/recent',
+    {
+      schema: {
+        tags,
+        summary: 'The 10 most recent games by timeStamp (topic games:recent)',
+        response: { 200: gameListSchema },
+      },
+    },
+    async () => loadRecentGames(db),
+  );
+
+  app.get(
+    '/games/:gameKey',
+    {
+      schema: {
+        tags,
+        summary: 'A game: top, comments and tags (topic game:{gameKey})',
+        params: gameKeyParamsSchema,
+        response: { 200: gameTopicSchema.unwrap(), 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const game = await loadGameTopic(db, req.params.gameKey);
+      if (!game) throw notFound('No game with this key');
+      return game;
+    },
+  );
+
+  app.get(
+    '/games/:gameKey/watchers',
+    {
+      schema: {
+        tags,
+        summary: 'countScoreboardWatchers: people watching this game now (on this server node)',
+        params: gameKeyParamsSchema,
+        response: { 200: watchersSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const watchers = await countWatchers(app, req.params.gameKey);
+      if (watchers === null) throw notFound('No game with this key');
+      return { gameKey: req.params.gameKey, watchers };
+    },
+  );
+
+  app.post(
+    '/games/:gameKey/scorekeeper-message',
+    {
+      // A message lands in a person's inbox: bounded per sender so nobody is flooded.
+      config: {
+        rateLimit: {
+          max: Math.ceil(5 * app.config.rateLimitFactor),
+          timeWindow: '1 minute',
+          keyGenerator: (req) => req.user?.uid ?? req.ip,
+        },
+      },
+      schema: {
+        tags,
+        summary: 'scoreKeeperMessage: send the scorekeeper a message (signed in)',
+        params: gameKeyParamsSchema,
+        body: scorekeeperMessageSchema,
+        response: { 200: okSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const { uid } = requireUser(req);
+      if (!(await findGame(db, req.params.gameKey))) throw notFound('No game with this key');
+      await db.query(
+        'INSERT INTO scorekeeper_messages (game_key, from_uid, message) VALUES ($1, $2, $3)',
+        [req.params.gameKey, uid, req.body.scoreKeeperMessage],
+      );
+      req.log.info({ gameKey: req.params.gameKey }, 'scorekeeper message sent');
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/tags',
+    {
+      schema: {
+        tags,
+        summary: 'New Tags and Popular Tags (topic tags)',
+        response: { 200: tagsTopicSchema },
+      },
+    },
+    async () => loadTagLists(db),
+  );
+
+  app.get(
+    '/tags/:tagID',
+    {
+      schema: {
+        tags,
+        summary: 'A tag and its games (topic tag:{tagID})',
+        params: tagParamsSchema,
+        response: { 200: tagTopicSchema.unwrap(), 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const tag = await loadTagTopic(db, req.params.tagID);
+      if (!tag) throw notFound('No tag with this key');
+      return tag;
+    },
+  );
+
+  app.get(
+    '/me/games',
+    {
+      schema: {
+        tags,
+        summary: 'My games (topic user:{uid}:games)',
+        response: { 200: gameListSchema, 401: errorSchema },
+      },
+    },
+    async (req) => loadUserGames(db, requireUser(req).uid),
+  );
+
+  app.get(
+    '/me/favorite-scoreboards',
+    {
+      schema: {
+        tags,
+        summary: 'My bookmarked games (topic user:{uid}:favorites)',
+        response: { 200: favoritesTopicSchema, 401: errorSchema },
+      },
+    },
+    async (req) => loadFavorites(db, requireUser(req).uid),
+  );
+
+  app.put(
+    '/me/favorite-scoreboards/:gameKey',
+    {
+      schema: {
+        tags,
+        summary: 'Bookmark a game (stores its gameName, SPEC §7)',
+        params: gameKeyParamsSchema,
+        response: { 200: okSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const { uid } = requireUser(req);
+      const { gameKey } = req.params;
+      await db.tx(async (q) => {
+        const game = await findGame(q, gameKey);
+        if (!game) throw notFound('No game with this key');
+        await q.query(
+          `INSERT INTO favorite_scoreboards (uid, game_key, game_name) VALUES ($1, $2, $3)
+           ON CONFLICT (uid, game_key) DO UPDATE SET game_name = EXCLUDED.game_name`,
+          [uid, gameKey, game.fields.gameName],
+        );
+        await hub.changed(q, [topics.user(uid, 'favorites')]);
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/me/favorite-scoreboards/:gameKey',
+    {
+      schema: {
+        tags,
+        summary: 'Remove a bookmark',
+        params: gameKeyParamsSchema,
+        response: { 200: okSchema, 401: errorSchema },
+      },
+    },
+    async (req) => {
+      const { uid } = requireUser(req);
+      await db.tx(async (q) => {
+        await q.query('DELETE FROM favorite_scoreboards WHERE uid = $1 AND game_key = $2', [
+          uid,
+          req.params.gameKey,
+        ]);
+        await hub.changed(q, [topics.user(uid, 'favorites')]);
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/me/followed-tags',
+    {
+      schema: {
+        tags,
+        summary: 'Tags I follow and their games (topic user:{uid}:followedTags)',
+        response: { 200: followedTagsTopicSchema, 401: errorSchema },
+      },
+    },
+    async (req) => loadFollowedTags(db, requireUser(req).uid),
+  );
+
+  app.put(
+    '/me/followed-tags/:tagID',
+    {
+      schema: {
+        tags,
+        summary: 'Follow a tag',
+        params: tagParamsSchema,
+        response: { 200: okSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const { uid } = requireUser(req);
+      const { tagID } = req.params;
+      await db.tx(async (q) => {
+        if (!(await findTag(q, tagID))) throw notFound('No tag with this key');
+        await q.query(
+          'INSERT INTO followed_tags (uid, tag_key) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+          [uid, tagID],
+        );
+        await hub.changed(q, [topics.user(uid, 'followedTags')]);
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.delete(
+    '/me/followed-tags/:tagID',
+    {
+      schema: {
+        tags,
+        summary: 'Unfollow a tag',
+        params: tagParamsSchema,
+        response: { 200: okSchema, 401: errorSchema },
+      },
+    },
+    async (req) => {
+      const { uid } = requireUser(req);
+      await db.tx(async (q) => {
+        await q.query('DELETE FROM followed_tags WHERE uid = $1 AND tag_key = $2', [
+          uid,
+          req.params.tagID,
+        ]);
+        await hub.changed(q, [topics.user(uid, 'followedTags')]);
+      });
+      return { ok: true as const };
+    },
+  );
+}

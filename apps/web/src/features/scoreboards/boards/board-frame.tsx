@@ -1,0 +1,125 @@
+import type { ReactNode } from 'react';
+import type { BoardSpec } from '@sagan/shared/scoreboard-boards';
+import type { PublicScoreboard } from '@sagan/shared/scoreboard-views';
+import { sportName } from '@sagan/shared/sports';
+import { useClock } from '../api/use-scoreboard-topics.ts';
+
+export interface BoardProps {
+  game: PublicScoreboard;
+  spec: BoardSpec;
+}
+
+/** SPEC §2: the clock comes live from the clock topic (formattedTime, seconds). */
+export function GameClock({ gameKey }: { gameKey: string }) {
+  const clock = useClock(gameKey);
+  const time = clock.data?.formattedTime || '--:--';
+  return (
+    <span className="board-clock" aria-label={`Clock ${time}`} data-seconds={clock.data?.seconds}>
+      {time}
+    </span>
+  );
+}
+
+/** A small dot beside the team that has the ball, bats or serves. */
+export function Marker({ on, label }: { on: boolean; label: string }) {
+  return on ? (
+    <span className="board-marker" role="img" aria-label={label} title={label}>
+      ●
+    </span>
+  ) : null;
+}
+
+/**
+ * The frame every board shares: name, period, clock, team names and the big score, then the
+ * paired stat rows of the board's spec; each board adds its own extras as children.
+ */
+export function BoardFrame({
+  game,
+  spec,
+  period,
+  homeMarker,
+  awayMarker,
+  children,
+}: BoardProps & {
+  period?: string;
+  homeMarker?: ReactNode;
+  awayMarker?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className={`board board-${spec.kind}`} aria-label="Scoreboard">
+      <header className="board-head">
+        <h1 className="board-name">{game.gameName}</h1>
+        <p className="board-meta">
+          <span className="board-sport">{sportName(game.sportID)}</span>
+          <span className="board-period" aria-label={`Period ${period ?? game.gamePeriod}`}>
+            {period ?? game.gamePeriod}
+          </span>
+          {spec.clock && <GameClock gameKey={game.gameKey} />}
+        </p>
+      </header>
+      <div className="board-teams">
+        <div className="board-team">
+          <span className="board-team-name">
+            {game.homeTeamName} {homeMarker}
+          </span>
+          {spec.score && (
+            <span
+              className="board-score"
+              aria-label={`${game.homeTeamName} ${spec.score.label.toLowerCase()} ${game[spec.score.home]}`}
+            >
+              {String(game[spec.score.home])}
+            </span>
+          )}
+        </div>
+        <div className="board-team">
+          <span className="board-team-name">
+            {game.awayTeamName} {awayMarker}
+          </span>
+          {spec.score && (
+            <span
+              className="board-score"
+              aria-label={`${game.awayTeamName} ${spec.score.label.toLowerCase()} ${game[spec.score.away]}`}
+            >
+              {String(game[spec.score.away])}
+            </span>
+          )}
+        </div>
+      </div>
+      {spec.score && <p className="board-score-label">{spec.score.label}</p>}
+      {spec.stats.length > 0 && (
+        <table className="board-stats">
+          <thead>
+            <tr>
+              <th scope="col">
+                <span className="visually-hidden">Stat</span>
+              </th>
+              <th scope="col">{game.homeTeamName}</th>
+              <th scope="col">{game.awayTeamName}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {spec.stats.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td>{String(game[row.home])}</td>
+                <td>{String(game[row.away])}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** A labelled single value of the board (Ball On, Balls, Outs...). */
+export function BoardFact({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div className="board-fact">
+      <dt>{label}</dt>
+      <dd>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useId, useState } from 'react';
+import { AuthStatus } from '@sagan/shared/auth';
+import { scorekeeperMessageSchema } from '@sagan/shared/scoreboard';
+import { useAuth } from '../../auth/use-auth.ts';
+import { useSendScorekeeperMessage } from '../api/use-scoreboard-actions.ts';
+import { SignInLink } from './sign-in-link.tsx';
+
+/** SPEC §2 'Message the Scorekeeper': textarea, Cancel and Send; 'Sent' after sending. */
+export function MessageBox({ gameKey }: { gameKey: string }) {
+  const { authStatus } = useAuth();
+  const send = useSendScorekeeperMessage(gameKey);
+  const [text, setText] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const id = useId();
+
+  if (authStatus !== AuthStatus.SignedIn) {
+    return (
+      <section className="card message-box" aria-labelledby={`${id}-h`}>
+        <h2 id={`${id}-h`}>Message the Scorekeeper</h2>
+        <p className="muted">
+          <SignInLink>Sign in</SignInLink> to send the scorekeeper a message.
+        </p>
+      </section>
+    );
+  }
+
+  function submit(e: React.FormEvent) {
+    e.preventDefault();
+    // The same schema the server applies (STYLE: one schema, both ends).
+    const parsed = scorekeeperMessageSchema.safeParse({ scoreKeeperMessage: text });
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? 'Please write a message');
+      return;
+    }
+    setInvalid(null);
+    send.mutate(parsed.data.scoreKeeperMessage, { onSuccess: () => setText('') });
+  }
+
+  return (
+    <section className="card message-box" aria-labelledby={`${id}-h`}>
+      <h2 id={`${id}-h`}>Message the Scorekeeper</h2>
+      <form onSubmit={submit} noValidate>
+        <label htmlFor={`${id}-t`}>Your message</label>
+        <textarea
+          id={`${id}-t`}
+          rows={3}
+          maxLength={1000}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (send.isSuccess) send.reset();
+          }}
+        />
+        {invalid && (
+          <p className="form-error" role="alert">
+            {invalid}
+          </p>
+        )}
+        {send.error && (
+          <p className="form-error" role="alert">
+            {send.error.message}
+          </p>
+        )}
+        <div className="btn-row">
+          <button
+            type="button"
+            className="btn"
+            onClick={() => {
+              setText('');
+              setInvalid(null);
+              send.reset();
+            }}
+          >
+            Cancel
+          </button>
+          <button type="submit" className="btn primary" disabled={send.isPending}>
+            Send
+          </button>
+          {send.isSuccess && (
+            <span className="form-ok" role="status">
+              Sent
+            </span>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,244 @@
+import type { Page } from '@playwright/test';
+import { test, expect, unique, BASE, apiAs, screenshot } from './fixtures.ts';
+
+// SPEC §2 Boards by sport: one test per board, each with a screenshot to look at.
+
+async function openBoard(
+  page: Page,
+  request: Parameters<typeof apiAs>[0],
+  fields: Record<string, unknown>,
+  clock?: { formattedTime: string; seconds: number },
+) {
+  const keeper = await apiAs(request, unique('Keeper'));
+  const { gameKey } = (await keeper.call('POST', '/games', fields)) as { gameKey: string };
+  if (clock) await keeper.call('POST', `/games/${gameKey}/clock`, clock);
+  await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
+  const board = page.getByRole('region', { name: 'Scoreboard' });
+  await expect(board.getByRole('heading', { name: String(fields.gameName) })).toBeVisible();
+  return board;
+}
+
+const fact = (board: ReturnType<Page['getByRole']>, label: string) =>
+  board.locator('.board-fact').filter({ hasText: label });
+
+test.describe('boards by sport', () => {
+  test('Basic board (Soccer, id 3): name, period, clock, teams and scores', async ({
+    page,
+    request,
+  }) => {
+    const board = await openBoard(
+      page,
+      request,
+      {
+        gameName: 'Basic Board',
+        sportID: 3,
+        gamePeriod: '2nd Half',
+        homeTeamName: 'Rovers',
+        awayTeamName: 'United',
+        homeScore: 2,
+        awayScore: 1,
+      },
+      { formattedTime: '67:12', seconds: 4032 },
+    );
+    await expect(board).toHaveClass(/board-basic/);
+    await expect(board.getByText('Soccer')).toBeVisible();
+    await expect(board.getByLabel('Period 2nd Half')).toBeVisible();
+    await expect(board.getByLabel('Clock 67:12')).toBeVisible();
+    await expect(board.getByLabel('Rovers score 2')).toBeVisible();
+    await expect(board.getByLabel('United score 1')).toBeVisible();
+    await screenshot(page, 'board-basic');
+  });
+
+  test('Basketball board: Basic plus fouls per team', async ({ page, request }) => {
+    const board = await openBoard(
+      page,
+      request,
+      {
+        gameName: 'Basketball Board',
+        sportID: 2,
+        gamePeriod: 'Q3',
+        homeTeamName: 'Eagles',
+        awayTeamName: 'Hawks',
+        homeScore: 48,
+        awayScore: 45,
+        homeFouls: 4,
+        awayFouls: 6,
+      },
+      { formattedTime: '5:31', seconds: 331 },
+    );
+    await expect(board.getByLabel('Eagles score 48')).toBeVisible();
+    await expect(board.getByLabel('Clock 5:31')).toBeVisible();
+    await expect(board.getByRole('row', { name: 'Fouls 4 6' })).toBeVisible();
+    await screenshot(page, 'board-basketball');
+  });
+
+  test('Aussie Rules board: goals, behinds and total; Gaelic says points', async ({
+    page,
+    request,
+  }) => {
+    const board = await openBoard(page, request, {
+      gameName: 'Aussie Board',
+      sportID: 4,
+      gamePeriod: 'Q2',
+      homeTeamName: 'Swans',
+      awayTeamName: 'Magpies',
+      homeScoreGoals: 5,
+      homeScorePoints: 4,
+      homeScore: 34,
+      awayScoreGoals: 4,
+      awayScorePoints: 7,
+      awayScore: 31,
+    });
+    await expect(board.getByRole('row', { name: 'Goals 5 4' })).toBeVisible();
+    await expect(board.getByRole('row', { name: 'Behinds 4 7' })).toBeVisible();
+    await expect(board.getByLabel('Swans total 34')).toBeVisible();
+    await expect(board.getByLabel('Magpies total 31')).toBeVisible();
+    await screenshot(page, 'board-aussie');
+    const gaelic = await openBoard(page, request, {
+      gameName: 'Gaelic Board',
+      sportID: 13,
+      homeTeamName: 'Kilkenny',
+      awayTeamName: 'Cork',
+      homeScoreGoals: 2,
+      homeScorePoints: 14,
+      homeScore: 20,
+    });
+    await expect(gaelic.getByRole('row', { name: 'Points 14 0' })).toBeVisible();
+    await expect(gaelic.getByText('Gaelic', { exact: true })).toBeVisible();
+  });
+
+  test('Football board: Ball On, To Go, Down and possession', async ({ page, request }) => {
+    const board = await openBoard(page, request, {
+      gameName: 'Football Board',
+      sportID: 5,
+      gamePeriod: 'Q4',
+      homeTeamName: 'Bears',
+      awayTeamName: 'Lions',
+      homeScore: 21,
+      awayScore: 17,
+      ballOn: 35,
+      toGo: 7,
+      down: 3,
+      homePossession: true,
+    });
+    await expect(fact(board, 'Ball On')).toContainText('35');
+    await expect(fact(board, 'To Go')).toContainText('7');
+    await expect(fact(board, 'Down')).toContainText('3rd');
+    await expect(board.getByRole('img', { name: 'Has the ball' })).toHaveCount(1);
+    await expect(board.getByLabel('Bears score 21')).toBeVisible();
+    await screenshot(page, 'board-football');
+  });
+
+  test('Volleyball board: sets and points', async ({ page, request }) => {
+    const board = await openBoard(page, request, {
+      gameName: 'Volleyball Board',
+      sportID: 6,
+      gamePeriod: 'Set 3',
+      homeTeamName: 'Spikers',
+      awayTeamName: 'Diggers',
+      homeScore: 18,
+      awayScore: 21,
+      homeScoreGames: 1,
+      awayScoreGames: 2,
+    });
+    await expect(board.getByLabel('Spikers points 18')).toBeVisible();
+    await expect(board.getByLabel('Diggers points 21')).toBeVisible();
+    await expect(board.getByRole('row', { name: 'Sets 1 2' })).toBeVisible();
+    await expect(board.locator('.board-clock')).toHaveCount(0);
+    await screenshot(page, 'board-volleyball');
+  });
+
+  test('Baseball board: bases, balls, strikes, outs and who bats', async ({ page, request }) => {
+    const board = await openBoard(page, request, {
+      gameName: 'Baseball Board',
+      sportID: 7,
+      gamePeriod: 'Top 6th',
+      homeTeamName: 'Cubs',
+      awayTeamName: 'Pirates',
+      homeScore: 3,
+      awayScore: 4,
+      base1: true,
+      base3: true,
+      balls: 2,
+      strikes: 1,
+      outs: 1,
+      homePossession: false,
+    });
+    await expect(board.getByLabel('First base occupied')).toBeVisible();
+    await expect(board.getByLabel('Second base empty')).toBeVisible();
+    await expect(board.getByLabel('Third base occupied')).toBeVisible();
+    await expect(fact(board, 'Balls')).toContainText('2');
+    await expect(fact(board, 'Strikes')).toContainText('1');
+    await expect(fact(board, 'Outs')).toContainText('1');
+    await expect(board.getByLabel('Pirates runs 4')).toBeVisible();
+    const batting = board.getByRole('img', { name: 'Batting' });
+    await expect(batting).toHaveCount(1);
+    await expect(
+      board.locator('.board-team').nth(1).getByRole('img', { name: 'Batting' }),
+    ).toBeVisible();
+    await screenshot(page, 'board-baseball');
+  });
+
+  test("Tennis board: sets 1 to maxSets, games, points, 'period / maxSets sets' and the server", async ({
+    page,
+    request,
+  }) => {
+    const board = await openBoard(page, request, {
+      gameName: 'Tennis Board',
+      sportID: 8,
+      gamePeriod: 'Set 2',
+      homeTeamName: 'A. Rivera',
+      awayTeamName: 'K. Osei',
+      maxSets: 3,
+      homeSet1: 6,
+      awaySet1: 4,
+      homeSet2: 3,
+      awaySet2: 2,
+      homeScoreGames: 3,
+      awayScoreGames: 2,
+      homeScorePointsTennis: 'AD',
+      awayScorePointsTennis: '40',
+      homePossession: true,
+    });
+    await expect(board.getByText('Set 2 / 3 sets')).toBeVisible();
+    await expect(board.getByRole('columnheader', { name: 'Set 3' })).toBeVisible();
+    await expect(board.getByRole('columnheader', { name: 'Set 4' })).toHaveCount(0);
+    await expect(board.getByRole('row', { name: 'A. Rivera 6 3 0' })).toBeVisible();
+    await expect(board.getByRole('row', { name: 'K. Osei 4 2 0' })).toBeVisible();
+    await expect(board.getByRole('row', { name: 'Games 3 2' })).toBeVisible();
+    await expect(board.getByRole('row', { name: 'Points AD 40' })).toBeVisible();
+    await expect(
+      board.locator('.board-team').first().getByRole('img', { name: 'Serving' }),
+    ).toBeVisible();
+    await screenshot(page, 'board-tennis');
+  });
+
+  test('Lacrosse board: man-up flags, shots and saves', async ({ page, request }) => {
+    const board = await openBoard(
+      page,
+      request,
+      {
+        gameName: 'Lacrosse Board',
+        sportID: 10,
+        gamePeriod: 'Q2',
+        homeTeamName: 'Storm',
+        awayTeamName: 'Blaze',
+        homeScore: 5,
+        awayScore: 4,
+        homeShots: 18,
+        awayShots: 15,
+        homeSaves: 11,
+        awaySaves: 13,
+        awayManUp: true,
+      },
+      { formattedTime: '9:12', seconds: 552 },
+    );
+    await expect(board.getByRole('row', { name: 'Shots 18 15' })).toBeVisible();
+    await expect(board.getByRole('row', { name: 'Saves 11 13' })).toBeVisible();
+    await expect(board.getByText('Man Up')).toHaveCount(1);
+    await expect(board.locator('.board-team').nth(1).getByText('Man Up')).toBeVisible();
+    await expect(board.getByLabel('Clock 9:12')).toBeVisible();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'board-lacrosse-phone');
+  });
+});

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { defaultScoreboard } from './scoreboard.ts';
+import {
+  boardFields,
+  boardSpec,
+  downLabel,
+  tennisSets,
+  tennisSetsLabel,
+  type ScoreboardFieldName,
+} from './scoreboard-boards.ts';
+
+const header: ScoreboardFieldName[] = ['gameName', 'gamePeriod', 'homeTeamName', 'awayTeamName'];
+const sets: ScoreboardFieldName[] = [1, 2, 3, 4, 5].flatMap(
+  (n) => [`homeSet${n}`, `awaySet${n}`] as ScoreboardFieldName[],
+);
+
+// SPEC §2 Boards by sport: each board shows exactly these fields.
+describe('every board reads the fields SPEC §2 lists for it', () => {
+  it.each([
+    ['basic', [...header, 'homeScore', 'awayScore'], true],
+    ['basketball', [...header, 'homeScore', 'awayScore', 'homeFouls', 'awayFouls'], true],
+    [
+      'aussie',
+      [
+        ...header,
+        'homeScore',
+        'awayScore',
+        'homeScoreGoals',
+        'awayScoreGoals',
+        'homeScorePoints',
+        'awayScorePoints',
+      ],
+      true,
+    ],
+    [
+      'football',
+      [...header, 'homeScore', 'awayScore', 'ballOn', 'toGo', 'down', 'homePossession'],
+      true,
+    ],
+    [
+      'volleyball',
+      [...header, 'homeScore', 'awayScore', 'homeScoreGames', 'awayScoreGames'],
+      false,
+    ],
+    [
+      'baseball',
+      [
+        ...header,
+        'homeScore',
+        'awayScore',
+        'base1',
+        'base2',
+        'base3',
+        'balls',
+        'strikes',
+        'outs',
+        'homePossession',
+      ],
+      false,
+    ],
+    [
+      'tennis',
+      [
+        ...header,
+        'homeScoreGames',
+        'awayScoreGames',
+        'homeScorePointsTennis',
+        'awayScorePointsTennis',
+        ...sets,
+        'maxSets',
+        'homePossession',
+      ],
+      false,
+    ],
+    [
+      'lacrosse',
+      [
+        ...header,
+        'homeScore',
+        'awayScore',
+        'homeShots',
+        'awayShots',
+        'homeSaves',
+        'awaySaves',
+        'homeManUp',
+        'awayManUp',
+      ],
+      true,
+    ],
+  ] as const)('%s', (kind, fields, clock) => {
+    expect([...boardFields(kind)].sort()).toEqual([...fields].sort());
+    expect(
+      boardSpec(
+        {
+          basic: 1,
+          basketball: 2,
+          aussie: 4,
+          football: 5,
+          volleyball: 6,
+          baseball: 7,
+          tennis: 8,
+          lacrosse: 10,
+        }[kind],
+      ).clock,
+    ).toBe(clock);
+  });
+
+  it('Aussie Rules counts behinds, Gaelic counts points, on the same fields', () => {
+    expect(boardSpec(4).stats.map((s) => s.label)).toEqual(['Goals', 'Behinds']);
+    expect(boardSpec(13).stats.map((s) => s.label)).toEqual(['Goals', 'Points']);
+    expect(boardSpec(13).stats[1]?.home).toBe('homeScorePoints');
+  });
+
+  it('sports without their own board get the Basic board', () => {
+    for (const id of [1, 3, 9, 11, 12, 77]) expect(boardSpec(id).kind).toBe('basic');
+  });
+});
+
+describe('tennis', () => {
+  const game = {
+    ...defaultScoreboard,
+    homeSet1: 6,
+    awaySet1: 4,
+    homeSet2: 3,
+    awaySet2: 6,
+    homeSet3: 2,
+    homeSet4: 9,
+    homeSet5: 9,
+  };
+  it('shows sets 1 to maxSets', () => {
+    expect(tennisSets({ ...game, maxSets: 3 })).toEqual([
+      { set: 1, home: 6, away: 4 },
+      { set: 2, home: 3, away: 6 },
+      { set: 3, home: 2, away: 0 },
+    ]);
+    expect(tennisSets({ ...game, maxSets: 5 })).toHaveLength(5);
+    expect(tennisSets({ ...game, maxSets: 1 })).toHaveLength(1);
+  });
+  it("labels the period as 'period / maxSets sets'", () => {
+    expect(tennisSetsLabel('Set 2', 5)).toBe('Set 2 / 5 sets');
+  });
+});
+
+describe('football down', () => {
+  it.each([
+    [0, '-'],
+    [1, '1st'],
+    [2, '2nd'],
+    [3, '3rd'],
+    [4, '4th'],
+  ])('%i is %s', (down, label) => expect(downLabel(down)).toBe(label));
+});

@@ -1,0 +1,150 @@
+import type { ScoreboardFields } from './scoreboard.ts';
+import { boardKind, type BoardKind } from './sports.ts';
+
+export type ScoreboardFieldName = keyof ScoreboardFields;
+
+/** A row of the board that pairs a home and an away value ('Fouls 3 | 4'). */
+export interface StatRow {
+  label: string;
+  home: ScoreboardFieldName;
+  away: ScoreboardFieldName;
+}
+
+export interface BoardSpec {
+  kind: BoardKind;
+  /** Whether the board shows the live clock of the clock topic. */
+  clock: boolean;
+  /** The big score pair under the team names (null: the board has no single score). */
+  score: { label: string; home: ScoreboardFieldName; away: ScoreboardFieldName } | null;
+  stats: StatRow[];
+  /** Game-wide fields that belong to neither team (down, bases, count...). */
+  extras: ScoreboardFieldName[];
+}
+
+const HEADER: ScoreboardFieldName[] = ['gameName', 'gamePeriod', 'homeTeamName', 'awayTeamName'];
+const SCORE = { label: 'Score', home: 'homeScore', away: 'awayScore' } as const;
+
+// SPEC §2 Boards by sport. Where the spec names a quantity but not its field, the choice is
+// recorded here once: volleyball sets won are the *Games fields and its points the main score;
+// the tennis serving marker and the baseball batting marker are homePossession (true = home).
+export const BOARD_SPECS: Readonly<Record<BoardKind, BoardSpec>> = {
+  basic: { kind: 'basic', clock: true, score: SCORE, stats: [], extras: [] },
+  basketball: {
+    kind: 'basketball',
+    clock: true,
+    score: SCORE,
+    stats: [{ label: 'Fouls', home: 'homeFouls', away: 'awayFouls' }],
+    extras: [],
+  },
+  aussie: {
+    kind: 'aussie',
+    clock: true,
+    score: { label: 'Total', home: 'homeScore', away: 'awayScore' },
+    stats: [
+      { label: 'Goals', home: 'homeScoreGoals', away: 'awayScoreGoals' },
+      { label: 'Behinds', home: 'homeScorePoints', away: 'awayScorePoints' },
+    ],
+    extras: [],
+  },
+  football: {
+    kind: 'football',
+    clock: true,
+    score: SCORE,
+    stats: [],
+    extras: ['ballOn', 'toGo', 'down', 'homePossession'],
+  },
+  volleyball: {
+    kind: 'volleyball',
+    clock: false,
+    score: { label: 'Points', home: 'homeScore', away: 'awayScore' },
+    stats: [{ label: 'Sets', home: 'homeScoreGames', away: 'awayScoreGames' }],
+    extras: [],
+  },
+  baseball: {
+    kind: 'baseball',
+    clock: false,
+    score: { label: 'Runs', home: 'homeScore', away: 'awayScore' },
+    stats: [],
+    extras: ['base1', 'base2', 'base3', 'balls', 'strikes', 'outs', 'homePossession'],
+  },
+  tennis: {
+    kind: 'tennis',
+    clock: false,
+    score: null,
+    stats: [
+      { label: 'Games', home: 'homeScoreGames', away: 'awayScoreGames' },
+      { label: 'Points', home: 'homeScorePointsTennis', away: 'awayScorePointsTennis' },
+    ],
+    extras: ['maxSets', 'homePossession'],
+  },
+  lacrosse: {
+    kind: 'lacrosse',
+    clock: true,
+    score: SCORE,
+    stats: [
+      { label: 'Shots', home: 'homeShots', away: 'awayShots' },
+      { label: 'Saves', home: 'homeSaves', away: 'awaySaves' },
+    ],
+    extras: ['homeManUp', 'awayManUp'],
+  },
+};
+
+const TENNIS_SET_FIELDS: readonly [ScoreboardFieldName, ScoreboardFieldName][] = [
+  ['homeSet1', 'awaySet1'],
+  ['homeSet2', 'awaySet2'],
+  ['homeSet3', 'awaySet3'],
+  ['homeSet4', 'awaySet4'],
+  ['homeSet5', 'awaySet5'],
+];
+
+/** The board a game of this sport gets (SPEC §2; Basic for 1, 3, 9, 11, 12 and unknown ids). */
+export function boardSpec(sportID: number): BoardSpec {
+  const spec = BOARD_SPECS[boardKind(sportID)];
+  // SPEC §2: Aussie Rules counts behinds, Gaelic counts points; same board otherwise.
+  if (spec.kind === 'aussie' && sportID === 13) {
+    return {
+      ...spec,
+      stats: spec.stats.map((s) => (s.label === 'Behinds' ? { ...s, label: 'Points' } : s)),
+    };
+  }
+  return spec;
+}
+
+/** Every scoreboard field a board of this kind reads (the header, score, rows and extras). */
+export function boardFields(kind: BoardKind): ScoreboardFieldName[] {
+  const spec = BOARD_SPECS[kind];
+  const fields: ScoreboardFieldName[] = [...HEADER];
+  if (spec.score) fields.push(spec.score.home, spec.score.away);
+  for (const row of spec.stats) fields.push(row.home, row.away);
+  if (kind === 'tennis') for (const [h, a] of TENNIS_SET_FIELDS) fields.push(h, a);
+  fields.push(...spec.extras);
+  return [...new Set(fields)];
+}
+
+export interface TennisSet {
+  set: number;
+  home: number;
+  away: number;
+}
+
+/** SPEC §2/§9: tennis shows sets 1 to maxSets (at most 5). */
+export function tennisSets(sb: ScoreboardFields): TennisSet[] {
+  const count = Math.min(5, Math.max(1, sb.maxSets));
+  return TENNIS_SET_FIELDS.slice(0, count).map(([h, a], i) => ({
+    set: i + 1,
+    home: Number(sb[h]),
+    away: Number(sb[a]),
+  }));
+}
+
+/** SPEC §2 tennis: 'period / maxSets sets'. */
+export function tennisSetsLabel(gamePeriod: string, maxSets: number): string {
+  return `${gamePeriod} / ${maxSets} sets`;
+}
+
+/** SPEC §2 football: the down as people say it ('3rd'); 0 means no down yet. */
+export function downLabel(down: number): string {
+  if (down <= 0) return '-';
+  const suffix = down === 1 ? 'st' : down === 2 ? 'nd' : down === 3 ? 'rd' : 'th';
+  return `${down}${suffix}`;
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { keySchema } from './keys.ts';
+import { clockSchema, scoreboardFieldsSchema, gameCommentInputSchema } from './scoreboard.ts';
+
+// The read side of scoreboards: what the realtime topics and viewer endpoints carry.
+
+/** A game as viewers see it: every field, no owner uid (SPEC §3 Scoreboard). */
+export const publicScoreboardSchema = scoreboardFieldsSchema.extend({
+  gameKey: z.string(),
+  timeStamp: z.number(),
+});
+export type PublicScoreboard = z.infer<typeof publicScoreboardSchema>;
+
+/** SPEC §2 summary card: game name, period, sport, and both scores. */
+export const gameSummarySchema = publicScoreboardSchema.pick({
+  gameKey: true,
+  gameName: true,
+  gamePeriod: true,
+  sportID: true,
+  homeTeamName: true,
+  awayTeamName: true,
+  homeScore: true,
+  awayScore: true,
+  timeStamp: true,
+});
+export type GameSummary = z.infer<typeof gameSummarySchema>;
+
+export const gameCommentSchema = gameCommentInputSchema.extend({
+  id: z.string(),
+  timeStamp: z.number(),
+});
+export type GameComment = z.infer<typeof gameCommentSchema>;
+
+/** SPEC §3 Tag: name, gameCount (derived), key, serverTimeStamp. */
+export const tagSummarySchema = z.object({
+  key: z.string(),
+  name: z.string(),
+  gameCount: z.number().int().nonnegative(),
+  serverTimeStamp: z.number(),
+});
+export type TagSummary = z.infer<typeof tagSummarySchema>;
+
+/** Topic game:{gameKey}: the top, comments (newest first) and tags; null when missing. */
+export const gameTopicSchema = z
+  .object({
+    top: publicScoreboardSchema,
+    comments: z.array(gameCommentSchema),
+    tags: z.array(z.object({ key: z.string(), name: z.string() })),
+  })
+  .nullable();
+export type GameTopic = z.infer<typeof gameTopicSchema>;
+
+/** Topic clock:{gameKey}; null when the game does not exist. */
+export const clockTopicSchema = clockSchema.nullable();
+
+export const gameListSchema = z.array(gameSummarySchema);
+
+/** Topic tags: SPEC §2 dashboard New Tags and Popular Tags (DESIGN §8 order). */
+export const tagsTopicSchema = z.object({
+  newTags: z.array(tagSummarySchema),
+  popularTags: z.array(tagSummarySchema),
+});
+
+/** Topic tag:{tagID}: the tag and its games; null when missing. */
+export const tagTopicSchema = z.object({ tag: tagSummarySchema, games: gameListSchema }).nullable();
+
+/** Topic user:{uid}:favorites: bookmarks (SPEC §7 stores gameName) with the live summary. */
+export const favoritesTopicSchema = z.array(
+  z.object({ gameKey: z.string(), gameName: z.string(), game: gameSummarySchema }),
+);
+
+/** Topic user:{uid}:followedTags: the followed tags and the games under them. */
+export const followedTagsTopicSchema = z.object({
+  tags: z.array(tagSummarySchema),
+  games: gameListSchema,
+});
+
+export const gameKeyParamsSchema = z.object({ gameKey: keySchema });
+export const tagParamsSchema = z.object({ tagID: keySchema });
+
+export const scorekeeperMessageViewSchema = z.object({
+  id: z.string(),
+  fromUid: z.string(),
+  fromName: z.string().nullable(),
+  message: z.string(),
+  createdAt: z.number(),
+});
+export const scorekeeperMessagesSchema = z.object({
+  messages: z.array(scorekeeperMessageViewSchema),
+});
+
+export const watchersInputSchema = z.object({ userKey: z.string().max(100).optional() });
+export const watchersSchema = z.object({ gameKey: z.string(), watchers: z.number().int() });
+
+export const RECENT_GAMES_LIMIT = 10; // SPEC §9
+export const TAG_LIST_LIMIT = 12;
