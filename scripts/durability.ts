@@ -63,7 +63,10 @@ async function run(kind: string): Promise<boolean> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-durability-'));
   let pgUrl = '';
   if (kind === 'postgres') {
-    pgUrl = spawnSync('bash', ['scripts/pg.sh', 'start'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+    pgUrl = spawnSync('bash', ['scripts/pg.sh', 'start'], {
+      cwd: root,
+      encoding: 'utf8',
+    }).stdout.trim();
   }
   // A fixed port, so clients find the restarted server where the old one was.
   const port = String(20000 + Math.floor(Math.random() * 20000));

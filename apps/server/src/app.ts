@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
@@ -14,7 +11,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { BASE_PATH, clientRoutePatterns } from '@sagan/shared/routes';
+import { BASE_PATH } from '@sagan/shared/routes';
 import { MAX_FRAME_BYTES } from '@sagan/shared/realtime';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -27,6 +24,7 @@ import scoreboardsRoutes from './routes/scoreboards/index.ts';
 import teamsheetsRoutes from './routes/teamsheets/index.ts';
 import playcountsRoutes from './routes/playcounts/index.ts';
 import wsRoute from './realtime/ws-route.ts';
+import { registerWebApp } from './web-app.ts';
 
 export interface BuildOptions {
   db?: Db;
@@ -148,74 +146,4 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(wsRoute);
   await registerWebApp(app, config);
   return app;
-}
-
-const clientRouteRegexes = clientRoutePatterns.map(
-  (p) =>
-    new RegExp(
-      '^' +
-        p
-          .replace(/\/:\w+\?/g, '(?:/[^/]+)?')
-          .replace(/:\w+/g, '[^/]+')
-          .replace(/\/$/, '') +
-        '/?$',
-    ),
-);
-
-export function isClientRoute(pathname: string): boolean {
-  return clientRouteRegexes.some((r) => r.test(pathname));
-}
-
-/** The built web app, with history fallback for every client route of SPEC §2. */
-async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
-  const indexPath = path.join(config.webDist, 'index.html');
-  const hasWeb = fs.existsSync(indexPath);
-  if (!hasWeb) app.log.warn({ webDist: config.webDist }, 'web app not built; API only');
-  const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8') : '';
-
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      prefix: `${BASE_PATH}/`,
-      index: false,
-      wildcard: true,
-      setHeaders(res, filePath) {
-        // Vite puts a content hash in every asset name, so they never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.header('cache-control', 'public, max-age=3600');
-        }
-      },
-    });
-  }
-
-  app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
-  app.get(BASE_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
-
-  // The static plugin answers 403 for its root folder; the app's home is index.html.
-  if (hasWeb) {
-    app.get(`${BASE_PATH}/`, { schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml),
-    );
-  }
-
-  app.setNotFoundHandler((req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '';
-    if (
-      (req.method === 'GET' || req.method === 'HEAD') &&
-      pathname.startsWith(`${BASE_PATH}/`) &&
-      !pathname.startsWith(`${API_PREFIX}/`) &&
-      hasWeb
-    ) {
-      const route = pathname.slice(BASE_PATH.length) || '/';
-      // Unknown paths still get the app (it shows its not-found page) but with a 404 status.
-      return reply
-        .code(isClientRoute(route) ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(indexHtml);
-    }
-    return reply.code(404).send({ error: 'Not found' });
-  });
 }
