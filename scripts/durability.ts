@@ -3,10 +3,17 @@
 // server acknowledged is there, exactly as sent.
 //
 //   node --import tsx scripts/durability.ts [--writes 1000] [--db pglite|postgres|both]
+//
+// PostgreSQL: with TEST_DATABASE_URL (or --pg-url) set, a fresh database is created in that
+// cluster and dropped afterwards; otherwise the script starts a private throwaway cluster. It
+// never uses scripts/pg.sh, whose `start` stops the cluster other test runs share.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -17,6 +24,92 @@ const opt = (name: string, dflt: string) => {
 const WRITES = Number(opt('writes', '1000'));
 const KINDS = opt('db', 'both') === 'both' ? ['pglite', 'postgres'] : [opt('db', 'pglite')];
 const IN_FLIGHT = 4;
+const ADMIN_URL = opt('pg-url', process.env.TEST_DATABASE_URL ?? '');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** A private PostgreSQL cluster (as pg.sh makes one, but in its own folder). */
+async function privateCluster(): Promise<{ url: string; stop(): void }> {
+  const base = '/usr/lib/postgresql';
+  const version = fs.existsSync(base)
+    ? fs
+        .readdirSync(base)
+        .sort((a, b) => Number(a) - Number(b))
+        .pop()
+    : undefined;
+  if (!version) throw new Error('PostgreSQL binaries not found (looked in /usr/lib/postgresql)');
+  const bin = path.join(base, version, 'bin');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-dur-pg-'));
+  fs.chmodSync(dir, 0o755);
+  const root = process.getuid?.() === 0;
+  if (root) spawnSync('chown', ['postgres', dir]);
+  const asPg = (cmd: string, argv: string[]) =>
+    root
+      ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...argv], { encoding: 'utf8' })
+      : spawnSync(cmd, argv, { encoding: 'utf8' });
+  const port = await freePort();
+  const init = asPg(path.join(bin, 'initdb'), [
+    '-D',
+    `${dir}/data`,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '--no-sync',
+    '-E',
+    'UTF8',
+  ]);
+  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
+  const started = asPg(path.join(bin, 'pg_ctl'), [
+    '-D',
+    `${dir}/data`,
+    '-l',
+    `${dir}/server.log`,
+    '-w',
+    '-t',
+    '30',
+    '-o',
+    `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir}`,
+    'start',
+  ]);
+  if (started.status !== 0) throw new Error(`pg_ctl start failed: ${started.stderr}`);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      asPg(path.join(bin, 'pg_ctl'), ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database for one run; drop() removes it (and a private cluster). */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
+  const cluster = ADMIN_URL ? null : await privateCluster();
+  const adminUrl = ADMIN_URL || cluster!.url;
+  const name = `sagan_dur_${crypto.randomBytes(5).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  return {
+    url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
+    async drop() {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+      cluster?.stop();
+    },
+  };
+}
 
 interface Running {
   proc: ChildProcess;
@@ -59,17 +152,24 @@ function gameBody(i: number) {
   };
 }
 
+function consistent(game: ReturnType<typeof gameBody>, i: number): boolean {
+  const want = gameBody(i);
+  return (
+    game.gameName === want.gameName &&
+    game.gameDate === want.gameDate &&
+    JSON.stringify(game.roster.map((r) => [r.key, r.playCount, r.location])) ===
+      JSON.stringify(want.roster.map((r) => [r.key, r.playCount, r.location])) &&
+    game.snaps.length === 1 &&
+    (game.snaps[0] as Record<string, unknown>).p1 === true
+  );
+}
+
 async function run(kind: string): Promise<boolean> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-durability-'));
-  let pgUrl = '';
-  if (kind === 'postgres') {
-    pgUrl = spawnSync('bash', ['scripts/pg.sh', 'start'], {
-      cwd: root,
-      encoding: 'utf8',
-    }).stdout.trim();
-  }
+  const database = kind === 'postgres' ? await freshPostgres() : null;
+  const pgUrl = database?.url ?? '';
   // A fixed port, so clients find the restarted server where the old one was.
-  const port = String(20000 + Math.floor(Math.random() * 20000));
+  const port = String(await freePort());
   const env = {
     PORT: port,
     HOST: '127.0.0.1',
@@ -140,30 +240,41 @@ async function run(kind: string): Promise<boolean> {
       continue;
     }
     const game = (await res.json()) as ReturnType<typeof gameBody>;
-    const want = gameBody(i);
-    if (
-      game.gameName !== want.gameName ||
-      JSON.stringify(game.roster.map((r) => r.playCount)) !== JSON.stringify([i, i * 2]) ||
-      game.snaps.length !== 1
-    ) {
-      inconsistent++;
-    }
+    if (!consistent(game, i)) inconsistent++;
   }
   const list = (await (await fetch(`${server.base}/playcounts`, { headers })).json()) as {
     games: { gameKey: string }[];
   };
   const listed = new Set(list.games.map((g) => g.gameKey));
   const unlisted = [...acknowledged].filter((i) => !listed.has(`dur-${i}`)).length;
+  // A write cut off by a kill may or may not have landed, but never half: every stored game,
+  // acknowledged or not, must be exactly one of the bodies we sent.
+  let torn = 0;
+  for (const key of listed) {
+    const i = Number(key.slice('dur-'.length));
+    if (acknowledged.has(i)) continue;
+    const res = await fetch(`${server.base}/playcounts/${key}`, { headers });
+    const game = (await res.json()) as ReturnType<typeof gameBody>;
+    if (!consistent(game, i)) torn++;
+  }
+  // The server must also still take writes after all that.
+  const after = await fetch(`${server.base}/playcounts/dur-after`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify(gameBody(0)),
+  });
   server.proc.kill('SIGTERM');
   await server.exited;
-  if (pgUrl) spawnSync('bash', ['scripts/pg.sh', 'stop'], { cwd: root });
+  await database?.drop();
   fs.rmSync(dataDir, { recursive: true, force: true });
 
-  const ok = missing === 0 && inconsistent === 0 && unlisted === 0;
+  const ok =
+    missing === 0 && inconsistent === 0 && unlisted === 0 && torn === 0 && after.status === 201;
   console.log(
     `durability ${kind}: ${acknowledged.size} acknowledged writes, ${kills + 1} SIGKILLs, ` +
       `${failedWhileDown} refused or cut off while down, ${missing} missing, ` +
       `${inconsistent} inconsistent, ${unlisted} absent from the list, ` +
+      `${listed.size - acknowledged.size} unacknowledged but stored (${torn} torn), ` +
       `${((Date.now() - started) / 1000).toFixed(0)} s: ${ok ? 'OK' : 'FAILED'}`,
   );
   return ok;

@@ -56,6 +56,14 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       });
     }
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ error: err.message });
+    // PostgreSQL refuses some text valid JSON can carry (NUL, lone surrogates): found by the
+    // fuzzer (issue 7 §2). The transaction was rolled back, so it is the client's bad input.
+    const pgCode = (err as { code?: unknown }).code;
+    if (pgCode === '22021' || pgCode === '22P05' || pgCode === '22P02') {
+      return reply
+        .code(400)
+        .send({ error: 'Invalid request: text with characters we cannot store' });
+    }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: (err as Error).message });

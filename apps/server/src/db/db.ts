@@ -11,8 +11,31 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; NOTIFYs sent inside are delivered on commit. */
   tx<T>(fn: (q: Queryable) => Promise<T>, opts?: { snapshot?: boolean }): Promise<T>;
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls onPayload for each NOTIFY on channel. If the listening connection drops it is
+   * re-established with backoff, and onReconnect runs once LISTEN is back, so the caller can
+   * catch up on what was sent while nobody listened.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
+  /** The state of the LISTEN connections, for the health endpoint. */
+  listenHealth(): ListenHealth;
   close(): Promise<void>;
+}
+
+export interface ListenHealth {
+  /** 'down' while a dropped LISTEN connection is being re-established. */
+  state: 'up' | 'down';
+  reconnects: number;
+}
+
+/** Backoff between LISTEN reconnection attempts: 250 ms doubling to 10 s, with jitter. */
+export function listenBackoffMs(attempt: number): number {
+  const base = Math.min(10_000, 250 * 2 ** attempt);
+  return Math.round(base / 2 + Math.random() * (base / 2));
 }
 
 // int8 (count(*), bigint columns) as JS numbers: our values stay far below 2^53.
@@ -23,7 +46,8 @@ export async function openPostgres(url: string): Promise<Db> {
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
   });
-  const listeners: pg.Client[] = [];
+  const listeners = new Set<pg.Client>();
+  const health = { down: new Set<pg.Client>(), reconnects: 0 };
   const db: Db = {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
@@ -47,21 +71,72 @@ export async function openPostgres(url: string): Promise<Db> {
         client.release();
       }
     },
-    async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on('notification', (n) => {
-        if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
-      });
-      client.on('error', () => undefined);
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
+    async listen(channel, onPayload, onReconnect) {
+      let client: pg.Client | null = null;
+      let stopped = false;
+      let attempt = 0;
+      let timer: NodeJS.Timeout | null = null;
+
+      // Resolves once LISTEN is in place; throws only on the first connection, so a server
+      // that cannot reach its database at all still fails at start with a clear error.
+      const connect = async (): Promise<void> => {
+        const c = new pg.Client({ connectionString: url });
+        c.on('notification', (n) => {
+          if (n.channel === channel && n.payload !== undefined) onPayload(n.payload);
+        });
+        c.on('error', () => undefined); // 'end' follows and schedules the reconnect
+        try {
+          await c.connect();
+          await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        } catch (err) {
+          await c.end().catch(() => undefined);
+          throw err;
+        }
+        c.once('end', () => {
+          listeners.delete(c);
+          if (stopped) return;
+          health.down.add(c);
+          scheduleReconnect(c);
+        });
+        client = c;
+        listeners.add(c);
+      };
+      const scheduleReconnect = (lost: pg.Client) => {
+        timer = setTimeout(() => {
+          timer = null;
+          if (stopped) return;
+          connect().then(
+            () => {
+              attempt = 0;
+              health.down.delete(lost);
+              health.reconnects++;
+              // NOTIFYs sent while we were away are gone: the caller refreshes what it serves.
+              onReconnect?.();
+            },
+            () => {
+              attempt++;
+              scheduleReconnect(lost);
+            },
+          );
+        }, listenBackoffMs(attempt));
+        timer.unref();
+      };
+
+      await connect();
       return async () => {
-        await client.end().catch(() => undefined);
+        stopped = true;
+        if (timer) clearTimeout(timer);
+        health.down.clear();
+        if (client) await (client as pg.Client).end().catch(() => undefined);
       };
     },
+    listenHealth: () => ({
+      state: health.down.size ? 'down' : 'up',
+      reconnects: health.reconnects,
+    }),
     async close() {
-      await Promise.all(listeners.map((c) => c.end().catch(() => undefined)));
+      health.down.clear();
+      await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
       await pool.end();
     },
   };
@@ -129,10 +204,12 @@ export async function openPglite(dataDir?: string): Promise<Db> {
         });
       });
     },
+    // In-process: there is no connection to lose.
     async listen(channel, onPayload) {
       const unsub = await pglite.listen(channel, onPayload);
       return unsub;
     },
+    listenHealth: () => ({ state: 'up', reconnects: 0 }),
     async close() {
       await pglite.close();
       unlock();

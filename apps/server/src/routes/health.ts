@@ -1,13 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 
+/**
+ * For load balancers and people: 200 when this node can serve, 503 when its database is
+ * unreachable or its LISTEN connection (live updates from other nodes) is being re-established.
+ */
 export default async function healthRoutes(app: FastifyInstance): Promise<void> {
   app.get('/health', { schema: { tags: ['ops'] } }, async (_req, reply) => {
+    const listen = app.db.listenHealth();
     try {
       await app.db.query('SELECT 1');
-      return { ok: true, database: app.db.kind, connections: app.hub.connectionCount };
     } catch (err) {
       app.log.error({ err }, 'health: database unreachable');
-      return reply.code(503).send({ ok: false, database: 'unreachable' });
+      return reply.code(503).send({ ok: false, database: 'unreachable', listen });
     }
+    const ok = listen.state === 'up';
+    return reply.code(ok ? 200 : 503).send({
+      ok,
+      database: app.db.kind,
+      listen,
+      connections: app.hub.connectionCount,
+    });
   });
 }

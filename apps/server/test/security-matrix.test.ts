@@ -1,0 +1,507 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { ServerMessage } from '@sagan/shared/realtime';
+import { anonymous, API, buildTestApp, databaseKinds, type TestDatabase } from './helpers.ts';
+import { sampleGame } from './playcounts-fixtures.ts';
+import {
+  makeWorld,
+  randomKey,
+  routeTable,
+  snapshot,
+  tinyPng,
+  type World,
+} from './security-world.ts';
+import { TestSocket } from './ws-client.ts';
+
+/**
+ * Issue 7 §1, the way Firebase rules are tested: every endpoint of the real route table ×
+ * {anonymous, another signed-in user, owner}, each cell asserting its answer, and that a refused
+ * request changed no row of any table. A route without an entry here fails the suite, so a new
+ * endpoint cannot be forgotten.
+ */
+type Roles = readonly [anonymous: number, other: number, owner: number];
+interface Entry {
+  /** The request, built against a fresh world. */
+  req(w: World): Promise<InjectOptions> | InjectOptions;
+  expect: Roles;
+  /** The owner with every key in the URL replaced by a guessed one. */
+  guess?: number;
+  /** Routes that exist only when the web app is built. */
+  optional?: boolean;
+  /** The owner's call spoils the shared world (deletes or signs out): use a fresh one. */
+  fresh?: boolean;
+}
+
+const PUBLIC_200: Roles = [200, 200, 200];
+const SIGNED_IN: Roles = [401, 200, 200];
+/** Owner-only, and another user learns nothing: the key answers as if it did not exist. */
+const OWNER_HIDDEN: Roles = [401, 404, 200];
+const OWNER_403: Roles = [401, 403, 200];
+
+const get = (url: string): InjectOptions => ({ method: 'GET', url });
+const send = (
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+): InjectOptions => ({ method, url, ...(payload === undefined ? {} : { payload }) });
+
+const matrix: Record<string, Entry> = {
+  // The web app's entry points and the API documentation are public.
+  'GET /': { req: () => get('/'), expect: [302, 302, 302] },
+  'GET /apps/sagan': { req: () => get('/apps/sagan'), expect: [302, 302, 302] },
+  'GET /apps/sagan/': { req: () => get('/apps/sagan/'), expect: PUBLIC_200, optional: true },
+  'GET /apps/sagan/*': {
+    req: () => get('/apps/sagan/favicon.svg'),
+    expect: PUBLIC_200,
+    optional: true,
+  },
+  'GET /apps/sagan/api/docs': { req: () => get(`${API}/docs`), expect: PUBLIC_200 },
+  'GET /apps/sagan/api/docs/': { req: () => get(`${API}/docs/`), expect: PUBLIC_200 },
+  'GET /apps/sagan/api/docs/*': {
+    req: () => get(`${API}/docs/static/swagger-ui.css`),
+    expect: PUBLIC_200,
+  },
+  'GET /apps/sagan/api/docs/json': { req: () => get(`${API}/docs/json`), expect: PUBLIC_200 },
+  'GET /apps/sagan/api/docs/yaml': { req: () => get(`${API}/docs/yaml`), expect: PUBLIC_200 },
+  'GET /apps/sagan/api/docs/static/index.html': {
+    req: () => get(`${API}/docs/static/index.html`),
+    expect: [302, 302, 302],
+  },
+  'GET /apps/sagan/api/docs/static/swagger-initializer.js': {
+    req: () => get(`${API}/docs/static/swagger-initializer.js`),
+    expect: PUBLIC_200,
+  },
+  // A plain GET on the WebSocket path (no upgrade) is not a WebSocket.
+  'GET /apps/sagan/ws': { req: () => get('/apps/sagan/ws'), expect: [404, 404, 404] },
+  'GET /apps/sagan/api/health': { req: () => get(`${API}/health`), expect: PUBLIC_200 },
+  'GET /apps/sagan/api/config': { req: () => get(`${API}/config`), expect: PUBLIC_200 },
+
+  // Identity (DESIGN §6).
+  'POST /apps/sagan/api/auth/google': {
+    req: () => send('POST', `${API}/auth/google`, { credential: 'x'.repeat(40) }),
+    expect: [404, 404, 404], // Google is not configured in tests
+  },
+  'POST /apps/sagan/api/auth/local': {
+    fresh: true,
+    req: () => send('POST', `${API}/auth/local`, { displayName: `Someone ${randomKey()}` }),
+    expect: PUBLIC_200,
+  },
+  'POST /apps/sagan/api/auth/logout': {
+    fresh: true,
+    req: () => send('POST', `${API}/auth/logout`),
+    expect: PUBLIC_200,
+  },
+  'GET /apps/sagan/api/auth/me': { req: () => get(`${API}/auth/me`), expect: SIGNED_IN },
+
+  // Scorekeeping: the game's owner only (DESIGN §6); another user gets 403 as the phone app
+  // must learn it is not the scorekeeper.
+  'POST /apps/sagan/api/games': {
+    req: () => send('POST', `${API}/games`, { gameName: 'New' }),
+    expect: SIGNED_IN,
+  },
+  'PATCH /apps/sagan/api/games/:gameKey': {
+    req: (w) => send('PATCH', `${API}/games/${w.gameKey}`, { homeScore: 3 }),
+    expect: OWNER_403,
+    guess: 404,
+  },
+  'POST /apps/sagan/api/games/:gameKey/clock': {
+    req: (w) =>
+      send('POST', `${API}/games/${w.gameKey}/clock`, { formattedTime: '12:00', seconds: 720 }),
+    expect: OWNER_403,
+    guess: 404,
+  },
+  'POST /apps/sagan/api/games/:gameKey/comments': {
+    req: (w) => send('POST', `${API}/games/${w.gameKey}/comments`, { gameComment: 'Goal' }),
+    expect: OWNER_403,
+    guess: 404,
+  },
+  'PUT /apps/sagan/api/games/:gameKey/tags': {
+    req: (w) => send('PUT', `${API}/games/${w.gameKey}/tags`, { tags: ['Hijacked'] }),
+    expect: OWNER_403,
+    guess: 404,
+  },
+  'GET /apps/sagan/api/games/:gameKey/messages': {
+    req: (w) => get(`${API}/games/${w.gameKey}/messages`),
+    expect: OWNER_403,
+    guess: 404,
+  },
+
+  // Viewers: public reads; bookmarks, follows and messages need a signed-in user.
+  'GET /apps/sagan/api/games/recent': { req: () => get(`${API}/games/recent`), expect: PUBLIC_200 },
+  'GET /apps/sagan/api/games/:gameKey': {
+    req: (w) => get(`${API}/games/${w.gameKey}`),
+    expect: PUBLIC_200,
+    guess: 404,
+  },
+  'GET /apps/sagan/api/games/:gameKey/watchers': {
+    req: (w) => get(`${API}/games/${w.gameKey}/watchers`),
+    expect: PUBLIC_200,
+    guess: 404,
+  },
+  'POST /apps/sagan/api/games/:gameKey/scorekeeper-message': {
+    req: (w) =>
+      send('POST', `${API}/games/${w.gameKey}/scorekeeper-message`, {
+        scoreKeeperMessage: 'Nice game',
+      }),
+    expect: SIGNED_IN,
+    guess: 404,
+  },
+  'GET /apps/sagan/api/tags': { req: () => get(`${API}/tags`), expect: PUBLIC_200 },
+  'GET /apps/sagan/api/tags/:tagID': {
+    req: (w) => get(`${API}/tags/${w.tagKey}`),
+    expect: PUBLIC_200,
+    guess: 404,
+  },
+  'GET /apps/sagan/api/me/games': { req: () => get(`${API}/me/games`), expect: SIGNED_IN },
+  'GET /apps/sagan/api/me/favorite-scoreboards': {
+    req: () => get(`${API}/me/favorite-scoreboards`),
+    expect: SIGNED_IN,
+  },
+  'PUT /apps/sagan/api/me/favorite-scoreboards/:gameKey': {
+    req: (w) => send('PUT', `${API}/me/favorite-scoreboards/${w.gameKey}`),
+    expect: SIGNED_IN,
+    guess: 404,
+  },
+  'DELETE /apps/sagan/api/me/favorite-scoreboards/:gameKey': {
+    req: (w) => send('DELETE', `${API}/me/favorite-scoreboards/${w.gameKey}`),
+    expect: SIGNED_IN,
+  },
+  'GET /apps/sagan/api/me/followed-tags': {
+    req: () => get(`${API}/me/followed-tags`),
+    expect: SIGNED_IN,
+  },
+  'PUT /apps/sagan/api/me/followed-tags/:tagID': {
+    req: (w) => send('PUT', `${API}/me/followed-tags/${w.tagKey}`),
+    expect: SIGNED_IN,
+    guess: 404,
+  },
+  'DELETE /apps/sagan/api/me/followed-tags/:tagID': {
+    req: (w) => send('DELETE', `${API}/me/followed-tags/${w.tagKey}`),
+    expect: SIGNED_IN,
+  },
+
+  // Team sheets: private to their owner (SPEC §6); another user's key answers not-found.
+  'GET /apps/sagan/api/teams': { req: () => get(`${API}/teams`), expect: SIGNED_IN },
+  'POST /apps/sagan/api/teams': {
+    req: (w) => send('POST', `${API}/teams`, { uid: w.other.uid }),
+    expect: [401, 201, 201],
+  },
+  'GET /apps/sagan/api/teams/:teamKey': {
+    req: (w) => get(`${API}/teams/${w.teamKey}`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'PATCH /apps/sagan/api/teams/:teamKey': {
+    req: (w) =>
+      send('PATCH', `${API}/teams/${w.teamKey}`, {
+        teamName: 'Renamed',
+        teamNotes: '',
+        uid: w.other.uid,
+      }),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'PUT /apps/sagan/api/teams/:teamKey/players/:playerKey': {
+    req: (w) =>
+      send('PUT', `${API}/teams/${w.teamKey}/players/${w.playerKey}`, {
+        jersey: '9',
+        playerName: 'Changed',
+        playerNotes: '',
+      }),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'DELETE /apps/sagan/api/teams/:teamKey/players/:playerKey': {
+    fresh: true,
+    req: (w) => send('DELETE', `${API}/teams/${w.teamKey}/players/${w.playerKey}`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'POST /apps/sagan/api/teams/:teamKey/players/bulk': {
+    req: (w) => send('POST', `${API}/teams/${w.teamKey}/players/bulk`, { text: '1 Ann\n2 Bo' }),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'PUT /apps/sagan/api/teams/:teamKey/players/:playerKey/photo': {
+    fresh: true, // replacing the photo deletes the shared world's file
+    req: async (w) => ({
+      method: 'PUT',
+      url: `${API}/teams/${w.teamKey}/players/${w.playerKey}/photo`,
+      headers: { 'content-type': 'image/png' },
+      payload: await tinyPng(),
+    }),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'POST /apps/sagan/api/teams/:teamKey/publish': {
+    req: (w) => send('POST', `${API}/teams/${w.teamKey}/publish`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'DELETE /apps/sagan/api/teams/:teamKey/publish': {
+    fresh: true,
+    req: (w) => send('DELETE', `${API}/teams/${w.teamKey}/publish`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'POST /apps/sagan/api/teams/:teamKey/groups': {
+    req: (w) => send('POST', `${API}/teams/${w.teamKey}/groups`, { groupName: 'Defense' }),
+    expect: [401, 404, 201],
+    guess: 404,
+  },
+  'PATCH /apps/sagan/api/teams/:teamKey/groups/:groupKey': {
+    req: (w) =>
+      send('PATCH', `${API}/teams/${w.teamKey}/groups/${w.groupKey}`, { groupName: 'Renamed' }),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'PUT /apps/sagan/api/teams/:teamKey/groups/:groupKey/members/:playerKey': {
+    req: (w) =>
+      send('PUT', `${API}/teams/${w.teamKey}/groups/${w.groupKey}/members/${w.playerKey}`, {
+        location: 1,
+      }),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  // Privacy of the public copy (issue 8): the owner's setting, hidden from everyone else.
+  'GET /apps/sagan/api/teams/:teamKey/privacy': {
+    req: (w) => get(`${API}/teams/${w.teamKey}/privacy`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'PUT /apps/sagan/api/teams/:teamKey/privacy': {
+    req: (w) =>
+      send('PUT', `${API}/teams/${w.teamKey}/privacy`, { initialsOnly: true, hidePhotos: true }),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  // Published copies are public by link; following one needs a signed-in user.
+  'GET /apps/sagan/api/rosters/:publishedAsKey': {
+    req: (w) => get(`${API}/rosters/${w.publishedAsKey}`),
+    expect: PUBLIC_200,
+    guess: 404,
+  },
+  'GET /apps/sagan/api/rosters/:publishedAsKey/qr.png': {
+    req: (w) => get(`${API}/rosters/${w.publishedAsKey}/qr.png`),
+    expect: PUBLIC_200,
+    guess: 404,
+  },
+  'PUT /apps/sagan/api/me/favorite-rosters/:publishedAsKey': {
+    req: (w) => send('PUT', `${API}/me/favorite-rosters/${w.publishedAsKey}`),
+    expect: SIGNED_IN,
+    guess: 404,
+  },
+  'DELETE /apps/sagan/api/me/favorite-rosters/:publishedAsKey': {
+    req: (w) => send('DELETE', `${API}/me/favorite-rosters/${w.publishedAsKey}`),
+    expect: SIGNED_IN,
+  },
+  'GET /apps/sagan/api/photos/:file': {
+    req: (w) => get(`${API}/photos/${w.photoFile}`),
+    expect: PUBLIC_200,
+    guess: 404,
+  },
+
+  // Play counts: private to their owner everywhere (SPEC §6).
+  'GET /apps/sagan/api/playcounts': { req: () => get(`${API}/playcounts`), expect: SIGNED_IN },
+  'GET /apps/sagan/api/playcounts/:gameKey': {
+    req: (w) => get(`${API}/playcounts/${w.playCountKey}`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'PUT /apps/sagan/api/playcounts/:gameKey': {
+    req: (w) =>
+      send('PUT', `${API}/playcounts/${w.playCountKey}`, {
+        ...sampleGame({ gameName: 'Taken over' }),
+        uid: w.other.uid,
+      }),
+    expect: OWNER_403,
+    guess: 201, // a new key creates the caller's own game
+  },
+  'PATCH /apps/sagan/api/playcounts/:gameKey': {
+    req: (w) => send('PATCH', `${API}/playcounts/${w.playCountKey}`, { archived: true }),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+};
+
+const ROLE_NAMES = ['anonymous', 'another user', 'owner'] as const;
+
+/** Replaces every key of the world in a URL by a guessed one. */
+function guessed(url: string, w: World): string {
+  let out = url;
+  for (const key of [w.gameKey, w.tagKey, w.teamKey, w.playerKey, w.groupKey, w.playCountKey]) {
+    out = out.replaceAll(key, randomKey());
+  }
+  out = out.replaceAll(w.publishedAsKey, randomKey());
+  return out.replace(w.photoFile, `${randomKey()}.jpg`);
+}
+
+describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    database = await kind.open();
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-matrix-'));
+    app = await buildTestApp(database.db, { dataDir });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.cleanup();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('has an entry for every route of the server, and no stale ones', () => {
+    const routes = routeTable(app);
+    expect(routes.length).toBeGreaterThan(40);
+    const missing = routes.filter((r) => !matrix[r]);
+    expect(missing, 'routes without an authorization matrix entry').toEqual([]);
+    const stale = Object.keys(matrix).filter((r) => !matrix[r]!.optional && !routes.includes(r));
+    expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
+  });
+
+  let cells = 0;
+  const present = () => new Set(routeTable(app));
+  let shared: World | undefined;
+
+  it.each(Object.keys(matrix))('%s', async (route) => {
+    if (!present().has(route)) return; // an optional route, absent here
+    const entry = matrix[route]!;
+    // Worlds are costly (a photo goes through sharp), so cells share one unless they spoil it.
+    const w = entry.fresh ? await makeWorld(app) : (shared ??= await makeWorld(app));
+    const callers = [anonymous(app), w.other.request, w.owner.request];
+    for (let role = 0; role < 3; role++) {
+      const opts = await entry.req(w);
+      const before = await snapshot(app.db);
+      const res = await callers[role]!(opts);
+      cells++;
+      const want = entry.expect[role]!;
+      expect(res.statusCode, `${ROLE_NAMES[role]}: ${res.body.slice(0, 200)}`).toBe(want);
+      if (want >= 400) {
+        expect(await snapshot(app.db), `${ROLE_NAMES[role]} was refused but changed rows`).toBe(
+          before,
+        );
+      }
+    }
+    if (entry.guess !== undefined) {
+      const opts = await entry.req(w);
+      const before = await snapshot(app.db);
+      const res = await w.owner.request({ ...opts, url: guessed(opts.url as string, w) });
+      cells++;
+      expect(res.statusCode, `guessed key: ${res.body.slice(0, 200)}`).toBe(entry.guess);
+      if (entry.guess >= 400) expect(await snapshot(app.db)).toBe(before);
+    }
+  });
+
+  it('owner fields (uid) in a body never hand a write to someone else', async () => {
+    const w = await makeWorld(app);
+    const pcKey = `pc_${randomKey()}`;
+    const attempts: InjectOptions[] = [
+      { method: 'POST', url: `${API}/games`, payload: { gameName: 'Mine', uid: w.other.uid } },
+      { method: 'PATCH', url: `${API}/games/${w.gameKey}`, payload: { uid: w.other.uid } },
+      {
+        method: 'PUT',
+        url: `${API}/playcounts/${pcKey}`,
+        payload: { ...sampleGame(), uid: w.other.uid },
+      },
+      { method: 'POST', url: `${API}/teams`, payload: { uid: w.other.uid } },
+    ];
+    for (const attempt of attempts) {
+      const before = await snapshot(app.db);
+      const res = await w.owner.request(attempt);
+      // Either refused outright (strict schemas) with nothing written, or the field is ignored.
+      if (res.statusCode >= 400) {
+        expect(res.statusCode).toBe(400);
+        expect(await snapshot(app.db)).toBe(before);
+      } else {
+        expect(res.body).not.toContain(w.other.uid);
+      }
+    }
+    const taken = await app.db.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM games WHERE uid = $1)
+            + (SELECT count(*) FROM play_count_games WHERE uid = $1)
+            + (SELECT count(*) FROM teams WHERE uid = $1) AS n`,
+      [w.other.uid],
+    );
+    expect(Number(taken[0]!.n)).toBe(0);
+    const [pc] = await app.db.query<{ uid: string }>(
+      'SELECT uid FROM play_count_games WHERE game_key = $1',
+      [pcKey],
+    );
+    expect(pc?.uid).toBe(w.owner.uid);
+  });
+
+  it('realtime: every topic family × anonymous, another user, owner', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as AddressInfo;
+    const url = `ws://127.0.0.1:${port}/apps/sagan/ws`;
+    const w = await makeWorld(app);
+    const { owner } = w;
+    const PUBLIC = [true, true, true] as const;
+    const OWNER_ONLY = [false, false, true] as const;
+    const topicMatrix: Record<string, { topic: string; allowed: readonly boolean[] }> = {
+      game: { topic: `game:${w.gameKey}`, allowed: PUBLIC },
+      clock: { topic: `clock:${w.gameKey}`, allowed: PUBLIC },
+      games: { topic: 'games:recent', allowed: PUBLIC },
+      tags: { topic: 'tags', allowed: PUBLIC },
+      tag: { topic: `tag:${w.tagKey}`, allowed: PUBLIC },
+      team: { topic: `team:${w.teamKey}`, allowed: OWNER_ONLY },
+      roster: { topic: `roster:${w.publishedAsKey}`, allowed: PUBLIC },
+      playcount: { topic: `playcount:${w.playCountKey}`, allowed: OWNER_ONLY },
+      'user:games': { topic: `user:${owner.uid}:games`, allowed: OWNER_ONLY },
+      'user:favorites': { topic: `user:${owner.uid}:favorites`, allowed: OWNER_ONLY },
+      'user:followedTags': { topic: `user:${owner.uid}:followedTags`, allowed: OWNER_ONLY },
+      'user:playcounts': { topic: `user:${owner.uid}:playcounts`, allowed: OWNER_ONLY },
+    };
+    // Generated from the hub's own registry, so a new topic family cannot be forgotten either.
+    const hub = app.hub as unknown as {
+      defs: Map<string, unknown>;
+      userLists: Map<string, unknown>;
+    };
+    const families = [
+      ...[...hub.defs.keys()].filter((p) => p !== 'user'),
+      ...[...hub.userLists.keys()].map((l) => `user:${l}`),
+    ].sort();
+    expect(families).toEqual(Object.keys(topicMatrix).sort());
+
+    const sockets = await Promise.all([
+      TestSocket.open(url),
+      TestSocket.open(url, { cookie: w.other.cookie }),
+      TestSocket.open(url, { cookie: owner.cookie }),
+    ]);
+    for (const [family, { topic, allowed }] of Object.entries(topicMatrix)) {
+      for (let role = 0; role < 3; role++) {
+        const ws = sockets[role]!;
+        const from = ws.messages.length;
+        ws.send({ type: 'subscribe', topic });
+        const answer = await ws.waitFor(
+          (m): m is ServerMessage =>
+            (m.type === 'state' || m.type === 'error') && 'topic' in m && m.topic === topic,
+          from,
+        );
+        cells++;
+        expect(answer.type, `${family} as ${ROLE_NAMES[role]}`).toBe(
+          allowed[role] ? 'state' : 'error',
+        );
+        if (answer.type === 'state') expect(answer.data, `${family} has data`).not.toBeNull();
+        ws.send({ type: 'unsubscribe', topic });
+      }
+      // Guessing: another user's uid in a user topic, an unknown key in a keyed topic.
+      if (family.startsWith('user:')) {
+        const ws = sockets[1]!;
+        const from = ws.messages.length;
+        ws.send({ type: 'subscribe', topic });
+        const answer = await ws.waitFor((m) => m.type === 'error' || m.type === 'state', from);
+        expect(answer.type).toBe('error');
+      }
+    }
+    for (const ws of sockets) ws.close();
+    // Figures for the closing note of issue 7.
+    console.log(`authorization matrix (${kind.name}): ${cells} cells`);
+  });
+});

@@ -1,0 +1,143 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import sharp from 'sharp';
+import type { Queryable } from '../src/db/db.ts';
+import { API, signInLocal, type TestUser } from './helpers.ts';
+import { sampleGame } from './playcounts-fixtures.ts';
+
+/**
+ * One owner with one of everything (game with tag and comment, team with player, photo, group
+ * and published copy, play count) and a second signed-in user: what the security suites
+ * attack. Each call makes a fresh world, so a cell that changes or deletes something never
+ * spoils the next one.
+ */
+export interface World {
+  owner: TestUser;
+  other: TestUser;
+  gameKey: string;
+  tagKey: string;
+  teamKey: string;
+  playerKey: string;
+  groupKey: string;
+  publishedAsKey: string;
+  photoFile: string;
+  playCountKey: string;
+}
+
+export const randomKey = () => crypto.randomBytes(15).toString('base64url');
+
+export async function tinyPng(): Promise<Buffer> {
+  return sharp({ create: { width: 4, height: 4, channels: 3, background: '#c33' } })
+    .png()
+    .toBuffer();
+}
+
+async function ok<T>(
+  res: { statusCode: number; body: string; json(): unknown },
+  what: string,
+): Promise<T> {
+  if (res.statusCode >= 300) throw new Error(`${what}: ${res.statusCode} ${res.body}`);
+  return res.json() as T;
+}
+
+let worlds = 0;
+
+export async function makeWorld(app: FastifyInstance): Promise<World> {
+  const n = ++worlds;
+  const owner = await signInLocal(app, `Owner ${n} ${randomKey()}`);
+  const other = await signInLocal(app, `Other ${n} ${randomKey()}`);
+  const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
+    owner.request({ method, url: `${API}${url}`, ...(payload === undefined ? {} : { payload }) });
+
+  const { gameKey } = await ok<{ gameKey: string }>(
+    await call('POST', '/games', { gameName: `Game ${n}`, homeTeamName: 'Home' }),
+    'create game',
+  );
+  const { tags } = await ok<{ tags: { key: string }[] }>(
+    await call('PUT', `/games/${gameKey}/tags`, { tags: [`world${n}x${randomKey().slice(0, 6)}`] }),
+    'tags',
+  );
+  await ok(
+    await call('POST', `/games/${gameKey}/comments`, { gameComment: 'Kick-off' }),
+    'comment',
+  );
+  const { teamKey } = await ok<{ teamKey: string }>(await call('POST', '/teams'), 'team');
+  const player = await ok<{ key?: string; playerKey?: string }>(
+    await call('PUT', `/teams/${teamKey}/players/-1`, {
+      jersey: '7',
+      playerName: 'Ann Lee',
+      playerNotes: '',
+    }),
+    'player',
+  );
+  const playerKey = (player.playerKey ?? player.key)!;
+  const withPhoto = await ok<{ imageURL: string }>(
+    await owner.request({
+      method: 'PUT',
+      url: `${API}/teams/${teamKey}/players/${playerKey}/photo`,
+      headers: { 'content-type': 'image/png' },
+      payload: await tinyPng(),
+    }),
+    'photo',
+  );
+  const { groupKey } = await ok<{ groupKey: string }>(
+    await call('POST', `/teams/${teamKey}/groups`, { groupName: 'Offense' }),
+    'group',
+  );
+  const { publishedAsKey } = await ok<{ publishedAsKey: string }>(
+    await call('POST', `/teams/${teamKey}/publish`),
+    'publish',
+  );
+  const playCountKey = `pc_${randomKey()}`;
+  await ok(await call('PUT', `/playcounts/${playCountKey}`, sampleGame()), 'play count');
+  return {
+    owner,
+    other,
+    gameKey,
+    tagKey: tags[0]!.key,
+    teamKey,
+    playerKey,
+    groupKey,
+    publishedAsKey,
+    photoFile: withPhoto.imageURL.split('/').pop()!,
+    playCountKey,
+  };
+}
+
+/** Every row of every table, in a stable order: equal snapshots mean nothing changed. */
+export async function snapshot(q: Queryable): Promise<string> {
+  const tables = await q.query<{ table_name: string }>(
+    `SELECT table_name FROM information_schema.tables
+     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
+  );
+  const parts: string[] = [];
+  for (const { table_name } of tables) {
+    const [row] = await q.query<{ rows: unknown }>(
+      `SELECT coalesce(json_agg(t ORDER BY t::text), '[]'::json) AS rows FROM "${table_name}" t`,
+    );
+    parts.push(`${table_name}: ${JSON.stringify(row?.rows)}`);
+  }
+  return parts.join('\n');
+}
+
+/**
+ * The route table as Fastify holds it, parsed from printRoutes(): `METHOD /full/path` for each
+ * route (HEAD, which Fastify adds beside every GET, is left out).
+ */
+export function routeTable(app: FastifyInstance): string[] {
+  const lines = app.printRoutes({ commonPrefix: false }).split('\n');
+  const stack: string[] = [];
+  const routes: string[] = [];
+  for (const line of lines) {
+    const m = /^([│ ]*)[├└]── (.*?)(?: \(([^)]+)\))?$/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    const full = (depth ? stack[depth - 1]! : '') + m[2]!;
+    stack[depth] = full;
+    stack.length = depth + 1;
+    for (const method of (m[3] ?? '').split(',').map((s) => s.trim())) {
+      if (method && method !== 'HEAD') routes.push(`${method} ${full}`);
+    }
+  }
+  return [...new Set(routes)].sort();
+}
