@@ -30,9 +30,23 @@ async function main(): Promise<void> {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     stopSimulator();
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const force = setTimeout(() => {
+      app.log.error('shutdown took more than 10 s; exiting anyway');
+      process.exit(1);
+    }, 10_000);
     force.unref();
-    await app.close();
+    // Fastify closes the connections idle when the drain starts; one whose last request
+    // finishes during the drain would stay open as long as its client keeps it alive (minutes
+    // for a browser) and hold the process until the forced exit. Issue 7 §7.
+    const reap = setInterval(() => app.server.closeIdleConnections(), 100);
+    reap.unref();
+    try {
+      await app.close();
+    } catch (err) {
+      app.log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    clearInterval(reap);
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));

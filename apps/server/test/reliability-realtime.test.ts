@@ -127,62 +127,107 @@ describe.each(databaseKinds())('realtime faults on $name', (kind) => {
 
   // TODO(issue 7): fails at present (an unhandled 57P01 from the terminated backend); the
   // reconnect code in db/db.ts is therefore not yet proven. Kept skipped so the suite stays green.
-  it.skip('a lost LISTEN connection is retried, health says so, and viewers miss nothing', async () => {
-    await setProbe(app, 'listen', 1);
-    const ws = await TestSocket.open(url);
-    ws.send({ type: 'subscribe', topic: 'rprobe:listen' });
-    await ws.waitFor(isState('rprobe:listen'));
+  // Without a listener of our own, the pool leaves a lent-out client deaf to 'error': the FATAL
+  // of a killed backend arriving between two queries would be an uncaught exception.
+  it.runIf(kind.name === 'postgres')(
+    'a transaction whose connection is killed between queries fails, and the process lives on',
+    async () => {
+      const killer = new pg.Client({ connectionString: database.url });
+      killer.on('error', () => undefined);
+      await killer.connect();
+      try {
+        await expect(
+          app.db.tx(async (q) => {
+            const [row] = await q.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+            await killer.query('SELECT pg_terminate_backend($1)', [row!.pid]);
+            await new Promise((r) => setTimeout(r, 300)); // the FATAL arrives while idle
+            await q.query('SELECT 1');
+          }),
+        ).rejects.toThrow();
+      } finally {
+        await killer.end();
+      }
+      // The broken connection left the pool: the next writes work.
+      await setProbe(app, 'after-kill', 1);
+      expect(await app.db.query('SELECT v FROM rprobe WHERE k = $1', ['after-kill'])).toEqual([
+        { v: 1 },
+      ]);
+    },
+  );
 
-    const admin = new pg.Client({ connectionString: database.url });
-    await admin.connect();
-    const dbName = (await admin.query<{ d: string }>('SELECT current_database() AS d')).rows[0]!.d;
-    // Keep it down long enough to write while nobody listens: no new connections at all.
-    await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
-    try {
-      const killed = await admin.query(
-        `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-           WHERE datname = $1 AND query ILIKE 'LISTEN%' AND pid <> pg_backend_pid()`,
-        [dbName],
+  it.runIf(kind.name === 'postgres')(
+    'a lost LISTEN connection is retried, health says so, and viewers miss nothing',
+    async () => {
+      await setProbe(app, 'listen', 1);
+      const ws = await TestSocket.open(url);
+      ws.send({ type: 'subscribe', topic: 'rprobe:listen' });
+      await ws.waitFor(isState('rprobe:listen'));
+
+      // PostgreSQL cannot refuse connections to the database the command runs in: admin works
+      // from the cluster's maintenance database. The writer is connected beforehand, so it can
+      // still write while the node cannot reconnect.
+      const dbName = new URL(database.url!).pathname.slice(1);
+      const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      const writer = new pg.Client({ connectionString: database.url });
+      for (const c of [admin, writer]) {
+        c.on('error', () => undefined);
+        await c.connect();
+      }
+      const reconnectsBefore = app.db.listenHealth().reconnects;
+      // Keep it down long enough to write while nobody listens: no new connections at all.
+      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS false`);
+      try {
+        const killed = await admin.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE datname = $1 AND query ILIKE 'LISTEN%'`,
+          [dbName],
+        );
+        expect(killed.rowCount).toBe(1);
+        await until(() => app.db.listenHealth().state === 'down');
+        const health = await app.inject({ method: 'GET', url: `${API}/health` });
+        expect(health.statusCode).toBe(503);
+        expect(health.json()).toMatchObject({ ok: false, listen: { state: 'down' } });
+
+        // A change made while the node is deaf: committed and notified, but nobody hears it.
+        await writer.query('BEGIN');
+        await writer.query('UPDATE rprobe SET v = 2 WHERE k = $1', ['listen']);
+        await app.hub.changed(
+          { query: async (sql, params) => (await writer.query(sql, params)).rows },
+          ['rprobe:listen'],
+        );
+        await writer.query('COMMIT');
+        await new Promise((r) => setTimeout(r, 500));
+        // Still down (connections are refused), so the viewer has not seen it yet.
+        expect(app.db.listenHealth().state).toBe('down');
+        expect(
+          ws.messages.some((m) => m.type === 'state' && (m.data as { v: number }).v === 2),
+        ).toBe(false);
+      } finally {
+        await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
+        await admin.end();
+        await writer.end();
+      }
+      // Back: LISTEN re-established, and the catch-up delivers what was missed.
+      const caught = await ws.waitFor(
+        (m): m is StateMsg =>
+          m.type === 'state' && m.topic === 'rprobe:listen' && (m.data as { v: number }).v === 2,
+        0,
+        20_000,
       );
-      expect(killed.rowCount).toBe(1);
-      await until(() => app.db.listenHealth().state === 'down');
+      expect(caught.data).toMatchObject({ v: 2 });
+      await until(() => app.db.listenHealth().state === 'up');
       const health = await app.inject({ method: 'GET', url: `${API}/health` });
-      expect(health.statusCode).toBe(503);
-      expect(health.json()).toMatchObject({ listen: { state: 'down' } });
-
-      // A change made while the node is deaf (through a connection that is still open).
-      await admin.query('BEGIN');
-      await admin.query('UPDATE rprobe SET v = 2 WHERE k = $1', ['listen']);
-      await app.hub.changed(
-        { query: async (sql, params) => (await admin.query(sql, params)).rows },
-        ['rprobe:listen'],
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toMatchObject({
+        ok: true,
+        listen: { state: 'up', reconnects: reconnectsBefore + 1 },
+      });
+      // And live updates flow again.
+      await setProbe(app, 'listen', 3);
+      await ws.waitFor(
+        (m): m is StateMsg => m.type === 'state' && (m.data as { v: number }).v === 3,
       );
-      await admin.query('COMMIT');
-      await new Promise((r) => setTimeout(r, 300));
-      const seen = ws.messages.length;
-      expect(ws.messages.some((m) => m.type === 'state' && (m.data as { v: number }).v === 2)).toBe(
-        false,
-      );
-      void seen;
-    } finally {
-      await admin.query(`ALTER DATABASE ${dbName} ALLOW_CONNECTIONS true`);
-      await admin.end();
-    }
-    // Back: LISTEN re-established, and the catch-up delivers what was missed.
-    const caught = await ws.waitFor(
-      (m): m is StateMsg =>
-        m.type === 'state' && m.topic === 'rprobe:listen' && (m.data as { v: number }).v === 2,
-      0,
-      20_000,
-    );
-    expect(caught.data).toMatchObject({ v: 2 });
-    await until(() => app.db.listenHealth().state === 'up');
-    const health = await app.inject({ method: 'GET', url: `${API}/health` });
-    expect(health.statusCode).toBe(200);
-    expect(health.json()).toMatchObject({ ok: true, listen: { state: 'up', reconnects: 1 } });
-    // And live updates flow again.
-    await setProbe(app, 'listen', 3);
-    await ws.waitFor((m): m is StateMsg => m.type === 'state' && (m.data as { v: number }).v === 3);
-    ws.close();
-  });
+      ws.close();
+    },
+  );
 });

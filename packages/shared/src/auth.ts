@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
-export const displayNameSchema = z.string().trim().min(1, 'Please enter a name').max(60);
+export const displayNameSchema = safeText().trim().min(1, 'Please enter a name').max(60);
 
 export const googleSignInSchema = z.object({ credential: z.string().min(10).max(8192) });
 export const localSignInSchema = z.object({ displayName: displayNameSchema });

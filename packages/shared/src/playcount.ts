@@ -1,31 +1,34 @@
 import { z } from 'zod';
 import { keySchema } from './keys.ts';
+import { isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from './text.ts';
 
 // DESIGN §6 Player Counter contract.
 export const playCountRosterEntrySchema = z.object({
-  key: z.string().min(1).max(64),
-  jersey: z.string().max(10),
-  playerName: z.string().max(100),
+  key: safeText().min(1).max(64),
+  jersey: safeText().max(10),
+  playerName: safeText().max(100),
   playCount: z.number().int().nonnegative().max(100_000),
   location: z.union([z.literal(1), z.literal(2)]),
-  imageURL: z.string().max(2000).optional(),
+  imageURL: safeText().max(2000).optional(),
 });
 export type PlayCountRosterEntry = z.infer<typeof playCountRosterEntrySchema>;
 
 export const snapSchema = z
   .object({
     snapCount: z.number().int().nonnegative(),
-    groupName: z.string().max(60),
+    groupName: safeText().max(60),
     quarter: z.number().int().min(1).max(4),
   })
-  .catchall(z.literal(true));
+  .catchall(z.literal(true))
+  // The player keys are the object's own keys, stored in jsonb.
+  .refine((snap) => Object.keys(snap).every(isStorableText), UNSTORABLE_TEXT_MESSAGE);
 export type Snap = z.infer<typeof snapSchema>;
 
 export const minPlaysSchema = z.number().int().nonnegative().max(1000);
 
 export const playCountGameInputSchema = z.object({
-  gameName: z.string().trim().min(1).max(200),
-  gameDate: z.string().trim().min(1).max(40),
+  gameName: safeText().trim().min(1).max(200),
+  gameDate: safeText().trim().min(1).max(40),
   archived: z.boolean().default(false),
   roster: z.array(playCountRosterEntrySchema).max(200),
   snaps: z.array(snapSchema).max(1000),

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from './text.ts';
 
 // DESIGN §6 scoreboard field types.
 const count = z.number().int().nonnegative().max(1_000_000);
-const text = z.string().max(200);
+const text = safeText().max(200);
 const flag = z.boolean();
 
 export const TENNIS_POINTS = ['0', '15', '30', '40', 'AD'] as const;
@@ -115,7 +116,7 @@ export const defaultScoreboard: ScoreboardFields = {
 };
 
 export const clockSchema = z.object({
-  formattedTime: z.string().max(20),
+  formattedTime: safeText().max(20),
   seconds: z.number().int().min(0).max(1_000_000),
 });
 export type Clock = z.infer<typeof clockSchema>;
@@ -125,10 +126,11 @@ export const gameCommentInputSchema = z.object({
   homeScore: count.default(0),
   awayTeamName: text.default(''),
   awayScore: count.default(0),
-  gameComment: z.string().trim().min(1).max(2000),
+  gameComment: safeText().trim().min(1).max(2000),
   imageURL: z
     .url({ protocol: /^https?$/ })
     .max(2000)
+    .refine(isStorableText, UNSTORABLE_TEXT_MESSAGE)
     .or(z.literal(''))
     .default(''),
 });
@@ -143,7 +145,7 @@ export const tagNameSchema = z
 export const gameTagsInputSchema = z.object({ tags: z.array(tagNameSchema).max(20) });
 
 export const scorekeeperMessageSchema = z.object({
-  scoreKeeperMessage: z.string().trim().min(1, 'Please write a message').max(1000),
+  scoreKeeperMessage: safeText().trim().min(1, 'Please write a message').max(1000),
 });
 
 /** SPEC §2 summary card: 'Final' and 'Starting Soon' get special styling. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { keySchema } from './keys.ts';
+import { safeText } from './text.ts';
 import { badgeFor, compareJersey, playerInputSchema } from './teamsheet.ts';
 
 // SPEC §3 Player. imageURL is '' when there is no photo.
@@ -85,7 +86,7 @@ export const memberParams = groupKeyParams.extend({ playerKey: keySchema });
 export const publishedKeyParams = z.object({ publishedAsKey: keySchema });
 
 export const playerSaveSchema = playerInputSchema;
-export const bulkUploadSchema = z.object({ text: z.string().max(100_000) });
+export const bulkUploadSchema = z.object({ text: safeText().max(100_000) });
 export const MAX_BULK_ROWS = 500;
 export const bulkResultSchema = z.object({ created: z.number().int() });
 /** Location codes a client may set (SPEC §3); other stored values display as Unknown. */

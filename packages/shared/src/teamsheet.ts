@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeText } from './text.ts';
 
 // SPEC §3 Group membership location codes.
 export const Location = { Rested0: 0, Playing: 1, Sideline: 2, Rested: 3 } as const;
@@ -46,21 +47,21 @@ export const jerseySchema = z
   .min(1, 'Jersey is required')
   .max(10)
   .regex(/^[\p{L}\p{N}]+$/u, 'Numbers or Letters');
-export const playerNameSchema = z.string().trim().min(1, 'Name is required').max(100);
+export const playerNameSchema = safeText().trim().min(1, 'Name is required').max(100);
 
 export const playerInputSchema = z.object({
   jersey: jerseySchema,
   playerName: playerNameSchema,
-  playerNotes: z.string().max(2000).default(''),
+  playerNotes: safeText().max(2000).default(''),
 });
 export type PlayerInput = z.infer<typeof playerInputSchema>;
 
 export const teamInputSchema = z.object({
-  teamName: z.string().trim().min(1, 'Team name is required').max(100),
-  teamNotes: z.string().max(2000),
+  teamName: safeText().trim().min(1, 'Team name is required').max(100),
+  teamNotes: safeText().max(2000),
 });
 
-export const groupNameSchema = z.object({ groupName: z.string().trim().min(1).max(60) });
+export const groupNameSchema = z.object({ groupName: safeText().trim().min(1).max(60) });
 
 /** Sort by jersey: numbers in numeric order, letters after them, alphabetically. */
 export function compareJersey(a: string, b: string): number {

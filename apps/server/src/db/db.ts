@@ -56,6 +56,15 @@ export async function openPostgres(url: string): Promise<Db> {
     },
     async tx(fn, opts) {
       const client = await pool.connect();
+      // The pool stops listening for 'error' on a client it has lent out. A backend killed
+      // between two queries of a transaction (57P01, admin shutdown, failover) emits 'error'
+      // with no query to reject, and an unheard 'error' event ends the process: hold it here,
+      // the next query fails anyway, and the broken client is dropped from the pool.
+      let lost: Error | undefined;
+      const onError = (err: Error) => {
+        lost = err;
+      };
+      client.on('error', onError);
       try {
         await client.query(opts?.snapshot ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN');
         const result = await fn({
@@ -65,10 +74,14 @@ export async function openPostgres(url: string): Promise<Db> {
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        await client.query('ROLLBACK').catch((e: unknown) => {
+          lost ??= e instanceof Error ? e : new Error(String(e));
+        });
         throw err;
       } finally {
-        client.release();
+        // A broken client is destroyed and may still report its end: keep listening to it.
+        if (!lost) client.off('error', onError);
+        client.release(lost);
       }
     },
     async listen(channel, onPayload, onReconnect) {

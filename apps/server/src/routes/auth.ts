@@ -22,6 +22,13 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     timeWindow: '1 minute',
   };
 
+  const cookieAttributes = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+  } as const;
+
   async function startSession(
     reply: FastifyReply,
     previousToken: string | null,
@@ -32,10 +39,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     if (previousToken) await revokeSession(db, previousToken);
     const token = await createSession(db, user.uid, config.sessionDays);
     reply.setCookie(app.sessionCookieName, token, {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      secure: config.cookieSecure,
+      ...cookieAttributes,
       maxAge: config.sessionDays * 86400,
     });
     return { uid: user.uid, displayName: user.displayName ?? null };
@@ -104,7 +108,9 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
 
   app.post('/auth/logout', { schema: { tags: ['auth'] } }, async (req, reply) => {
     if (req.sessionToken) await revokeSession(db, req.sessionToken);
-    reply.clearCookie(app.sessionCookieName, { path: '/' });
+    // Browsers ignore a Set-Cookie for a __Host- name without Secure: clear it with the same
+    // attributes it was set with, or the dead cookie lingers (issue 7 §6).
+    reply.clearCookie(app.sessionCookieName, cookieAttributes);
     return { ok: true };
   });
 

@@ -154,7 +154,12 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
     {
       bodyLimit: Math.ceil(MAX_PHOTO_BYTES * 1.4),
       config: {
-        rateLimit: { max: Math.ceil(60 * config.rateLimitFactor), timeWindow: '1 minute' },
+        // Per uploader, not per address: a club's coaches often share one network (issue 7 §6).
+        rateLimit: {
+          max: Math.ceil(60 * config.rateLimitFactor),
+          timeWindow: '1 minute',
+          keyGenerator: (req) => req.user?.uid ?? req.ip,
+        },
       },
       schema: {
         tags: ['teamsheets'],

@@ -1,0 +1,132 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API, buildTestApp, databaseKinds, signInLocal, type TestDatabase } from './helpers.ts';
+import { tinyPng } from './security-world.ts';
+
+/**
+ * Issue 7 §6: the limits as shipped (RATE_LIMIT_FACTOR 1) answer 429 with Retry-After, and each
+ * is counted per the caller it protects against: sign-in per client address (nobody is signed
+ * in yet), scorekeeper messages and photo uploads per signed-in user (many coaches and parents
+ * share one club or school address).
+ */
+const SIGN_IN_MAX = 20;
+const MESSAGE_MAX = 5;
+const PHOTO_MAX = 60;
+
+function expectLimited(res: LightMyRequestResponse): void {
+  expect(res.statusCode).toBe(429);
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  // One short sentence like every other refusal, no stack or internals.
+  expect(res.json<{ error: string }>().error).toMatch(/rate limit|too many/i);
+}
+
+describe.each(databaseKinds())('rate limits on $name', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+
+  beforeAll(async () => {
+    database = await kind.open();
+    app = await buildTestApp(database.db, { rateLimitFactor: 1 });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.cleanup();
+  });
+
+  const signIn = (displayName: string, remoteAddress: string) =>
+    app.inject({
+      method: 'POST',
+      url: `${API}/auth/local`,
+      remoteAddress,
+      headers: { 'x-sagan-request': '1' },
+      payload: { displayName },
+    });
+
+  it('sign-in: 429 with Retry-After past the limit, counted per client address', async () => {
+    for (let i = 0; i < SIGN_IN_MAX; i++) {
+      expect((await signIn(`Guesser ${i}`, '198.51.100.7')).statusCode).toBe(200);
+    }
+    const refused = await signIn('Guesser 99', '198.51.100.7');
+    expectLimited(refused);
+    expect(refused.cookies).toHaveLength(0);
+    const users = await database.db.query('SELECT 1 FROM users WHERE display_name = $1', [
+      'Guesser 99',
+    ]);
+    expect(users).toHaveLength(0);
+    // Another client is not locked out by the first one.
+    expect((await signIn('Bystander', '198.51.100.8')).statusCode).toBe(200);
+  });
+
+  it('scorekeeper messages: 429 with Retry-After, per sender across games', async () => {
+    const owner = await signInLocal(app, 'Keeper');
+    const games: string[] = [];
+    for (const gameName of ['Game A', 'Game B']) {
+      const res = await owner.request({
+        method: 'POST',
+        url: `${API}/games`,
+        payload: { gameName, homeTeamName: 'Home' },
+      });
+      games.push(res.json<{ gameKey: string }>().gameKey);
+    }
+    const fan = await signInLocal(app, 'Chatty fan');
+    const neighbour = await signInLocal(app, 'Quiet fan'); // same address as the chatty fan
+    const send = (who: typeof fan, gameKey: string, text: string) =>
+      who.request({
+        method: 'POST',
+        url: `${API}/games/${gameKey}/scorekeeper-message`,
+        payload: { scoreKeeperMessage: text },
+      });
+    for (let i = 0; i < MESSAGE_MAX; i++) {
+      expect((await send(fan, games[i % 2]!, `go ${i}`)).statusCode).toBe(200);
+    }
+    // Moving to another game does not reset the budget: it bounds what one person sends.
+    expectLimited(await send(fan, games[1]!, 'one more'));
+    expectLimited(await send(fan, games[0]!, 'and another'));
+    const stored = await database.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM scorekeeper_messages WHERE from_uid = $1',
+      [fan.uid],
+    );
+    expect(stored[0]!.n).toBe(MESSAGE_MAX);
+    expect((await send(neighbour, games[0]!, 'hello')).statusCode).toBe(200);
+  });
+
+  it('photo uploads: 429 with Retry-After, per user', async () => {
+    const png = await tinyPng();
+    const coachWithPlayer = async (name: string) => {
+      const coach = await signInLocal(app, name);
+      const { teamKey } = (await coach.request({ method: 'POST', url: `${API}/teams` })).json<{
+        teamKey: string;
+      }>();
+      const player = (
+        await coach.request({
+          method: 'PUT',
+          url: `${API}/teams/${teamKey}/players/-1`,
+          payload: { jersey: '9', playerName: 'Sam Park', playerNotes: '' },
+        })
+      ).json<{ key?: string; playerKey?: string }>();
+      const playerKey = player.playerKey ?? player.key;
+      const upload = () =>
+        coach.request({
+          method: 'PUT',
+          url: `${API}/teams/${teamKey}/players/${playerKey}/photo`,
+          headers: { 'content-type': 'image/png' },
+          payload: png,
+        });
+      return { coach, teamKey, playerKey, upload };
+    };
+    const busy = await coachWithPlayer('Busy coach');
+    const other = await coachWithPlayer('Other coach'); // same club network
+    for (let i = 0; i < PHOTO_MAX; i++) expect((await busy.upload()).statusCode).toBe(200);
+    const before = await database.db.query<{ image_url: string }>(
+      'SELECT image_url FROM players WHERE team_key = $1',
+      [busy.teamKey],
+    );
+    expectLimited(await busy.upload());
+    expect(
+      await database.db.query('SELECT image_url FROM players WHERE team_key = $1', [busy.teamKey]),
+    ).toEqual(before);
+    expect((await other.upload()).statusCode).toBe(200);
+  });
+});
