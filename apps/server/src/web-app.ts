@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { BASE_PATH, clientRoutePatterns } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
+import { injectPreview, previewFor } from './share-preview.ts';
 
 const API_PREFIX = `${BASE_PATH}/api`;
 
@@ -57,7 +58,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     );
   }
 
-  app.setNotFoundHandler((req, reply) => {
+  app.setNotFoundHandler(async (req, reply) => {
     const pathname = req.url.split('?')[0] ?? '';
     if (
       (req.method === 'GET' || req.method === 'HEAD') &&
@@ -66,12 +67,21 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       hasWeb
     ) {
       const route = pathname.slice(BASE_PATH.length) || '/';
+      const known = isClientRoute(route);
+      let html = indexHtml;
+      // Issue 8: shared links get a preview card; public sheets stay out of search engines.
+      const preview = known ? await previewFor(app.db, route) : null;
+      if (preview) {
+        const origin = config.publicUrl ?? `${req.protocol}://${req.host}`;
+        html = injectPreview(indexHtml, preview, `${origin}${pathname}`, origin);
+        if (preview.noindex) reply.header('x-robots-tag', 'noindex');
+      }
       // Unknown paths still get the app (it shows its not-found page) but with a 404 status.
       return reply
-        .code(isClientRoute(route) ? 200 : 404)
+        .code(known ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(indexHtml);
+        .send(html);
     }
     return reply.code(404).send({ error: 'Not found' });
   });

@@ -3,6 +3,38 @@ import { AuthStatus, menuName } from '@sagan/shared/auth';
 import { pathTo } from '@sagan/shared/routes';
 import { links } from '../config/links.ts';
 import { useAppConfig, useAuth, useSignOut } from '../features/auth/use-auth.ts';
+import { useTheme } from './use-theme.ts';
+
+function MoonIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z"
+        fill="currentColor"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+/** Issue 8: dark mode follows the system until the visitor picks here (remembered). */
+function ThemeToggle() {
+  const { theme, toggle } = useTheme();
+  return (
+    <button
+      type="button"
+      className="linklike theme-toggle"
+      aria-pressed={theme === 'dark'}
+      aria-label="Dark mode"
+      title={theme === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'}
+      onClick={toggle}
+    >
+      <MoonIcon />
+    </button>
+  );
+}
 
 function TopMenu() {
   const { authStatus, user } = useAuth();
@@ -31,6 +63,9 @@ function TopMenu() {
             <a href={links.about} target="_blank" rel="noopener noreferrer">
               About
             </a>
+          </li>
+          <li>
+            <ThemeToggle />
           </li>
           <li className="login-item">
             {authStatus === AuthStatus.SignedIn && user ? (

@@ -5,6 +5,7 @@ import { teamRoutes } from './teams.ts';
 import { playerRoutes } from './players.ts';
 import { groupRoutes } from './groups.ts';
 import { publishRoutes } from './publish.ts';
+import { privacyRoutes } from './privacy.ts';
 import { registerTeamsheetTopics } from './topics.ts';
 
 // SPEC §2 team sheets: private sheets for their owner, published copies for everyone.
@@ -16,5 +17,6 @@ export default async function teamsheetsRoutes(app: FastifyInstance): Promise<vo
   playerRoutes(app, store);
   groupRoutes(app);
   publishRoutes(app, store);
+  privacyRoutes(app);
   photoRoutes(app, store);
 }

@@ -14,7 +14,7 @@ import {
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
-import { loadRoster, ownedTeam, publicCopy } from './repo.ts';
+import { loadPublicRoster, loadRoster, ownedTeam, publicCopy } from './repo.ts';
 import type { PhotoStore } from './photos.ts';
 
 const ok = z.object({ ok: z.literal(true) });
@@ -106,7 +106,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
     async (req, reply) => {
       // Children's names: public by link, never in search engines.
       reply.header('x-robots-tag', 'noindex');
-      const sheet = await loadRoster(db, req.params.publishedAsKey);
+      const sheet = await loadPublicRoster(db, req.params.publishedAsKey);
       if (!sheet) throw notFound('Team sheet not found');
       let followed: boolean | null = null;
       if (req.user) {

@@ -7,6 +7,7 @@ import type {
   PublicRoster,
   TeamSheet,
 } from '@sagan/shared/teamsheet-schemas';
+import { applyPrivacy } from '@sagan/shared/teamsheet-privacy';
 import type { Queryable } from '../../db/db.ts';
 import { notFound } from '../../lib/http-errors.ts';
 
@@ -148,6 +149,33 @@ export async function loadRoster(
     [publishedAsKey],
   );
   return rows[0]?.sheet ?? null;
+}
+
+/**
+ * The public copy as a visitor may see it: the owner's privacy choice (issue 8) applied here,
+ * on the server, so full names and photos never leave it when the owner hid them.
+ */
+export async function loadPublicRoster(
+  q: Queryable,
+  publishedAsKey: string,
+): Promise<PublicRoster | null> {
+  const rows = await q.query<{
+    sheet: PublicRoster;
+    public_initials_only: boolean | null;
+    public_hide_photos: boolean | null;
+  }>(
+    `SELECT r.sheet, t.public_initials_only, t.public_hide_photos
+     FROM rosters r LEFT JOIN teams t ON t.team_key = r.team_key
+     WHERE r.published_as_key = $1`,
+    [publishedAsKey],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const privacy = {
+    initialsOnly: row.public_initials_only === true,
+    hidePhotos: row.public_hide_photos === true,
+  };
+  return { ...row.sheet, roster: applyPrivacy(row.sheet.roster, privacy) };
 }
 
 /** Marks the team changed (DESIGN §4: inside the writing transaction) and bumps updated_at. */

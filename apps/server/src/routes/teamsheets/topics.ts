@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findTeam, isOwner, loadRoster, loadSheet } from './repo.ts';
+import { findTeam, isOwner, loadPublicRoster, loadSheet } from './repo.ts';
 
 /** DESIGN §4 topics: the owner's sheet (owner only) and the public copy (anyone). */
 export function registerTeamsheetTopics(app: FastifyInstance): void {
@@ -16,6 +16,6 @@ export function registerTeamsheetTopics(app: FastifyInstance): void {
   hub.register({
     prefix: 'roster',
     authorize: () => true,
-    load: (q, publishedAsKey) => loadRoster(q, publishedAsKey),
+    load: (q, publishedAsKey) => loadPublicRoster(q, publishedAsKey),
   });
 }

@@ -13,6 +13,8 @@ import { Board } from './boards/board.tsx';
 import { BookmarkToggle } from './components/bookmark-toggle.tsx';
 import { EyeIcon } from './components/icons.tsx';
 import { MessageBox } from './components/message-box.tsx';
+import { ScoreAnnouncer } from './components/score-announcer.tsx';
+import { SunToggle, useSunMode } from './components/sun-toggle.tsx';
 import './scoreboards.css';
 
 function Watchers({ gameKey, version }: { gameKey: string; version: number }) {
@@ -51,6 +53,7 @@ export default function ScoreboardPage() {
   const { gameKey = '' } = useParams();
   const validKey = keySchema.safeParse(gameKey).success;
   const game = useGame(validKey ? gameKey : '-');
+  const [sun, toggleSun] = useSunMode();
   usePageTitle(game.data?.top.gameName ?? 'Scoreboard');
 
   if (!validKey) return <NotFound what="scoreboard" />;
@@ -61,12 +64,14 @@ export default function ScoreboardPage() {
   const { top, comments, tags } = game.data;
 
   return (
-    <section className="page scoreboard-page">
+    <section className={`page scoreboard-page${sun ? ' sun-mode' : ''}`}>
       <div className="scoreboard-toolbar">
         <BookmarkToggle gameKey={gameKey} />
         <Watchers gameKey={gameKey} version={top.timeStamp} />
+        <SunToggle on={sun} onToggle={toggleSun} />
       </div>
       <Board game={top} />
+      <ScoreAnnouncer game={top} />
       {tags.length > 0 && (
         <ul className="tag-links" aria-label="Tags">
           {tags.map((t) => (

@@ -11,6 +11,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { usePublish, useSaveTeam, useTeam, useUnpublish } from './api.ts';
 import { RosterTable } from './roster-table.tsx';
 import { QrCode } from './qr-code.tsx';
+import { PublicPrivacyOptions } from './public-privacy.tsx';
 import { PencilIcon } from './icons.tsx';
 import './teamsheets.css';
 
@@ -151,6 +152,7 @@ function Editor({ sheet, refetch }: { sheet: TeamSheet; refetch: () => void }) {
       </div>
 
       <h2>Share</h2>
+      <PublicPrivacyOptions teamKey={teamKey} />
       <QrCode publishedAsKey={sheet.publishedAsKey} />
     </section>
   );

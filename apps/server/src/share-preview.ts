@@ -1,0 +1,102 @@
+import { keySchema } from '@sagan/shared/keys';
+import { BASE_PATH } from '@sagan/shared/routes';
+import { sportName } from '@sagan/shared/sports';
+import type { Queryable } from './db/db.ts';
+import { findGame } from './routes/scoreboards/repo.ts';
+import { loadPublicRoster } from './routes/teamsheets/repo.ts';
+
+// Issue 8 share previews: a link pasted in a group chat shows a card. Chat apps do not run
+// our JavaScript, so the server writes the Open Graph / Twitter tags into index.html.
+
+export interface Preview {
+  title: string;
+  description: string;
+  /** Pages with children's names (team sheets, players) stay out of search engines. */
+  noindex: boolean;
+}
+
+/** The app icon: always there, and it reveals nothing about the game or team. */
+export const PREVIEW_IMAGE_PATH = `${BASE_PATH}/icons/icon-512.png`;
+
+const GAME_RE = /^\/viewscoreboard(?:mini)?\/([^/]+)\/?$/;
+const SHEET_RE = /^\/teamsheets\/([^/]+)(?:\/([^/]+))?\/?$/;
+const TAG_RE = /^\/taggedscoreboards\/[^/]+\/?$/;
+
+function keyOf(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return keySchema.safeParse(key).success ? key : null;
+}
+
+const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
+
+/** route is the path after the base path, e.g. `/viewscoreboard/-Nx1`. */
+export async function previewFor(q: Queryable, route: string): Promise<Preview | null> {
+  const game = GAME_RE.exec(route);
+  if (game) {
+    const key = keyOf(game[1]);
+    const found = key ? await findGame(q, key) : null;
+    if (!found) return null;
+    const g = found.fields;
+    return {
+      // SPEC §2 scoreboard: teams and score.
+      title: `${g.homeTeamName} ${g.homeScore} – ${g.awayScore} ${g.awayTeamName}`,
+      description: [g.gameName, g.gamePeriod, sportName(g.sportID)].filter(Boolean).join(' · '),
+      noindex: true,
+    };
+  }
+  const sheet = SHEET_RE.exec(route);
+  if (sheet) {
+    const key = keyOf(sheet[1]);
+    const roster = key ? await loadPublicRoster(q, key) : null;
+    // A player page never names the player in a preview: the team is enough.
+    if (!roster)
+      return { title: 'Team sheet', description: 'A team sheet on Sagan', noindex: true };
+    return {
+      title: roster.teamName,
+      description: clip(roster.teamNotes.trim() || 'Team sheet on Sagan', 200),
+      noindex: true,
+    };
+  }
+  if (TAG_RE.test(route))
+    return { title: 'Tagged games', description: 'Live games on Sagan', noindex: true };
+  return null;
+}
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Writes the preview into index.html: title, Open Graph, Twitter card and robots tags. */
+export function injectPreview(
+  html: string,
+  preview: Preview,
+  pageUrl: string,
+  origin: string,
+): string {
+  const title = clip(preview.title, 120);
+  const meta = (attr: 'property' | 'name', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const tags = [
+    `<title>${escapeHtml(title)} · Sagan</title>`,
+    meta('property', 'og:type', 'website'),
+    meta('property', 'og:site_name', 'Sagan'),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', preview.description),
+    meta('property', 'og:url', pageUrl),
+    meta('property', 'og:image', `${origin}${PREVIEW_IMAGE_PATH}`),
+    meta('property', 'og:image:alt', 'Sagan logo'),
+    meta('name', 'twitter:card', 'summary'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', preview.description),
+    meta('name', 'twitter:image', `${origin}${PREVIEW_IMAGE_PATH}`),
+    ...(preview.noindex ? [meta('name', 'robots', 'noindex')] : []),
+  ].join('\n    ');
+  const withoutTitle = html.replace(/<title>[^<]*<\/title>/, '');
+  return withoutTitle.replace('</head>', `    ${tags}\n  </head>`);
+}

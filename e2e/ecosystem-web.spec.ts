@@ -1,0 +1,191 @@
+import { PNG } from 'pngjs';
+import { test, expect, unique, BASE, API, apiAs, signIn, screenshot } from './fixtures.ts';
+
+// Issue 8 in the browser: children's privacy on public sheets, the installable manifest, the
+// API docs page under our CSP, and how dark mode and the bright-sun board look.
+
+function pngDataUrl(): string {
+  const png = new PNG({ width: 40, height: 40 });
+  png.data.fill(200);
+  return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
+}
+
+test('privacy options change what an anonymous visitor receives and sees', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const name = unique('Privacy coach');
+  const owner = await apiAs(request, name);
+  const { teamKey } = (await owner.call('POST', '/teams')) as { teamKey: string };
+  await owner.call('PATCH', `/teams/${teamKey}`, { teamName: 'Otters U9', teamNotes: '' });
+  const player = (await owner.call('PUT', `/teams/${teamKey}/players/-1`, {
+    jersey: '4',
+    playerName: 'Maya Fernández',
+    playerNotes: '',
+  })) as { key: string };
+  await owner.call('PUT', `/teams/${teamKey}/players/${player.key}/photo`, {
+    dataUrl: pngDataUrl(),
+  });
+  const { publishedAsKey } = (await owner.call('POST', `/teams/${teamKey}/publish`)) as {
+    publishedAsKey: string;
+  };
+
+  const visitor = await browser.newContext();
+  const anon = await visitor.newPage();
+  const publicJson = async () =>
+    (await (await anon.request.get(`${API}/rosters/${publishedAsKey}`)).text()) as string;
+  expect(await publicJson()).toContain('Maya Fernández');
+  expect(await publicJson()).toContain('/api/photos/');
+  await anon.goto(`${BASE}/teamsheets/${publishedAsKey}`);
+  await expect(anon.getByText('Maya Fernández')).toBeVisible();
+
+  // The owner ticks both boxes on the edit screen.
+  await signIn(page, name);
+  await page.goto(`${BASE}/teamsheetedit/${teamKey}`);
+  await page.getByLabel('Show initials instead of full names').check();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await page.getByLabel('Hide photos').check();
+  await expect(page.getByLabel('Hide photos')).toBeChecked();
+  await expect(page.getByText('Saved')).toBeVisible();
+  await screenshot(page, 'ecosystem-privacy-options');
+
+  const after = await publicJson();
+  expect(after).not.toContain('Maya');
+  expect(after).not.toContain('Fernández');
+  expect(after).not.toContain('/api/photos/');
+  expect(JSON.parse(after).roster[0]).toMatchObject({ playerName: 'M. F.', imageURL: '' });
+  // The open public page updates live; the player page too, with the missing-avatar image.
+  await expect(anon.getByText('M. F.')).toBeVisible();
+  await expect(anon.getByText('Maya')).toHaveCount(0);
+  await anon.goto(`${BASE}/teamsheets/${publishedAsKey}/${player.key}`);
+  await expect(anon.getByText('#4 - M. F.')).toBeVisible();
+  await expect(anon.locator('img[src*="/api/photos/"]')).toHaveCount(0);
+  await screenshot(anon, 'ecosystem-privacy-public-player');
+  // The owner still sees everything on the private screen.
+  await page.reload();
+  await expect(page.getByText('Maya Fernández')).toBeVisible();
+  await visitor.close();
+});
+
+test('the viewer is installable: manifest and icons', async ({ page, request }) => {
+  await page.goto(`${BASE}/`);
+  const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+  expect(href).toBe(`${BASE}/manifest.webmanifest`);
+  const manifest = (await (await request.get(href!)).json()) as {
+    start_url: string;
+    display: string;
+    icons: { src: string; sizes: string; type: string }[];
+  };
+  expect(manifest).toMatchObject({ start_url: `${BASE}/`, display: 'standalone' });
+  for (const size of [192, 512]) {
+    const icon = manifest.icons.find(
+      (i) => i.sizes === `${size}x${size}` && i.type === 'image/png',
+    );
+    expect(icon, `${size} icon`).toBeTruthy();
+    const res = await request.get(icon!.src);
+    expect(res.headers()['content-type']).toBe('image/png');
+    const png = PNG.sync.read(await res.body());
+    expect([png.width, png.height]).toEqual([size, size]);
+  }
+});
+
+test('the API docs page works under our CSP and covers the companion-app contract', async ({
+  page,
+  request,
+  consoleErrors,
+}) => {
+  await page.goto(`${API}/docs`);
+  await expect(page.getByRole('heading', { name: /Sagan API/ })).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByText('/apps/sagan/api/games/{gameKey}/clock').first()).toBeVisible();
+  // The page runs: no script was refused, and an operation opens with its schema.
+  expect(
+    consoleErrors.filter((e) => /script/i.test(e) && /Content Security Policy/i.test(e)),
+  ).toEqual([]);
+  await page.getByText('/apps/sagan/api/games/{gameKey}/clock').first().click();
+  await expect(page.getByRole('button', { name: 'Try it out' })).toBeVisible();
+  await expect(page.getByText('formattedTime').first()).toBeVisible();
+  await screenshot(page, 'ecosystem-api-docs');
+
+  const doc = (await (await request.get(`${API}/docs/json`)).json()) as {
+    paths: Record<
+      string,
+      Record<string, { requestBody?: unknown; responses?: Record<string, { content?: unknown }> }>
+    >;
+  };
+  // DESIGN §6 contract, as the companion apps call it.
+  const contract: [string, string][] = [
+    ['post', '/apps/sagan/api/auth/google'],
+    ['post', '/apps/sagan/api/auth/local'],
+    ['post', '/apps/sagan/api/auth/logout'],
+    ['get', '/apps/sagan/api/auth/me'],
+    ['post', '/apps/sagan/api/games'],
+    ['patch', '/apps/sagan/api/games/{gameKey}'],
+    ['post', '/apps/sagan/api/games/{gameKey}/clock'],
+    ['post', '/apps/sagan/api/games/{gameKey}/comments'],
+    ['put', '/apps/sagan/api/games/{gameKey}/tags'],
+    ['get', '/apps/sagan/api/games/{gameKey}/messages'],
+    ['put', '/apps/sagan/api/playcounts/{gameKey}'],
+    ['patch', '/apps/sagan/api/playcounts/{gameKey}'],
+    ['put', '/apps/sagan/api/teams/{teamKey}/privacy'],
+  ];
+  for (const [method, path] of contract) {
+    expect(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeTruthy();
+  }
+  // Every endpoint that takes a body documents its schema (from the shared zod schemas).
+  expect(doc.paths['/apps/sagan/api/games/{gameKey}']!.patch!.requestBody).toBeTruthy();
+  expect(
+    JSON.stringify(doc.paths['/apps/sagan/api/playcounts/{gameKey}']!.put!.requestBody),
+  ).toContain('snapCount');
+});
+
+test('dark mode and the bright-sun board, on a desktop and a phone', async ({ page, request }) => {
+  const keeper = await apiAs(request, unique('Look keeper'));
+  const { gameKey } = (await keeper.call('POST', '/games', {
+    gameName: 'Harbour derby',
+    sportID: 2,
+    homeTeamName: 'Otters',
+    awayTeamName: 'Seals',
+    gamePeriod: 'Q4',
+  })) as { gameKey: string };
+  await keeper.call('PATCH', `/games/${gameKey}`, { homeScore: 61, awayScore: 58, homeFouls: 4 });
+  for (const [size, viewport] of [
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(viewport);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${BASE}/`);
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(page.getByText('Harbour derby').first()).toBeVisible();
+    await screenshot(page, `ecosystem-dark-dashboard-${size}`);
+    await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
+    await expect(page.locator('.board')).toContainText('61');
+    await screenshot(page, `ecosystem-dark-scoreboard-${size}`);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByRole('button', { name: 'Bright sun' }).click();
+    await screenshot(page, `ecosystem-sun-scoreboard-${size}`);
+    await page.getByRole('button', { name: 'Bright sun' }).click();
+  }
+});
+
+test('score changes are announced politely, throttled', async ({ page, request }) => {
+  const keeper = await apiAs(request, unique('Announce keeper'));
+  const { gameKey } = (await keeper.call('POST', '/games', {
+    homeTeamName: 'Otters',
+    awayTeamName: 'Seals',
+    gamePeriod: 'Q1',
+  })) as { gameKey: string };
+  await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
+  const live = page.getByTestId('score-announcer');
+  await expect(live).toHaveAttribute('aria-live', 'polite');
+  await expect(live).toHaveText('');
+  await keeper.call('PATCH', `/games/${gameKey}`, { homeScore: 1 });
+  await expect(live).toHaveText('Otters 1, Seals 0, Q1.');
+  // A burst of changes within the interval is one announcement of the latest score.
+  await keeper.call('PATCH', `/games/${gameKey}`, { homeScore: 2 });
+  await keeper.call('PATCH', `/games/${gameKey}`, { awayScore: 1 });
+  await page.waitForTimeout(1500);
+  await expect(live).toHaveText('Otters 1, Seals 0, Q1.');
+  await expect(live).toHaveText('Otters 2, Seals 1, Q1.', { timeout: 8000 });
+});
