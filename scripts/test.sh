@@ -26,6 +26,9 @@ TEST_DATABASE_URL="$(bash scripts/pg.sh start)"
 trap 'bash scripts/pg.sh stop' EXIT
 TEST_DATABASE_URL="$TEST_DATABASE_URL" REQUIRE_POSTGRES=1 npx vitest run --project integration
 
+echo "== durability under SIGKILL (PGlite and PostgreSQL)"
+TEST_DATABASE_URL="$TEST_DATABASE_URL" bash scripts/reliability-smoke.sh
+
 echo "== build"
 npm run build
 

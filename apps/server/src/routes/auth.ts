@@ -50,6 +50,8 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     {
       schema: {
         tags: ['auth'],
+        summary:
+          'What the Login screen offers (Google client id, local sign-in) and the support e-mail',
         response: { 200: authConfigSchema.extend({ supportEmail: z.string() }) },
       },
     },
@@ -106,17 +108,33 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     },
   );
 
-  app.post('/auth/logout', { schema: { tags: ['auth'] } }, async (req, reply) => {
-    if (req.sessionToken) await revokeSession(db, req.sessionToken);
-    // Browsers ignore a Set-Cookie for a __Host- name without Secure: clear it with the same
-    // attributes it was set with, or the dead cookie lingers (issue 7 §6).
-    reply.clearCookie(app.sessionCookieName, cookieAttributes);
-    return { ok: true };
-  });
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the session dies on the server',
+        response: { 200: z.object({ ok: z.boolean() }) },
+      },
+    },
+    async (req, reply) => {
+      if (req.sessionToken) await revokeSession(db, req.sessionToken);
+      // Browsers ignore a Set-Cookie for a __Host- name without Secure: clear it with the same
+      // attributes it was set with, or the dead cookie lingers (issue 7 §6).
+      reply.clearCookie(app.sessionCookieName, cookieAttributes);
+      return { ok: true };
+    },
+  );
 
   app.get(
     '/auth/me',
-    { schema: { tags: ['auth'], response: { 200: sessionUserSchema, 401: errorSchema } } },
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Who is signed in (401 when nobody)',
+        response: { 200: sessionUserSchema, 401: errorSchema },
+      },
+    },
     async (req) => {
       if (!req.user) throw unauthorized();
       return req.user;
