@@ -1,19 +1,33 @@
 // bench/fanout: publish-to-receipt latency, loss and memory per viewer for Sagan's real path
-// (scorekeeping API → database → fan-out) against a bare `ws` broadcast server and socket.io,
-// in the same run on the same machine. Prints one table and the ratios.
+// (scorekeeping API write → database → NOTIFY → hub → every socket) against a bare `ws`
+// broadcast server and socket.io, in the same run on the same machine. Prints one table and
+// the ratios. Method notes are in docs/performance.md.
 //
 //   npm run bench:fanout                  # N = 1000, 5000, 10000
 //   npm run bench:fanout -- --smoke       # N = 200, a quick run (part of the test command)
-//   npm run bench:fanout -- --n 2000 --targets sagan,ws
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+//   npm run bench:fanout -- --n 2000 --targets sagan,ws --rounds 20
+//
+// Exit status 1 when any message is lost, so the smoke run fails loudly.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { io as ioClient, type Socket } from 'socket.io-client';
+import {
+  machine,
+  MEASURED_NODE_FLAGS,
+  percentile,
+  reexecPinned,
+  settledRssKb,
+  signIn,
+  sleep,
+  startPostgres,
+  startSagan,
+  startServer,
+  stopServers,
+  type Server,
+} from './lib/procs.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
 const option = (name: string) => {
@@ -22,151 +36,154 @@ const option = (name: string) => {
 };
 const SMOKE = flag('smoke');
 const SIZES = (option('n') ?? (SMOKE ? '200' : '1000,5000,10000')).split(',').map(Number);
-const TARGETS = (option('targets') ?? 'sagan,ws,socketio,sagan-2node').split(',');
-const WARMUP = SMOKE ? 2 : 5;
-const ROUNDS = SMOKE ? 10 : 40;
-const INTERVAL_MS = SMOKE ? 100 : 250;
+const ALL_TARGETS = ['sagan', 'sagan-pg', 'sagan-2node', 'ws', 'socketio'];
+// The smoke run skips sagan-pg: sagan-2node already goes through PostgreSQL.
+const TARGETS = (
+  option('targets') ?? (SMOKE ? 'sagan,sagan-2node,ws,socketio' : ALL_TARGETS.join(','))
+).split(',');
+const WARMUP = Number(option('warmup') ?? (SMOKE ? 2 : 10));
+const ROUNDS = Number(option('rounds') ?? (SMOKE ? 10 : 100));
+/** Pause between one publish fully delivered and the next, so publishes never overlap. */
+const GAP_MS = 20;
+/** A viewer that has not got a message this long after its publish counts it as lost. */
+const DELIVERY_TIMEOUT_MS = 10_000;
 const BATCH = 250;
-const CPUS = os.cpus().length;
-// The server on core 0, this load generator on core 1 (when there are two).
-const pin = (core: number, cmd: string[]) =>
-  CPUS > 1 && fs.existsSync('/usr/bin/taskset') ? ['taskset', '-c', String(core), ...cmd] : cmd;
 
-interface Server {
-  port: number;
-  pid: number;
-  proc: ChildProcess;
+for (const t of TARGETS) if (!ALL_TARGETS.includes(t)) throw new Error(`unknown target ${t}`);
+
+/**
+ * The load generator reads the score out of the raw frame bytes without decoding them, so
+ * its own cost per message is the same (and small) whatever the server sent.
+ */
+const SCORE_KEY = Buffer.from('"homeScore":');
+function scoreOf(data: Buffer): number {
+  const at = data.indexOf(SCORE_KEY);
+  if (at === -1) return -1;
+  let n = 0;
+  for (let i = at + SCORE_KEY.length; i < data.length; i++) {
+    const c = data[i]!;
+    if (c < 48 || c > 57) break;
+    n = n * 10 + (c - 48);
+  }
+  return n;
 }
-
-function startProcess(cmd: string[], env: Record<string, string>, ready: RegExp): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const [bin, ...rest] = pin(0, cmd);
-    const proc = spawn(bin!, rest, {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = ready.exec(out);
-      if (m) resolve({ port: Number(m[1]), pid: proc.pid!, proc });
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    proc.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
-    setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 120_000).unref();
-  });
-}
-
-function rssKb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const SCORE_RE = /"homeScore":(\d+)/;
 
 /** One target under test: how to start it, connect a viewer, and publish a score. */
 interface Target {
   name: string;
   servers: Server[];
-  viewerPort: number;
+  /** The process the viewers are connected to (its RSS is the memory per viewer). */
+  viewerServer: Server;
   connect(onScore: (score: number) => void): Promise<() => void>;
   publish(score: number): Promise<void>;
   stop(): Promise<void>;
+  /** Sagan only: the game's key, and its watcher count as each node sees it. */
+  gameKey?: string;
+  watchers?(): Promise<unknown[]>;
 }
 
-async function stopAll(servers: Server[]) {
-  for (const s of servers) {
-    s.proc.kill('SIGTERM');
-    await new Promise((r) => s.proc.once('exit', r));
-  }
-}
-
-const saganCmd = ['node', '--import', 'tsx', 'apps/server/src/server.ts'];
-const SAGAN_READY = /running at http:\/\/127\.0\.0\.1:(\d+)\//;
-
-function saganEnv(dataDir: string, databaseUrl?: string): Record<string, string> {
-  return {
-    PORT: '0',
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DEMO: 'false',
-    SIMULATE: 'false',
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_FACTOR: '100000',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
+/** Every target's viewers are plain `ws` clients, so client-side cost is identical. */
+function rawViewer(
+  url: string,
+  onOpen: (ws: WebSocket) => void,
+  onFrame: (data: Buffer, ws: WebSocket) => void,
+): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    ws.on('open', () => {
+      onOpen(ws);
+      resolve(() => ws.terminate());
+    });
+    ws.on('message', (data: Buffer) => onFrame(data, ws));
+    ws.on('error', reject);
+  });
 }
 
 async function saganTarget(name: string, nodes: 1 | 2, databaseUrl?: string): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-bench-'));
   const servers: Server[] = [];
-  servers.push(await startProcess(saganCmd, saganEnv(dataDir, databaseUrl), SAGAN_READY));
-  if (nodes === 2) {
-    servers.push(await startProcess(saganCmd, saganEnv(`${dataDir}-b`, databaseUrl), SAGAN_READY));
+  try {
+    servers.push(await startSagan({ dataDir, databaseUrl }));
+    if (nodes === 2) {
+      servers.push(await startSagan({ dataDir: `${dataDir}-b`, databaseUrl }));
+    }
+  } catch (err) {
+    await stopServers(servers);
+    throw err;
   }
-  const writer = `http://127.0.0.1:${servers[0]!.port}/apps/sagan/api`;
-  const signIn = await fetch(`${writer}/auth/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
-    body: JSON.stringify({ displayName: 'Bench Scorekeeper' }),
+  const writer = servers[0]!;
+  const viewerServer = servers[nodes - 1]!;
+  const scorekeeper = await signIn(`http://127.0.0.1:${writer.port}`, 'Bench Scorekeeper');
+  const { gameKey } = await scorekeeper.call<{ gameKey: string }>('POST', '/games', {
+    gameName: 'Bench Game',
+    sportID: 2,
   });
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const headers = { 'content-type': 'application/json', 'x-sagan-request': '1', cookie };
-  const created = await fetch(`${writer}/games`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ gameName: 'Bench Game', sportID: 2 }),
-  });
-  if (!created.ok) throw new Error(`create game: ${created.status} ${await created.text()}`);
-  const { gameKey } = (await created.json()) as { gameKey: string };
-  const viewerPort = servers[nodes - 1]!.port;
+  const subscribe = JSON.stringify({ type: 'subscribe', topic: `game:${gameKey}` });
   return {
     name,
     servers,
-    viewerPort,
+    viewerServer,
+    gameKey,
     connect: (onScore) =>
-      new Promise((resolve, reject) => {
-        const ws = new WebSocket(`ws://127.0.0.1:${viewerPort}/apps/sagan/ws`);
-        ws.on('open', () => {
-          ws.send(JSON.stringify({ type: 'subscribe', topic: `game:${gameKey}` }));
-          resolve(() => ws.terminate());
-        });
-        ws.on('message', (raw) => {
-          const m = SCORE_RE.exec(raw.toString());
-          if (m) onScore(Number(m[1]));
-        });
-        ws.on('error', reject);
-      }),
+      rawViewer(
+        `ws://127.0.0.1:${viewerServer.port}/apps/sagan/ws`,
+        (ws) => ws.send(subscribe),
+        (data) => onScore(scoreOf(data)),
+      ),
     async publish(score) {
-      const res = await fetch(`${writer}/games/${gameKey}`, {
-        method: 'PATCH',
-        headers,
-        body: JSON.stringify({ homeScore: score }),
-      });
-      if (!res.ok) throw new Error(`publish: ${res.status}`);
+      await scorekeeper.call('PATCH', `/games/${gameKey}`, { homeScore: score });
     },
+    // Where the viewers are as each node counts them: on node B only, in the two-node run.
+    watchers: () =>
+      Promise.all(
+        servers.map(async (s) => {
+          const r = await fetch(
+            `http://127.0.0.1:${s.port}/apps/sagan/api/games/${gameKey}/watchers`,
+          );
+          return r.json();
+        }),
+      ),
     async stop() {
-      await stopAll(servers);
+      await stopServers(servers);
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(`${dataDir}-b`, { recursive: true, force: true });
     },
   };
 }
 
-/** A frame about as large as Sagan's game state, so the baselines move the same bytes. */
-let samplePayload = '';
+/** One real frame of Sagan's game topic; the baselines broadcast frames of the same size. */
+let sampleFrame = '';
 function baselineFrame(score: number): string {
-  return samplePayload.replace(SCORE_RE, `"homeScore":${score}`);
+  return sampleFrame.replace(/"homeScore":\d+/, `"homeScore":${score}`);
+}
+
+/** Subscribes one viewer, publishes a score, and keeps the frame that carried it. */
+async function captureFrame(t: Target): Promise<string> {
+  let resolveFrame: (s: string) => void = () => undefined;
+  const got = new Promise<string>((r) => (resolveFrame = r));
+  const close = await rawViewer(
+    `ws://127.0.0.1:${t.viewerServer.port}/apps/sagan/ws`,
+    (ws) => ws.send(JSON.stringify({ type: 'subscribe', topic: `game:${t.gameKey}` })),
+    (data) => {
+      if (scoreOf(data) === 100_000) resolveFrame(data.toString());
+    },
+  );
+  try {
+    await t.publish(100_000);
+    return await Promise.race([
+      got,
+      sleep(10_000).then(() => Promise.reject(new Error('no frame from Sagan'))),
+    ]);
+  } finally {
+    close();
+  }
 }
 
 async function baselineTarget(name: 'ws' | 'socketio'): Promise<Target> {
   const script =
     name === 'ws' ? 'bench/servers/ws-broadcast.ts' : 'bench/servers/socketio-broadcast.ts';
-  const server = await startProcess(
-    ['node', '--import', 'tsx', script],
+  const server = await startServer(
+    ['node', ...MEASURED_NODE_FLAGS, script],
     { PORT: '0' },
     /READY (\d+)/,
   );
@@ -174,32 +191,36 @@ async function baselineTarget(name: 'ws' | 'socketio'): Promise<Target> {
   return {
     name,
     servers: [server],
-    viewerPort: server.port,
+    viewerServer: server,
     connect: (onScore) =>
-      new Promise((resolve, reject) => {
-        if (name === 'ws') {
-          const ws = new WebSocket(`ws://127.0.0.1:${server.port}`);
-          ws.on('open', () => resolve(() => ws.terminate()));
-          ws.on('message', (raw) => {
-            const m = SCORE_RE.exec(raw.toString());
-            if (m) onScore(Number(m[1]));
-          });
-          ws.on('error', reject);
-        } else {
-          const socket: Socket = ioClient(url, { transports: ['websocket'], reconnection: false });
-          socket.on('connect', () => resolve(() => socket.disconnect()));
-          socket.on('state', (frame: string) => {
-            const m = SCORE_RE.exec(frame);
-            if (m) onScore(Number(m[1]));
-          });
-          socket.on('connect_error', reject);
-        }
-      }),
+      name === 'ws'
+        ? rawViewer(
+            `ws://127.0.0.1:${server.port}`,
+            () => undefined,
+            (data) => onScore(scoreOf(data)),
+          )
+        : // socket.io's wire protocol spoken directly: 0 = open, 40 = join the namespace,
+          // 2/3 = ping/pong, 42[...] = an event.
+          new Promise((resolve, reject) => {
+            rawViewer(
+              `ws://127.0.0.1:${server.port}/socket.io/?EIO=4&transport=websocket`,
+              () => undefined,
+              (data, ws) => {
+                const kind = data[0];
+                if (kind === 0x34 /* 4 */) {
+                  if (data[1] === 0x30 /* 40: joined */) resolve(close);
+                  else if (data[1] === 0x32 /* 42: event */) onScore(scoreOf(data));
+                } else if (kind === 0x30 /* 0: open */) ws.send('40');
+                else if (kind === 0x32 /* 2: ping */) ws.send('3');
+              },
+            ).then((c) => (close = c), reject);
+            let close: () => void = () => undefined;
+          }),
     async publish(score) {
       const res = await fetch(`${url}/publish`, { method: 'POST', body: baselineFrame(score) });
       if (!res.ok) throw new Error(`publish: ${res.status}`);
     },
-    stop: () => stopAll([server]),
+    stop: () => stopServers([server]),
   };
 }
 
@@ -213,135 +234,143 @@ interface Result {
   kbPerViewer: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 async function measure(target: Target, n: number): Promise<Result> {
-  const rssBefore = target.servers.reduce((a, s) => a + rssKb(s.pid), 0);
-  const sentAt = new Map<number, number>();
+  // Per publish: when it was sent, how many viewers have it, and who waits for the last one.
+  let current = -1;
+  let sentAt = 0;
+  let got = 0;
+  let allIn: (() => void) | null = null;
+  let recording = false;
   const latencies: number[] = [];
   let received = 0;
-  let measuring = false;
   const onScore = (score: number) => {
-    const t = sentAt.get(score);
-    if (t === undefined || !measuring) return;
-    latencies.push(performance.now() - t);
-    received++;
+    if (score !== current) return; // a subscribe's initial state, or a straggler
+    if (recording) {
+      latencies.push(performance.now() - sentAt);
+      received++;
+    }
+    if (++got === n) allIn?.();
   };
+  const rssBefore = await settledRssKb(target.viewerServer.pid);
   const closers: Array<() => void> = [];
-  for (let i = 0; i < n; i += BATCH) {
-    const batch = Math.min(BATCH, n - i);
-    closers.push(
-      ...(await Promise.all(Array.from({ length: batch }, () => target.connect(onScore)))),
-    );
-  }
-  await sleep(1500); // let subscriptions settle before reading memory
-  const viewerServer = target.servers.find((s) => s.port === target.viewerPort)!;
-  const kbPerViewer = (rssKb(viewerServer.pid) - rssBefore / target.servers.length) / n;
+  try {
+    for (let i = 0; i < n; i += BATCH) {
+      const batch = Math.min(BATCH, n - i);
+      closers.push(
+        ...(await Promise.all(Array.from({ length: batch }, () => target.connect(onScore)))),
+      );
+    }
+    await sleep(2000); // subscriptions settle and initial states drain before reading memory
+    // Both readings after a full GC; at small N the difference is within RSS noise (±2 MB).
+    const kbPerViewer = ((await settledRssKb(target.viewerServer.pid)) - rssBefore) / n;
+    if (target.watchers) {
+      const counts = await target.watchers();
+      console.error(`  ${target.name}: watchers per node ${JSON.stringify(counts)}`);
+    }
 
-  let score = 1_000_000 + Math.floor(Math.random() * 1000) * 1000;
-  for (let i = 0; i < WARMUP; i++) {
-    await target.publish(++score);
-    await sleep(INTERVAL_MS);
+    let score = 100_000; // 6 digits throughout, so every frame has the same size
+    for (let i = 0; i < WARMUP + ROUNDS; i++) {
+      recording = i >= WARMUP; // warm-up publishes are delivered but not recorded
+      current = ++score;
+      got = 0;
+      const delivered = new Promise<void>((r) => (allIn = r));
+      sentAt = performance.now();
+      await target.publish(score);
+      await Promise.race([delivered, sleep(DELIVERY_TIMEOUT_MS)]);
+      allIn = null;
+      await sleep(GAP_MS);
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      target: target.name,
+      n,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: latencies.at(-1) ?? NaN,
+      lost: n * ROUNDS - received,
+      kbPerViewer,
+    };
+  } finally {
+    closers.forEach((c) => c());
+    await sleep(500);
   }
-  measuring = true;
-  for (let i = 0; i < ROUNDS; i++) {
-    score++;
-    sentAt.set(score, performance.now());
-    await target.publish(score);
-    await sleep(INTERVAL_MS);
-  }
-  await sleep(2000);
-  measuring = false;
-  closers.forEach((c) => c());
-  await sleep(500);
-  latencies.sort((a, b) => a - b);
-  return {
-    target: target.name,
-    n,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1) ?? NaN,
-    lost: n * ROUNDS - received,
-    kbPerViewer,
-  };
 }
 
+async function makeTarget(name: string, pgUrl: string | undefined): Promise<Target> {
+  switch (name) {
+    case 'sagan':
+      return saganTarget('sagan', 1);
+    case 'sagan-pg':
+      return saganTarget('sagan-pg', 1, pgUrl);
+    case 'sagan-2node':
+      return saganTarget('sagan-2node', 2, pgUrl);
+    default:
+      return baselineTarget(name as 'ws' | 'socketio');
+  }
+}
+
+const loadAtStart = os.loadavg()[0]!;
+
 async function main() {
-  // Re-run ourselves on core 1 so the server (core 0) and the load generator do not share.
-  if (CPUS > 1 && !process.env.BENCH_PINNED && fs.existsSync('/usr/bin/taskset')) {
-    const r = spawnSync(
-      'taskset',
-      ['-c', '1', process.execPath, ...process.execArgv, ...process.argv.slice(1)],
-      {
-        stdio: 'inherit',
-        env: { ...process.env, BENCH_PINNED: '1' },
-      },
-    );
-    process.exit(r.status ?? 1);
-  }
-  let pgUrl: string | undefined;
-  if (TARGETS.some((t) => t.startsWith('sagan-2node') || t === 'sagan-pg')) {
-    pgUrl = spawnSync('bash', ['scripts/pg.sh', 'start'], {
-      cwd: root,
-      encoding: 'utf8',
-    }).stdout.trim();
-    if (!pgUrl.startsWith('postgres')) throw new Error('could not start PostgreSQL');
-  }
+  reexecPinned();
+  const needsPg = TARGETS.some((t) => t === 'sagan-2node' || t === 'sagan-pg');
+  const pg = needsPg ? await startPostgres() : null;
   const results: Result[] = [];
+  const failures: string[] = [];
   try {
     for (const n of SIZES) {
-      for (const name of TARGETS) {
-        const target =
-          name === 'sagan'
-            ? await saganTarget('sagan', 1)
-            : name === 'sagan-pg'
-              ? await saganTarget('sagan-pg', 1, pgUrl)
-              : name === 'sagan-2node'
-                ? await saganTarget('sagan-2node', 2, pgUrl)
-                : await baselineTarget(name as 'ws' | 'socketio');
+      // Sagan first: the baselines then send frames the size of the one Sagan sent.
+      for (const name of [...TARGETS].sort(
+        (a, b) => Number(!a.startsWith('sagan')) - Number(!b.startsWith('sagan')),
+      )) {
+        if (!sampleFrame && !name.startsWith('sagan')) {
+          const t = await saganTarget('capture', 1);
+          sampleFrame = await captureFrame(t).finally(() => t.stop());
+        }
+        let target: Target;
         try {
-          if (name.startsWith('sagan') && !samplePayload) {
-            // Capture one real Sagan frame so the baselines broadcast the same size.
-            samplePayload = await new Promise<string>((resolve) => {
-              const ws = new WebSocket(`ws://127.0.0.1:${target.viewerPort}/apps/sagan/ws`);
-              ws.on('message', (raw) => {
-                const s = raw.toString();
-                if (SCORE_RE.test(s)) {
-                  ws.terminate();
-                  resolve(s);
-                }
-              });
-              void target.connect(() => undefined).then((close) => close());
-              ws.on('open', () => ws.close());
-            }).catch(() => '');
+          target = await makeTarget(name, pg?.url);
+        } catch (err) {
+          // Reported and counted, but the other rows still run and print.
+          console.error(`  ${name} N=${n}: could not start: ${String(err).slice(0, 2000)}`);
+          failures.push(`${name} N=${n}`);
+          continue;
+        }
+        try {
+          if (!sampleFrame && target.gameKey) {
+            sampleFrame = await captureFrame(target);
+            console.error(`  frame: ${Buffer.byteLength(baselineFrame(100_001))} bytes`);
           }
-          if (!samplePayload)
-            samplePayload = JSON.stringify({ homeScore: 0, pad: 'x'.repeat(1500) });
           const r = await measure(target, n);
           results.push(r);
           console.error(
-            `  ${r.target} N=${r.n}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, lost ${r.lost}`,
+            `  ${r.target} N=${r.n}: p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, max ${r.max.toFixed(1)} ms, lost ${r.lost}, ${r.kbPerViewer.toFixed(1)} KB/viewer`,
           );
+        } catch (err) {
+          console.error(`  ${name} N=${n}: failed: ${String(err)}`);
+          failures.push(`${name} N=${n}`);
         } finally {
           await target.stop();
         }
       }
     }
   } finally {
-    if (pgUrl) spawnSync('bash', ['scripts/pg.sh', 'stop'], { cwd: root });
+    pg?.stop();
   }
   printTable(results);
+  if (failures.length) console.log(`\nFAILED: ${failures.join(', ')}`);
+  if (failures.length || results.some((r) => r.lost > 0)) process.exit(1);
 }
 
 function printTable(results: Result[]) {
-  const f = (x: number) => (Number.isFinite(x) ? x.toFixed(1) : '—');
+  const f = (x: number | undefined) => (x !== undefined && Number.isFinite(x) ? x.toFixed(1) : '—');
+  const ratio = (a?: Result, b?: Result) => (a && b ? (a.p99 / b.p99).toFixed(2) : '—');
   console.log(
-    `\nFan-out, ${os.cpus()[0]?.model ?? 'cpu'} × ${CPUS}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${ROUNDS} publishes`,
+    `\nFan-out on ${machine()}; server side on core 0, load generator on core 1;` +
+      ` ${Buffer.byteLength(baselineFrame(100_001))}-byte frame; ${WARMUP} warm-up + ${ROUNDS} measured publishes per row;` +
+      ` 1-min load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
   );
-  console.log('| target | viewers | p50 ms | p99 ms | max ms | lost | KB/viewer |');
+  console.log('\n| target | viewers | p50 ms | p99 ms | max ms | lost | KB RSS/viewer |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const r of results) {
     console.log(
@@ -349,18 +378,15 @@ function printTable(results: Result[]) {
     );
   }
   console.log(
-    '\n| viewers | p99 sagan/ws | p99 sagan/socket.io | cross-node p99 − single-node p99 (ms) |',
+    '\n| viewers | p99 sagan/ws | p99 sagan/socket.io | p99 sagan-pg/ws | cross-node p99 − single-node p99 (ms) |',
   );
-  console.log('|---:|---:|---:|---:|');
+  console.log('|---:|---:|---:|---:|---:|');
   for (const n of SIZES) {
     const get = (t: string) => results.find((r) => r.target === t && r.n === n);
-    const s = get('sagan');
-    const ws = get('ws');
-    const sio = get('socketio');
     const two = get('sagan-2node');
-    const one = get('sagan-pg') ?? s;
+    const one = get('sagan-pg');
     console.log(
-      `| ${n} | ${s && ws ? (s.p99 / ws.p99).toFixed(2) : '—'} | ${s && sio ? (s.p99 / sio.p99).toFixed(2) : '—'} | ${two && one ? f(two.p99 - one.p99) : '—'} |`,
+      `| ${n} | ${ratio(get('sagan'), get('ws'))} | ${ratio(get('sagan'), get('socketio'))} | ${ratio(one, get('ws'))} | ${two && one ? f(two.p99 - one.p99) : '—'} |`,
     );
   }
   const lost = results.reduce((a, r) => a + r.lost, 0);

@@ -34,3 +34,6 @@ npm run build
 
 echo "== e2e (Chromium)"
 npx playwright test -c e2e/playwright.config.ts
+
+echo "== benchmark smoke runs (figures printed, not judged; lost messages fail)"
+bash scripts/bench-smoke.sh

@@ -1,4 +1,5 @@
-// Baseline (a): the bare minimum broadcast server. POST /publish → the body to every socket.
+// Baseline (b): the bare minimum broadcast server, as in ws's own README: POST /publish →
+// the body, received once, written to every socket as a text frame.
 import http from 'node:http';
 import { WebSocketServer } from 'ws';
 
@@ -8,12 +9,12 @@ const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    const frame = Buffer.concat(chunks).toString();
-    for (const client of wss.clients) client.send(frame);
+    const frame = Buffer.concat(chunks);
+    for (const client of wss.clients) client.send(frame, { binary: false });
     res.writeHead(204).end();
   });
 });
-const wss = new WebSocketServer({ server });
+const wss = new WebSocketServer({ server, perMessageDeflate: false });
 server.listen(port, '127.0.0.1', () => {
   const address = server.address();
   console.log(`READY ${typeof address === 'object' && address ? address.port : port}`);

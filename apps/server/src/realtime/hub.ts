@@ -16,7 +16,8 @@ export interface TopicDef {
 interface Entry {
   subs: Set<Connection>;
   seq: number;
-  frame: string | null;
+  /** The current state message, already a complete WebSocket frame (see wireFrame). */
+  frame: Buffer | null;
   loading: Promise<void> | null;
   dirty: boolean;
 }
@@ -110,16 +111,20 @@ export class Hub {
   async changed(q: Queryable, topics: string[]): Promise<void> {
     const unique = [...new Set(topics)].sort(); // one lock order, no deadlocks between writers
     if (!unique.length) return;
-    const rows = await q.query<{ topic: string; seq: number }>(
-      `INSERT INTO topic_seq (topic, seq) SELECT t, 1 FROM unnest($1::text[]) AS t
-       ON CONFLICT (topic) DO UPDATE SET seq = topic_seq.seq + 1
-       RETURNING topic, seq`,
-      [unique],
+    // One round trip: bump every sequence number and queue the NOTIFYs (in chunks of
+    // NOTIFY_CHUNK topics, each payload well under PostgreSQL's 8000-byte limit).
+    await q.query(
+      `WITH bumped AS (
+         INSERT INTO topic_seq (topic, seq) SELECT t, 1 FROM unnest($1::text[]) AS t
+         ON CONFLICT (topic) DO UPDATE SET seq = topic_seq.seq + 1
+         RETURNING topic, seq
+       ), numbered AS (
+         SELECT topic, seq, (row_number() OVER (ORDER BY topic) - 1) / $3 AS chunk FROM bumped
+       )
+       SELECT pg_notify($2, json_agg(json_build_array(topic, seq) ORDER BY topic)::text)
+       FROM numbered GROUP BY chunk`,
+      [unique, CHANNEL, NOTIFY_CHUNK],
     );
-    for (let i = 0; i < rows.length; i += NOTIFY_CHUNK) {
-      const chunk = rows.slice(i, i + NOTIFY_CHUNK).map((r) => [r.topic, Number(r.seq)]);
-      await q.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(chunk)]);
-    }
   }
 
   subscriberCount(topic: string): number {
@@ -216,7 +221,9 @@ export class Hub {
           const { seq, data } = await this.load(topic);
           if (seq > entry.seq || entry.frame === null) {
             entry.seq = seq;
-            entry.frame = JSON.stringify({ type: ServerMessageType.State, topic, seq, data });
+            entry.frame = wireFrame(
+              JSON.stringify({ type: ServerMessageType.State, topic, seq, data }),
+            );
             if (broadcast) for (const conn of entry.subs) this.send(conn, entry.frame);
           }
         } catch (err) {
@@ -250,7 +257,7 @@ export class Hub {
     );
   }
 
-  private send(conn: Connection, frame: string): void {
+  private send(conn: Connection, frame: string | Buffer): void {
     const { socket } = conn;
     if (socket.readyState !== socket.OPEN) return;
     if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -258,8 +265,52 @@ export class Hub {
       socket.terminate();
       return;
     }
-    socket.send(frame);
+    if (typeof frame === 'string') return socket.send(frame);
+    // Fan-out path: the frame was encoded and framed once for every subscriber
+    // (docs/decisions/0010-prebuilt-websocket-frames.md).
+    const sender = (socket as unknown as { _sender?: RawSender })._sender;
+    if (sender && typeof sender.sendFrame === 'function' && socket.extensions === '') {
+      sender.sendFrame([frame]);
+    } else {
+      socket.send(unwrapFrame(frame), { binary: false });
+    }
   }
+}
+
+/** ws's internal sender; engine.io (socket.io) writes pre-built frames through it too. */
+interface RawSender {
+  sendFrame(list: Buffer[], cb?: () => void): void;
+}
+
+const FRAME_DATA = new WeakMap<Buffer, Buffer>();
+
+/**
+ * A text message as one complete, unmasked WebSocket frame (header + UTF-8 payload), built
+ * once per change: writing it to 10,000 sockets then costs one write each, with no per-socket
+ * UTF-8 encoding or header building. Only valid without permessage-deflate, which we leave off.
+ */
+export function wireFrame(text: string): Buffer {
+  const data = Buffer.from(text);
+  // RFC 6455 §5.2: FIN + text opcode, then the payload length in 7, 7+16 or 7+64 bits.
+  const n = data.length;
+  const headerLength = n < 126 ? 2 : n < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + n);
+  frame[0] = 0x81;
+  if (n < 126) frame[1] = n;
+  else if (n < 65536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(n), 2);
+  }
+  data.copy(frame, headerLength);
+  FRAME_DATA.set(frame, data);
+  return frame;
+}
+
+function unwrapFrame(frame: Buffer): Buffer {
+  return FRAME_DATA.get(frame) ?? frame;
 }
 
 /** 'uid:list' → parts; the list is the last segment (imported uids might hold ':'). */

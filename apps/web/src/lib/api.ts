@@ -16,12 +16,24 @@ export class ApiError extends Error {
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * With a schema the response is parsed by it; without one it is typed only, for code on a
+ * first-load path that must not pull in zod: the server already checks every response
+ * against the same shared schema (fastify-type-provider-zod) (docs/decisions/0011).
+ */
 export async function api<S extends z.ZodType>(
   method: Method,
   path: string,
+  body: unknown,
+  schema: S,
+): Promise<z.infer<S>>;
+export async function api<T = unknown>(method: Method, path: string, body?: unknown): Promise<T>;
+export async function api(
+  method: Method,
+  path: string,
   body?: unknown,
-  schema?: S,
-): Promise<z.infer<S>> {
+  schema?: z.ZodType,
+): Promise<unknown> {
   const headers: Record<string, string> = {};
   if (method !== 'GET') headers[CSRF_HEADER] = '1';
   let payload: BodyInit | undefined;
@@ -56,5 +68,5 @@ export async function api<S extends z.ZodType>(
     console.error(`${method} ${path} failed`, res.status, message);
     throw new ApiError(res.status, message);
   }
-  return (schema ? schema.parse(json) : json) as z.infer<S>;
+  return schema ? schema.parse(json) : json;
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { BASE_PATH } from '@sagan/shared/routes';
-import { serverMessageSchema, type ClientMessage } from '@sagan/shared/realtime';
+import type { ClientMessage, ServerMessage } from '@sagan/shared/realtime';
 
 type Listener = () => void;
 
@@ -99,14 +99,8 @@ export class RealtimeClient {
   }
 
   private onMessage(raw: string): void {
-    let parsed;
-    try {
-      parsed = serverMessageSchema.safeParse(JSON.parse(raw));
-    } catch {
-      return;
-    }
-    if (!parsed.success) return;
-    const msg = parsed.data;
+    const msg = parseServerMessage(raw);
+    if (!msg) return;
     if (msg.type === 'state') {
       const state = this.topics.get(msg.topic);
       if (!state || (state.seq !== undefined && msg.seq < state.seq)) return;
@@ -142,6 +136,42 @@ export class RealtimeClient {
   }
 }
 
+/**
+ * The envelope checks of serverMessageSchema, by hand: this runs for every message of every
+ * viewer, and importing zod here would put it in the first load of every page
+ * (docs/decisions/0011-web-first-load-weight.md). Topic data is still checked by the
+ * feature's schema in useTopic.
+ */
+export function parseServerMessage(raw: string): ServerMessage | null {
+  let m: unknown;
+  try {
+    m = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!m || typeof m !== 'object') return null;
+  const o = m as Record<string, unknown>;
+  const isSeq = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
+  switch (o.type) {
+    case 'state':
+      return typeof o.topic === 'string' && isSeq(o.seq) && 'data' in o
+        ? (o as ServerMessage)
+        : null;
+    case 'current':
+      return typeof o.topic === 'string' && isSeq(o.seq) ? (o as ServerMessage) : null;
+    case 'error':
+      return typeof o.message === 'string' && (o.topic === undefined || typeof o.topic === 'string')
+        ? (o as ServerMessage)
+        : null;
+    case 'pong':
+      return o as ServerMessage;
+    case 'reconnect':
+      return typeof o.afterMs === 'number' ? (o as ServerMessage) : null;
+    default:
+      return null;
+  }
+}
+
 function socketUrl(): string {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
   return `${proto}//${location.host}${BASE_PATH}/ws`;
@@ -155,11 +185,17 @@ export interface TopicResult<T> {
   error: string | undefined;
 }
 
-/** The live state of a topic, parsed with the feature's schema (null topic = nothing). */
+/**
+ * The live state of a topic, parsed with the feature's schema (null topic = nothing). Without
+ * a schema the data is typed only, for code on a first-load path that must not pull in zod
+ * (docs/decisions/0011).
+ */
 export function useTopic<S extends z.ZodType>(
   topic: string | null,
   schema: S,
-): TopicResult<z.infer<S>> {
+): TopicResult<z.infer<S>>;
+export function useTopic<T>(topic: string | null): TopicResult<T>;
+export function useTopic(topic: string | null, schema?: z.ZodType): TopicResult<unknown> {
   const [, force] = useState(0);
   useEffect(() => {
     if (!topic) return;
@@ -169,6 +205,7 @@ export function useTopic<S extends z.ZodType>(
   const state = realtime.snapshot(topic);
   if (!state?.received) return { data: undefined, loading: true, error: undefined };
   if (state.error) return { data: undefined, loading: false, error: state.error };
+  if (!schema) return { data: state.data, loading: false, error: undefined };
   const parsed = schema.safeParse(state.data);
   if (!parsed.success) {
     console.error(`realtime ${topic}: unexpected data`, parsed.error);

@@ -1,0 +1,228 @@
+// Starting and stopping the processes a benchmark measures: Sagan nodes, baseline servers and
+// a throwaway PostgreSQL of the benchmark's own (never the one the tests may be sharing).
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+export const CPUS = os.cpus().length;
+const HAS_TASKSET = fs.existsSync('/usr/bin/taskset');
+
+/** The measured server side runs on core 0, the load generator on core 1 (when there are two). */
+export const pin = (core: number, cmd: string[]): string[] =>
+  CPUS > 1 && HAS_TASKSET ? ['taskset', '-c', String(core), ...cmd] : cmd;
+
+/** Re-runs this script on core 1 so it never competes with the servers on core 0. */
+export function reexecPinned(): void {
+  if (CPUS < 2 || !HAS_TASKSET || process.env.BENCH_PINNED) return;
+  const r = spawnSync(
+    'taskset',
+    ['-c', '1', process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    { stdio: 'inherit', env: { ...process.env, BENCH_PINNED: '1' } },
+  );
+  process.exit(r.status ?? 1);
+}
+
+export interface Server {
+  port: number;
+  pid: number;
+  proc: ChildProcess;
+}
+
+export function startServer(
+  cmd: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const [bin, ...rest] = pin(0, cmd);
+    const proc = spawn(bin!, rest, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let started = false;
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = ready.exec(out);
+      if (m && !started) {
+        started = true;
+        resolve({ port: Number(m[1]), pid: proc.pid!, proc });
+      }
+    };
+    proc.stdout!.on('data', onData);
+    proc.stderr!.on('data', (d: Buffer) => {
+      out += d.toString();
+      if (started) process.stderr.write(d);
+    });
+    proc.on('exit', (code) => {
+      if (!started) reject(new Error(`server exited (${code}):\n${out}`));
+    });
+    setTimeout(() => {
+      if (!started) {
+        proc.kill('SIGKILL');
+        reject(new Error(`server did not start:\n${out}`));
+      }
+    }, 120_000).unref();
+  });
+}
+
+export async function stopServers(servers: Server[]): Promise<void> {
+  await Promise.all(
+    servers.map(async (s) => {
+      if (s.proc.exitCode !== null || s.proc.signalCode !== null) return;
+      const exited = new Promise((r) => s.proc.once('exit', r));
+      s.proc.kill('SIGTERM');
+      const timer = setTimeout(() => s.proc.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
+    }),
+  );
+}
+
+/** Node flags of every measured server: tsx, and a GC on SIGUSR2 (see gc-on-signal.mjs). */
+export const MEASURED_NODE_FLAGS = [
+  '--expose-gc',
+  '--import',
+  './bench/lib/gc-on-signal.mjs',
+  '--import',
+  'tsx',
+];
+
+/** RSS after a full GC in the process, so garbage does not count as memory per viewer. */
+export async function settledRssKb(pid: number): Promise<number> {
+  try {
+    process.kill(pid, 'SIGUSR2');
+  } catch {
+    // gone: rssKb below throws with a clear message
+  }
+  await sleep(500);
+  return rssKb(pid);
+}
+
+export function rssKb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const SAGAN_READY = /running at http:\/\/127\.0\.0\.1:(\d+)\//;
+
+export function startSagan(opts: {
+  dataDir: string;
+  databaseUrl?: string;
+  webDist?: string;
+}): Promise<Server> {
+  return startServer(
+    ['node', ...MEASURED_NODE_FLAGS, 'apps/server/src/server.ts'],
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: opts.dataDir,
+      DEMO: 'false',
+      SIMULATE: 'false',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_FACTOR: '100000',
+      ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
+      ...(opts.webDist ? { WEB_DIST: opts.webDist } : {}),
+    },
+    SAGAN_READY,
+  );
+}
+
+/** A signed-in local user of a Sagan node: cookie + CSRF header for the scorekeeping API. */
+export async function signIn(base: string, displayName: string) {
+  const res = await fetch(`${base}/apps/sagan/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
+    body: JSON.stringify({ displayName }),
+  });
+  if (!res.ok) throw new Error(`local sign-in: ${res.status} ${await res.text()}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const headers = { 'content-type': 'application/json', 'x-sagan-request': '1', cookie };
+  return {
+    async call<T = unknown>(method: string, p: string, body?: unknown): Promise<T> {
+      const r = await fetch(`${base}/apps/sagan/api${p}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
+      return (r.status === 204 ? undefined : await r.json()) as T;
+    },
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * A PostgreSQL cluster of the benchmark's own in a temporary folder, on core 0 with the
+ * servers. Not scripts/pg.sh: that one stops whatever cluster the tests have in .tmp/pg.
+ */
+export async function startPostgres(): Promise<{ url: string; stop(): void }> {
+  const pgbin =
+    process.env.PGBIN ??
+    fs
+      .readdirSync('/usr/lib/postgresql')
+      .sort((a, b) => Number(a) - Number(b))
+      .map((v) => `/usr/lib/postgresql/${v}/bin`)
+      .at(-1);
+  if (!pgbin || !fs.existsSync(`${pgbin}/initdb`)) throw new Error('PostgreSQL not found');
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string[]) => {
+    const full = pin(0, asRoot ? ['runuser', '-u', 'postgres', '--', ...cmd] : cmd);
+    const r = spawnSync(full[0]!, full.slice(1), { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`${cmd.join(' ')}: ${r.stderr || r.stdout}`);
+  };
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-bench-pg-'));
+  fs.chmodSync(dir, 0o755);
+  if (asRoot) spawnSync('chown', ['postgres', dir]);
+  const port = await freePort();
+  run([`${pgbin}/initdb`, '-D', `${dir}/data`, '-U', 'postgres', '-A', 'trust', '--no-sync']);
+  run([
+    `${pgbin}/pg_ctl`,
+    '-D',
+    `${dir}/data`,
+    '-l',
+    `${dir}/server.log`,
+    '-w',
+    '-t',
+    '30',
+    '-o',
+    `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`,
+    'start',
+  ]);
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      try {
+        run([`${pgbin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'immediate', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+export function machine(): string {
+  const cpu = os.cpus()[0]?.model ?? 'cpu';
+  return `${cpu} × ${CPUS}, ${Math.round(os.totalmem() / 2 ** 30)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}`;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}

@@ -1,0 +1,299 @@
+// bench/web: what a viewer of a public scoreboard pays. Builds the web app, then in headless
+// Chromium on loopback measures
+//   - first-load JS and CSS (gzip) of /apps/sagan/viewscoreboard/{gameKey}: every script and
+//     stylesheet Chromium actually fetched until the board was on screen;
+//   - navigation → board visible (cold cache, fresh browser context each time);
+//   - scorekeeping write → the board's pixels changed (p50, p99 over 50 writes).
+// and checks that no third-party script (Google sign-in) loads on that route.
+//
+//   npm run bench:web                 # build + full run
+//   npm run bench:web -- --smoke      # fewer samples (part of the test command)
+//   npm run bench:web -- --no-build   # reuse the last build in .tmp/bench-web-dist
+//
+// Exit status 1 when the board never changes, a write is not seen, or a target is missed
+// with --strict.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import {
+  machine,
+  percentile,
+  reexecPinned,
+  root,
+  signIn,
+  startSagan,
+  stopServers,
+} from './lib/procs.ts';
+
+const args = process.argv.slice(2);
+const SMOKE = args.includes('--smoke');
+const BUILD = !args.includes('--no-build');
+const STRICT = args.includes('--strict');
+const NAVIGATIONS = SMOKE ? 2 : 15;
+const WRITES = SMOKE ? 5 : 50;
+const DIST = path.join(root, '.tmp/bench-web-dist');
+const BOARD_SCORE = 'section.board .board-score';
+/** Chromium's flags from e2e/playwright.config.ts, so the bench sees what the e2e tests see. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const TARGETS = { firstLoadJsKb: 100, cssKb: 15, navigationMs: 300, writeP50Ms: 50 };
+
+function build(): void {
+  const r = spawnSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir'], {
+    cwd: path.join(root, 'apps/web'),
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
+}
+
+interface Loaded {
+  url: string;
+  type: string;
+  gzipBytes: number;
+}
+
+/** Opens the scoreboard in a fresh context; returns what it fetched and when the board showed. */
+async function coldNavigation(
+  browser: Browser,
+  url: string,
+): Promise<{ ms: number; loaded: Loaded[]; foreign: string[] }> {
+  // A fresh context per navigation: empty HTTP cache, no cookies.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(BOARD_WATCH);
+  const page = await context.newPage();
+  const loaded: Loaded[] = [];
+  const foreign: string[] = [];
+  const origin = new URL(url).origin;
+  // Nothing leaves loopback: a third-party request is recorded and refused.
+  await page.route('**/*', (route) => {
+    const u = route.request().url();
+    if (!u.startsWith(origin)) {
+      foreign.push(u);
+      return route.abort();
+    }
+    return route.continue();
+  });
+  const bodies: Promise<void>[] = [];
+  page.on('response', (res) => {
+    const type = res.request().resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    bodies.push(
+      res.body().then((b) => {
+        loaded.push({ url: res.url(), type, gzipBytes: zlib.gzipSync(b, { level: 9 }).length });
+      }),
+    );
+  });
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.locator(BOARD_SCORE).first().waitFor({ state: 'visible', timeout: 15_000 });
+  // performance.now() counts from the navigation's start in this document.
+  const ms = await page.evaluate(() => {
+    const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return (window as unknown as { __boardAt?: number }).__boardAt ?? nav.duration;
+  });
+  await page.waitForLoadState('networkidle');
+  await Promise.all(bodies);
+  await context.close();
+  return { ms, loaded, foreign };
+}
+
+/** In the page: the time the first board score was painted (rAF, then the next task). */
+const BOARD_WATCH = `(() => {
+  const sel = ${JSON.stringify(BOARD_SCORE)};
+  const done = () => requestAnimationFrame(() => {
+    const ch = new MessageChannel();
+    ch.port1.onmessage = () => { window.__boardAt = performance.now(); };
+    ch.port2.postMessage(0);
+  });
+  const mo = new MutationObserver(() => {
+    if (document.querySelector(sel)) { mo.disconnect(); done(); }
+  });
+  document.addEventListener('DOMContentLoaded', () =>
+    mo.observe(document.body, { childList: true, subtree: true }));
+})();`;
+
+/**
+ * Arms the viewer page for one write: resolves with the time (performance.timeOrigin-based,
+ * comparable across pages of one browser) when the home score shows `expected` and a frame
+ * with it has been produced.
+ */
+function armChange(page: Page, expected: string): Promise<number> {
+  // A string, not a function: tsx would wrap a function's inner closures in a helper the
+  // page does not have.
+  return page.evaluate(`new Promise((resolve, reject) => {
+    const sel = ${JSON.stringify(BOARD_SCORE)}, expected = ${JSON.stringify(expected)};
+    if (!document.querySelector(sel)) return reject(new Error('no board'));
+    const timer = setTimeout(() => reject(new Error('score never became ' + expected)), 10000);
+    const check = () => {
+      if (document.querySelector(sel)?.textContent !== expected) return;
+      mo.disconnect();
+      clearTimeout(timer);
+      requestAnimationFrame(() => {
+        const ch = new MessageChannel();
+        ch.port1.onmessage = () => resolve(performance.timeOrigin + performance.now());
+        ch.port2.postMessage(0);
+      });
+    };
+    const mo = new MutationObserver(check);
+    mo.observe(document.body, { childList: true, subtree: true, characterData: true });
+    check();
+  })`);
+}
+
+function kb(bytes: number) {
+  return (bytes / 1024).toFixed(1);
+}
+
+async function main() {
+  reexecPinned();
+  if (BUILD || !fs.existsSync(path.join(DIST, 'index.html'))) {
+    const t = Date.now();
+    build();
+    console.error(`  built in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-bench-web-'));
+  const server = await startSagan({ dataDir, webDist: DIST });
+  const base = `http://127.0.0.1:${server.port}`;
+  let browser: Browser | null = null;
+  let failed = false;
+  try {
+    const keeper = await signIn(base, 'Bench Web Scorekeeper');
+    const { gameKey } = await keeper.call<{ gameKey: string }>('POST', '/games', {
+      gameName: 'Bench Game',
+      sportID: 2,
+      homeTeamName: 'Home',
+      awayTeamName: 'Away',
+    });
+    const url = `${base}/apps/sagan/viewscoreboard/${gameKey}`;
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+
+    // 1 + 2: first load and navigation → board visible, cold, several times.
+    const navMs: number[] = [];
+    let first: Awaited<ReturnType<typeof coldNavigation>> | null = null;
+    for (let i = 0; i < NAVIGATIONS + 1; i++) {
+      const r = await coldNavigation(browser, url);
+      if (i === 0)
+        first = r; // the very first also warms the server; not timed
+      else navMs.push(r.ms);
+    }
+    const loaded = first!.loaded;
+    const js = loaded.filter((l) => l.type === 'script').reduce((a, l) => a + l.gzipBytes, 0);
+    const css = loaded.filter((l) => l.type === 'stylesheet').reduce((a, l) => a + l.gzipBytes, 0);
+    navMs.sort((a, b) => a - b);
+
+    // 3: write → pixels changed, on one viewer page, the writes sent from a scorekeeper page
+    // in the same browser so both times come from one clock.
+    const viewerCtx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const viewer = await viewerCtx.newPage();
+    await viewer.goto(url);
+    await viewer.locator(BOARD_SCORE).first().waitFor({ state: 'visible' });
+    const keeperCtx = await browser.newContext();
+    const keeperPage = await keeperCtx.newPage();
+    await keeperPage.goto(`${base}/apps/sagan/api/health`);
+    await keeperPage.evaluate(
+      (name) =>
+        fetch('/apps/sagan/api/auth/local', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
+          body: JSON.stringify({ displayName: name }),
+        }).then((r) => {
+          if (!r.ok) throw new Error(`sign-in ${r.status}`);
+        }),
+      'Bench Web Scorekeeper',
+    );
+    const board = viewer.locator('section.board').first();
+    let before = await board.screenshot();
+    const writeMs: number[] = [];
+    let unchanged = 0;
+    for (let i = 0; i < WRITES + 3; i++) {
+      const score = 100 + i;
+      const painted = armChange(viewer, String(score));
+      const sentAt = await keeperPage.evaluate<number>(`(() => {
+        const t = performance.timeOrigin + performance.now();
+        void fetch('/apps/sagan/api/games/${gameKey}', {
+          method: 'PATCH',
+          headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
+          body: JSON.stringify({ homeScore: ${score} }),
+        });
+        return t;
+      })()`);
+      const at = await painted;
+      if (i >= 3) writeMs.push(at - sentAt); // the first three warm the path up
+      // Not timed: prove the change reached the pixels, not only the DOM.
+      const after = await board.screenshot();
+      if (after.equals(before)) unchanged++;
+      before = after;
+      await viewer.waitForTimeout(30);
+    }
+    writeMs.sort((a, b) => a - b);
+
+    // The Google sign-in script belongs to the Login screen only.
+    const googleOnBoard = first!.foreign.filter((u) => u.includes('accounts.google.com'));
+
+    const f = (x: number) => x.toFixed(1);
+    const ok = (cond: boolean) => (cond ? 'yes' : '**no**');
+    const navP50 = percentile(navMs, 50);
+    const wP50 = percentile(writeMs, 50);
+    console.log(`\nWeb, ${machine()}; headless Chromium, loopback, server on core 0`);
+    console.log('\n| measure | value | target | met |');
+    console.log('|---|---:|---:|---|');
+    console.log(
+      `| first-load JS, gzip (${loaded.filter((l) => l.type === 'script').length} files) | ${kb(js)} KB | ≤ ${TARGETS.firstLoadJsKb} KB | ${ok(js <= TARGETS.firstLoadJsKb * 1024)} |`,
+    );
+    console.log(
+      `| first-load CSS, gzip (${loaded.filter((l) => l.type === 'stylesheet').length} files) | ${kb(css)} KB | ≤ ${TARGETS.cssKb} KB | ${ok(css <= TARGETS.cssKb * 1024)} |`,
+    );
+    console.log(
+      `| navigation → board visible, cold, p50 / max of ${navMs.length} | ${f(navP50)} / ${f(navMs.at(-1)!)} ms | ≤ ${TARGETS.navigationMs} ms | ${ok(navP50 <= TARGETS.navigationMs)} |`,
+    );
+    console.log(
+      `| write → board pixels changed, p50 / p99 of ${writeMs.length} | ${f(wP50)} / ${f(percentile(writeMs, 99))} ms | p50 ≤ ${TARGETS.writeP50Ms} ms | ${ok(wP50 <= TARGETS.writeP50Ms)} |`,
+    );
+    console.log(
+      `| third-party requests on the scoreboard route | ${first!.foreign.length} | 0 | ${ok(first!.foreign.length === 0)} |`,
+    );
+    console.log('\nFirst-load files:');
+    for (const l of loaded) {
+      console.log(
+        `  ${l.type.padEnd(10)} ${kb(l.gzipBytes).padStart(6)} KB  ${new URL(l.url).pathname}`,
+      );
+    }
+    if (unchanged > 0) {
+      console.log(`\n${unchanged} write(s) changed the DOM but not the board's pixels`);
+      failed = true;
+    }
+    if (googleOnBoard.length) failed = true;
+    if (
+      STRICT &&
+      (js > TARGETS.firstLoadJsKb * 1024 ||
+        css > TARGETS.cssKb * 1024 ||
+        navP50 > TARGETS.navigationMs ||
+        wP50 > TARGETS.writeP50Ms)
+    ) {
+      failed = true;
+    }
+  } finally {
+    await browser?.close();
+    await stopServers([server]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  if (failed) process.exit(1);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
