@@ -45,8 +45,11 @@ test('every screen passes axe in light and dark mode', async ({ page, request })
   const { groupKey } = (await me.call('POST', `/teams/${teamKey}/groups`, {
     groupName: 'First half',
   })) as { groupKey: string };
-  const sheet = (await me.call('GET', `/teams/${teamKey}`)) as { roster: { key: string }[] };
-  const playerKey = sheet.roster[0]!.key;
+  const sheet = (await me.call('GET', `/teams/${teamKey}`)) as {
+    roster: { key: string; playerName: string }[];
+  };
+  // Keys are random, so the roster's order is not the upload's: pick Ada by name.
+  const playerKey = sheet.roster.find((p) => p.playerName === 'Ada Lovelace')!.key;
   await me.call('PUT', `/teams/${teamKey}/groups/${groupKey}/members/${playerKey}`, {
     location: 1,
   });
