@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
+import { reconnectDelayMs } from '@sagan/shared/backoff';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -26,9 +27,6 @@ const opt = (name: string, dflt: string) => {
 };
 const VIEWERS = Number(opt('viewers', '10000'));
 const DB = opt('db', 'pglite');
-// The web client's constants (apps/web/src/lib/realtime.ts).
-const MIN_BACKOFF_MS = 500;
-const MAX_BACKOFF_MS = 15_000;
 // Loopback source addresses to spread the sockets over (ephemeral ports per address).
 const SOURCES = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4'];
 
@@ -154,8 +152,7 @@ class Viewer {
 
   private schedule(delayMs?: number): void {
     if (this.stopped || this.timer) return;
-    const base = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** this.attempts);
-    const delay = delayMs ?? base / 2 + Math.random() * (base / 2);
+    const delay = delayMs ?? reconnectDelayMs(this.attempts);
     this.attempts++;
     this.timer = setTimeout(() => {
       this.timer = null;

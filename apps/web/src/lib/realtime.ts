@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { BASE_PATH } from '@sagan/shared/routes';
 import type { ClientMessage, ServerMessage } from '@sagan/shared/realtime';
+import { reconnectDelayMs } from '@sagan/shared/backoff';
 
 type Listener = () => void;
 
@@ -12,9 +13,6 @@ interface TopicState {
   received: boolean;
   listeners: Set<Listener>;
 }
-
-const MIN_BACKOFF_MS = 500;
-const MAX_BACKOFF_MS = 15_000;
 
 /**
  * The one WebSocket of a tab (DESIGN §4). Topics carry whole states with sequence numbers; on
@@ -89,8 +87,7 @@ export class RealtimeClient {
 
   private scheduleReconnect(delayMs?: number): void {
     if (this.stopped || this.timer) return;
-    const base = Math.min(MAX_BACKOFF_MS, MIN_BACKOFF_MS * 2 ** this.attempts);
-    const delay = delayMs ?? base / 2 + Math.random() * (base / 2);
+    const delay = delayMs ?? reconnectDelayMs(this.attempts);
     this.attempts++;
     this.timer = setTimeout(() => {
       this.timer = null;
