@@ -272,7 +272,8 @@ function steps(plan: ImportPlan): Step[] {
            RETURNING (xmax = 0) AS created`,
           [f.uid, f.publishedAsKey, f.teamName],
         ),
-        topics: [topics.user(f.uid, 'favoriteRosters')],
+        // No realtime topic serves followed sheets: nothing to announce.
+        topics: [],
       }),
     });
   }

@@ -162,14 +162,13 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       const user = requireUser(req);
       const sheet = await loadRoster(db, req.params.publishedAsKey);
       if (!sheet) throw notFound('Team sheet not found');
-      await db.tx(async (q) => {
-        await q.query(
-          `INSERT INTO favorite_rosters (uid, published_as_key, team_name) VALUES ($1, $2, $3)
-           ON CONFLICT (uid, published_as_key) DO UPDATE SET team_name = EXCLUDED.team_name`,
-          [user.uid, req.params.publishedAsKey, sheet.teamName],
-        );
-        await hub.changed(q, [topics.user(user.uid, 'favoriteRosters')]);
-      });
+      // No realtime topic serves a user's followed sheets (the list page reads them over HTTP),
+      // so there is nothing to announce.
+      await db.query(
+        `INSERT INTO favorite_rosters (uid, published_as_key, team_name) VALUES ($1, $2, $3)
+         ON CONFLICT (uid, published_as_key) DO UPDATE SET team_name = EXCLUDED.team_name`,
+        [user.uid, req.params.publishedAsKey, sheet.teamName],
+      );
       return { ok: true as const };
     },
   );
@@ -186,13 +185,10 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
     },
     async (req) => {
       const user = requireUser(req);
-      await db.tx(async (q) => {
-        await q.query('DELETE FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2', [
-          user.uid,
-          req.params.publishedAsKey,
-        ]);
-        await hub.changed(q, [topics.user(user.uid, 'favoriteRosters')]);
-      });
+      await db.query('DELETE FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2', [
+        user.uid,
+        req.params.publishedAsKey,
+      ]);
       return { ok: true as const };
     },
   );
