@@ -19,6 +19,7 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const MAX_KNOWN_UIDS = 100_000;
 
 export function requireUser(req: FastifyRequest): SessionUser {
   if (!req.user) throw unauthorized();
@@ -49,6 +50,8 @@ export default fp(
       return !!host && (origin === `http://${host}` || origin === `https://${host}`);
     });
 
+    const knownBearerUids = new Set<string>();
+
     app.decorateRequest('user', null);
     app.decorateRequest('viaBearer', false);
     app.decorateRequest('sessionToken', null);
@@ -59,7 +62,13 @@ export default fp(
         if (!app.googleVerifier) throw new HttpError(401, 'Google sign-in is not configured');
         try {
           const identity = await app.googleVerifier(authz.slice(7).trim());
-          await ensureUser(db, identity);
+          // Phone apps send a token with every request; the users row is written once per
+          // process, not on every score change.
+          if (!knownBearerUids.has(identity.uid)) {
+            await ensureUser(db, identity);
+            if (knownBearerUids.size >= MAX_KNOWN_UIDS) knownBearerUids.clear();
+            knownBearerUids.add(identity.uid);
+          }
           req.user = { uid: identity.uid, displayName: identity.displayName ?? null };
           req.viaBearer = true;
         } catch (err) {
