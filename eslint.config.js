@@ -6,7 +6,7 @@ import globals from 'globals';
 const features = ['scoreboards', 'teamsheets', 'playcounts'];
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '.tmp/**', 'data/**'] },
+  { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '.tmp/**', 'data/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
