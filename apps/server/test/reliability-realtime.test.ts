@@ -125,8 +125,6 @@ describe.each(databaseKinds())('realtime faults on $name', (kind) => {
     },
   );
 
-  // TODO(issue 7): fails at present (an unhandled 57P01 from the terminated backend); the
-  // reconnect code in db/db.ts is therefore not yet proven. Kept skipped so the suite stays green.
   // Without a listener of our own, the pool leaves a lent-out client deaf to 'error': the FATAL
   // of a killed backend arriving between two queries would be an uncaught exception.
   it.runIf(kind.name === 'postgres')(
