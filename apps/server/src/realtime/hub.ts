@@ -18,6 +18,8 @@ interface Entry {
   seq: number;
   /** The current state message, already a complete WebSocket frame (see wireFrame). */
   frame: Buffer | null;
+  /** The state the frame carries, for readers on this node (the server-rendered first paint). */
+  data: unknown;
   loading: Promise<void> | null;
   dirty: boolean;
 }
@@ -31,8 +33,10 @@ export interface Connection {
 const CHANNEL = 'sagan_topics';
 /** A consumer this far behind is cut off rather than buffered without bound. */
 export const MAX_BUFFERED_BYTES = 1024 * 1024;
-// NOTIFY payloads are limited to 8000 bytes; we stay well below.
+// NOTIFY payloads are limited to 8000 bytes: 40 topic names and numbers take ≈ 2.5 KB, merges
+// at most MERGE_BUDGET_BYTES more.
 const NOTIFY_CHUNK = 40;
+const MERGE_BUDGET_BYTES = 4500;
 
 /**
  * Fan-out from memory (DESIGN §4): each node keeps the current frame of every topic it has
@@ -46,6 +50,8 @@ export class Hub {
   private unlisten: (() => Promise<void>) | null = null;
   /** Database reads made to refresh topics; benchmarks and tests read it. */
   loads = 0;
+  /** Changes applied from a writer's merge, without a read. */
+  merges = 0;
 
   /** Per-user lists ('user:{uid}:{list}'), contributed by several features. */
   private readonly userLists = new Map<string, (q: Queryable, uid: string) => Promise<unknown>>();
@@ -107,24 +113,60 @@ export class Hub {
   /**
    * Call inside the writing transaction: bumps each topic's sequence number and queues a
    * NOTIFY, which PostgreSQL delivers to every node only if the transaction commits.
+   *
+   * `merges` lets a writer that knows what changed say so: for each topic named, the new whole
+   * state is the previous one with these top-level keys replaced. A node holding exactly the
+   * previous state (sequence number one lower) then builds the new frame from memory when the
+   * NOTIFY arrives instead of reading the topic back from the database; any other node reloads
+   * as usual (docs/decisions/0014-merge-in-notify.md).
    */
-  async changed(q: Queryable, topics: string[]): Promise<void> {
+  async changed(
+    q: Queryable,
+    topics: string[],
+    merges: Record<string, Record<string, unknown>> = {},
+  ): Promise<void> {
     const unique = [...new Set(topics)].sort(); // one lock order, no deadlocks between writers
     if (!unique.length) return;
+    // NOTIFY payloads are limited to 8000 bytes: merges share a budget; what does not fit is
+    // left out and those topics are reloaded as usual.
+    const carried: Record<string, string> = {};
+    let budget = MERGE_BUDGET_BYTES;
+    for (const topic of unique) {
+      const merge = merges[topic];
+      if (!merge) continue;
+      const json = JSON.stringify(merge);
+      if (Buffer.byteLength(json) > budget) continue;
+      budget -= Buffer.byteLength(json);
+      carried[topic] = json;
+    }
     // One round trip: bump every sequence number and queue the NOTIFYs (in chunks of
-    // NOTIFY_CHUNK topics, each payload well under PostgreSQL's 8000-byte limit).
+    // NOTIFY_CHUNK topics; only the first chunk can carry merges, which keeps every payload
+    // under the limit).
     await q.query(
       `WITH bumped AS (
          INSERT INTO topic_seq (topic, seq) SELECT t, 1 FROM unnest($1::text[]) AS t
          ON CONFLICT (topic) DO UPDATE SET seq = topic_seq.seq + 1
          RETURNING topic, seq
        ), numbered AS (
-         SELECT topic, seq, (row_number() OVER (ORDER BY topic) - 1) / $3 AS chunk FROM bumped
+         SELECT topic, seq, (row_number() OVER (ORDER BY (($4::jsonb ? topic) IS FALSE), topic) - 1) / $3 AS chunk
+         FROM bumped
        )
-       SELECT pg_notify($2, json_agg(json_build_array(topic, seq) ORDER BY topic)::text)
+       SELECT pg_notify($2, json_agg(json_build_array(topic, seq, ($4::jsonb ->> topic)::json)
+                                     ORDER BY topic)::text)
        FROM numbered GROUP BY chunk`,
-      [unique, CHANNEL, NOTIFY_CHUNK],
+      [unique, CHANNEL, NOTIFY_CHUNK, JSON.stringify(carried)],
     );
+  }
+
+  /**
+   * A topic's current state and sequence number: from memory when this node serves the topic,
+   * otherwise one snapshot read. Nothing is subscribed or cached by asking.
+   */
+  async current(topic: string): Promise<{ seq: number; data: unknown }> {
+    const entry = this.entries.get(topic);
+    if (entry && entry.frame !== null && !entry.loading)
+      return { seq: entry.seq, data: entry.data };
+    return this.load(topic);
   }
 
   subscriberCount(topic: string): number {
@@ -173,7 +215,7 @@ export class Hub {
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     let entry = this.entries.get(topic);
     if (!entry) {
-      entry = { subs: new Set(), seq: -1, frame: null, loading: null, dirty: false };
+      entry = { subs: new Set(), seq: -1, frame: null, data: null, loading: null, dirty: false };
       this.entries.set(topic, entry);
     }
     entry.subs.add(conn);
@@ -195,17 +237,47 @@ export class Hub {
   }
 
   private onNotify(payload: string): void {
-    let pairs: [string, number][];
+    let items: unknown;
     try {
-      pairs = JSON.parse(payload) as [string, number][];
+      items = JSON.parse(payload);
     } catch {
+      items = null;
+    }
+    if (!Array.isArray(items)) {
       this.log.warn({ payload }, 'realtime: unreadable notification');
       return;
     }
-    for (const [topic, seq] of pairs) {
+    for (const item of items as unknown[]) {
+      if (!Array.isArray(item) || typeof item[0] !== 'string' || typeof item[1] !== 'number')
+        continue;
+      const [topic, seq, merge] = item as [string, number, unknown];
       const entry = this.entries.get(topic);
-      if (entry && seq > entry.seq) void this.refresh(topic, entry, true);
+      if (!entry || seq <= entry.seq) continue;
+      if (!this.applyMerge(topic, entry, seq, merge)) void this.refresh(topic, entry, true);
     }
+  }
+
+  /** The next state from the previous one and the writer's merge, when both are at hand. */
+  private applyMerge(topic: string, entry: Entry, seq: number, merge: unknown): boolean {
+    if (
+      entry.loading ||
+      entry.frame === null ||
+      entry.seq !== seq - 1 ||
+      !isPlainObject(merge) ||
+      !isPlainObject(entry.data)
+    ) {
+      return false;
+    }
+    this.setState(topic, entry, seq, { ...entry.data, ...merge });
+    this.merges++;
+    for (const conn of entry.subs) this.send(conn, entry.frame!);
+    return true;
+  }
+
+  private setState(topic: string, entry: Entry, seq: number, data: unknown): void {
+    entry.seq = seq;
+    entry.data = data;
+    entry.frame = wireFrame(JSON.stringify({ type: ServerMessageType.State, topic, seq, data }));
   }
 
   /** Reloads a topic; changes arriving during a load coalesce into one more load. */
@@ -220,11 +292,8 @@ export class Hub {
         try {
           const { seq, data } = await this.load(topic);
           if (seq > entry.seq || entry.frame === null) {
-            entry.seq = seq;
-            entry.frame = wireFrame(
-              JSON.stringify({ type: ServerMessageType.State, topic, seq, data }),
-            );
-            if (broadcast) for (const conn of entry.subs) this.send(conn, entry.frame);
+            this.setState(topic, entry, seq, data);
+            if (broadcast) for (const conn of entry.subs) this.send(conn, entry.frame!);
           }
         } catch (err) {
           this.log.error({ err, topic }, 'realtime: topic load failed');
@@ -311,6 +380,10 @@ export function wireFrame(text: string): Buffer {
 
 function unwrapFrame(frame: Buffer): Buffer {
   return FRAME_DATA.get(frame) ?? frame;
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** 'uid:list' → parts; the list is the last segment (imported uids might hold ':'). */

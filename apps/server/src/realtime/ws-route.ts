@@ -1,3 +1,5 @@
+import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { clientMessageSchema } from '@sagan/shared/realtime';
 
@@ -36,7 +38,22 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
     (socket, req) => {
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
+      // The closures below outlive the upgrade request by hours: they must not hold it (and
+      // its socket, headers and parser) for every idle viewer, only what they use.
       const conn = hub.connect(socket, req.user);
+      const log = app.log;
+      // @fastify/websocket's own 'error' listener closes over the upgrade's request and reply
+      // (≈ 4 KB of heap per viewer for the socket's lifetime); ours does what its default
+      // handler does (log, terminate) without them.
+      socket.removeAllListeners('error');
+      // It also assigns the TCP socket a ServerResponse for routing the upgrade and never
+      // detaches it, so the socket would keep the response, the request and their hooks alive.
+      const tcp = req.raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+      tcp._httpMessage?.detachSocket(tcp);
+      socket.on('error', (err) => {
+        log.warn({ err }, 'realtime: socket error');
+        socket.terminate();
+      });
       socket.on('message', (raw, isBinary) => {
         alive.add(socket);
         if (isBinary) return hub.sendError(conn, 'Text frames only');
@@ -49,7 +66,7 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
         const parsed = clientMessageSchema.safeParse(json);
         if (!parsed.success) return hub.sendError(conn, 'Unknown message');
         hub.handle(conn, parsed.data).catch((err: unknown) => {
-          req.log.error({ err }, 'realtime: message handling failed');
+          log.error({ err }, 'realtime: message handling failed');
           hub.sendError(conn, 'Something went wrong');
         });
       });

@@ -198,15 +198,37 @@ export async function loadFollowedTags(q: Queryable, uid: string) {
 }
 
 /** Who sees this game in a per-user list or a tag page, so a change reaches them live. */
-export async function gameAudienceTopics(q: Queryable, gameKey: string): Promise<string[]> {
-  const rows = await q.query<{ topic: string }>(
-    `SELECT 'user:' || uid || ':favorites' AS topic FROM favorite_scoreboards WHERE game_key = $1
-     UNION SELECT 'tag:' || tag_key FROM game_tags WHERE game_key = $1
-     UNION SELECT 'user:' || f.uid || ':followedTags' FROM followed_tags f
-       JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1`,
-    [gameKey],
+/** Topics listing a game besides its own: bookmarks, its tags, and followers of those tags. */
+const AUDIENCE_SQL = (param: string) =>
+  `SELECT 'user:' || uid || ':favorites' AS topic FROM favorite_scoreboards WHERE game_key = ${param}
+   UNION SELECT 'tag:' || tag_key FROM game_tags WHERE game_key = ${param}
+   UNION SELECT 'user:' || f.uid || ':followedTags' FROM followed_tags f
+     JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = ${param}`;
+
+/**
+ * A scorekeeper's patch in one statement (the hot path of every live game): merges the fields
+ * when the game is the caller's, and returns the new public state with the topics that list
+ * the game. null when nothing was updated (no such game, or another user's).
+ */
+export async function updateOwnedGame(
+  q: Queryable,
+  uid: string,
+  gameKey: string,
+  patch: Partial<ScoreboardFields>,
+  timeStamp: number,
+): Promise<{ top: PublicScoreboard; audience: string[] } | null> {
+  const rows = await q.query<GameRow & { audience: string[] }>(
+    `WITH g AS (
+       UPDATE games SET fields = $4::jsonb || fields || $3::jsonb,
+                        time_stamp = GREATEST($5, time_stamp + 1)
+       WHERE game_key = $1 AND uid = $2
+       RETURNING game_key, fields, time_stamp
+     )
+     SELECT g.game_key, g.fields, g.time_stamp, ARRAY(${AUDIENCE_SQL('$1')}) AS audience FROM g`,
+    [gameKey, uid, JSON.stringify(patch), JSON.stringify(defaultScoreboard), timeStamp],
   );
-  return rows.map((r) => r.topic);
+  const row = rows[0];
+  return row ? { top: toPublic(row), audience: row.audience } : null;
 }
 
 /** Followers of these tags: their followedTags lists change when the tags' games change. */

@@ -9,7 +9,7 @@ import { topics } from '@sagan/shared/realtime';
 import type { Queryable } from '../../db/db.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
-import { findGame, gameAudienceTopics, tagFollowerTopics } from './repo.ts';
+import { findGame, tagFollowerTopics, updateOwnedGame } from './repo.ts';
 
 // The scorekeeping writes (DESIGN §6). The API routes, the demo seed and the simulator all go
 // through these, so what the phone app does and what the demo does are the same code path.
@@ -49,13 +49,12 @@ export async function patchGame(
   patch: ScoreboardPatch,
 ): Promise<{ timeStamp: number }> {
   return app.db.tx(async (q) => {
-    const game = await ownedGame(q, uid, gameKey);
     // timeStamp is the server's (DESIGN §6), and always moves forward so the recent order holds.
-    const timeStamp = Date.now();
-    await q.query(
-      'UPDATE games SET fields = $2, time_stamp = GREATEST($3, time_stamp + 1) WHERE game_key = $1',
-      [gameKey, JSON.stringify({ ...game.fields, ...patch }), timeStamp],
-    );
+    const updated = await updateOwnedGame(q, uid, gameKey, patch, Date.now());
+    if (!updated) {
+      await ownedGame(q, uid, gameKey); // says 404 or 403
+      throw forbidden();
+    }
     if (patch.gameName !== undefined) {
       // SPEC §7 bookmarks carry the gameName; keep it the game's current name.
       await q.query('UPDATE favorite_scoreboards SET game_name = $2 WHERE game_key = $1', [
@@ -63,13 +62,14 @@ export async function patchGame(
         patch.gameName,
       ]);
     }
-    await app.hub.changed(q, [
-      topics.game(gameKey),
-      topics.recentGames(),
-      topics.user(uid, 'games'),
-      ...(await gameAudienceTopics(q, gameKey)),
-    ]);
-    return { timeStamp };
+    const gameTopic = topics.game(gameKey);
+    // Only the scoreboard itself changed: viewers' nodes build the new state from the old.
+    await app.hub.changed(
+      q,
+      [gameTopic, topics.recentGames(), topics.user(uid, 'games'), ...updated.audience],
+      { [gameTopic]: { top: updated.top } },
+    );
+    return { timeStamp: updated.top.timeStamp };
   });
 }
 

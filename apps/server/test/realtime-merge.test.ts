@@ -1,0 +1,240 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { openPostgres, type Db } from '../src/db/db.ts';
+import { loadGameTopic } from '../src/routes/scoreboards/repo.ts';
+import {
+  API,
+  buildTestApp,
+  databaseKinds,
+  signInLocal,
+  type TestDatabase,
+  type TestUser,
+} from './helpers.ts';
+import { isState, TestSocket } from './ws-client.ts';
+
+// A scorekeeper's patch carries the new scoreboard in its NOTIFY (docs/decisions/0014): a node
+// holding the previous state builds the next one without reading the database. These tests
+// prove the states built that way are exactly what a read gives, and that anything unusual
+// (a missed number, a merge too big for NOTIFY, a change without a merge) falls back to a read.
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `ws://127.0.0.1:${port}/apps/sagan/ws`;
+}
+
+type StateMessage = Extract<Parameters<ReturnType<typeof isState>>[0], { type: 'state' }>;
+
+function statesOf(ws: TestSocket, topic: string): StateMessage[] {
+  return ws.messages.filter(isState(topic));
+}
+
+async function newGame(keeper: TestUser): Promise<string> {
+  const res = await keeper.request({
+    method: 'POST',
+    url: `${API}/games`,
+    payload: { gameName: 'Merge Cup', sportID: 2, homeTeamName: 'Owls', awayTeamName: 'Larks' },
+  });
+  expect(res.statusCode).toBe(200);
+  const { gameKey } = res.json<{ gameKey: string }>();
+  // A state with every part filled in: tags and comments must survive a merge untouched.
+  expect(
+    (
+      await keeper.request({
+        method: 'PUT',
+        url: `${API}/games/${gameKey}/tags`,
+        payload: { tags: ['SpringLeague'] },
+      })
+    ).statusCode,
+  ).toBe(200);
+  expect(
+    (
+      await keeper.request({
+        method: 'POST',
+        url: `${API}/games/${gameKey}/comments`,
+        payload: { gameComment: 'Kick-off' },
+      })
+    ).statusCode,
+  ).toBe(200);
+  return gameKey;
+}
+
+async function patch(keeper: TestUser, gameKey: string, body: Record<string, unknown>) {
+  const res = await keeper.request({
+    method: 'PATCH',
+    url: `${API}/games/${gameKey}`,
+    payload: body,
+  });
+  expect(res.statusCode).toBe(200);
+}
+
+describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let url: string;
+  let keeper: TestUser;
+
+  beforeAll(async () => {
+    database = await kind.open();
+    app = await buildTestApp(database.db);
+    url = await listen(app);
+    keeper = await signInLocal(app, 'Merge Keeper');
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.cleanup();
+  });
+
+  it('a patch reaches viewers without a database read, and the state equals a fresh read', async () => {
+    const gameKey = await newGame(keeper);
+    const topic = `game:${gameKey}`;
+    const ws = await TestSocket.open(url);
+    ws.send({ type: 'subscribe', topic });
+    const first = await ws.waitFor(isState(topic));
+    const loads = app.hub.loads;
+    const merges = app.hub.merges;
+    for (let i = 1; i <= 5; i++) {
+      await patch(keeper, gameKey, { homeScore: i, gamePeriod: `Q${i}` });
+      await ws.waitFor(isState(topic), i);
+    }
+    expect(app.hub.loads).toBe(loads);
+    expect(app.hub.merges).toBe(merges + 5);
+    const states = statesOf(ws, topic);
+    expect(states.map((s) => s.seq)).toEqual([0, 1, 2, 3, 4, 5].map((d) => first.seq + d));
+    expect(states.at(-1)!.data).toEqual(await loadGameTopic(app.db, gameKey));
+    ws.close();
+  });
+
+  it('a change without a merge (a comment) is read back, and merging resumes after it', async () => {
+    const gameKey = await newGame(keeper);
+    const topic = `game:${gameKey}`;
+    const ws = await TestSocket.open(url);
+    ws.send({ type: 'subscribe', topic });
+    await ws.waitFor(isState(topic));
+    const loads = app.hub.loads;
+    await keeper.request({
+      method: 'POST',
+      url: `${API}/games/${gameKey}/comments`,
+      payload: { gameComment: 'Half time' },
+    });
+    await ws.waitFor(isState(topic), 1);
+    expect(app.hub.loads).toBe(loads + 1);
+    const merges = app.hub.merges;
+    await patch(keeper, gameKey, { awayScore: 3 });
+    const last = await ws.waitFor(isState(topic), 2);
+    expect(app.hub.merges).toBe(merges + 1);
+    expect(last.data).toEqual(await loadGameTopic(app.db, gameKey));
+    expect((last.data as { comments: { gameComment: string }[] }).comments[0]!.gameComment).toBe(
+      'Half time',
+    );
+    ws.close();
+  });
+
+  it('a missed sequence number makes the node read the topic instead of merging', async () => {
+    const gameKey = await newGame(keeper);
+    const topic = `game:${gameKey}`;
+    const ws = await TestSocket.open(url);
+    ws.send({ type: 'subscribe', topic });
+    const first = await ws.waitFor(isState(topic));
+    // A change this node never heard of: the number moves on with no NOTIFY, as if lost.
+    await app.db.query('UPDATE topic_seq SET seq = seq + 1 WHERE topic = $1', [topic]);
+    await app.db.query(
+      `UPDATE games SET fields = fields || '{"homeTeamName":"Swifts"}' WHERE game_key = $1`,
+      [gameKey],
+    );
+    const loads = app.hub.loads;
+    const merges = app.hub.merges;
+    await patch(keeper, gameKey, { homeScore: 9 });
+    const next = await ws.waitFor(isState(topic), 1);
+    expect(next.seq).toBe(first.seq + 2);
+    expect(app.hub.merges).toBe(merges);
+    expect(app.hub.loads).toBe(loads + 1);
+    // The read picked up the change the merge alone would have missed.
+    expect((next.data as { top: { homeTeamName: string } }).top.homeTeamName).toBe('Swifts');
+    expect(next.data).toEqual(await loadGameTopic(app.db, gameKey));
+    ws.close();
+  });
+
+  it('a merge too big for a NOTIFY is left out and the topic is read instead', async () => {
+    const gameKey = await newGame(keeper);
+    const topic = `game:${gameKey}`;
+    const ws = await TestSocket.open(url);
+    ws.send({ type: 'subscribe', topic });
+    await ws.waitFor(isState(topic));
+    const loads = app.hub.loads;
+    await app.db.tx(async (q) => {
+      // What the database holds is what viewers must get, not the oversized merge.
+      await app.hub.changed(q, [topic], { [topic]: { padding: 'x'.repeat(6000) } });
+    });
+    const next = await ws.waitFor(isState(topic), 1);
+    expect(app.hub.loads).toBe(loads + 1);
+    expect(next.data).not.toHaveProperty('padding');
+    expect(next.data).toEqual(await loadGameTopic(app.db, gameKey));
+    ws.close();
+  });
+
+  it('merges for many topics in one change stay within NOTIFY limits and all arrive', async () => {
+    const keys = await Promise.all([1, 2, 3].map(() => newGame(keeper)));
+    const sockets = await Promise.all(keys.map(() => TestSocket.open(url)));
+    keys.forEach((k, i) => sockets[i]!.send({ type: 'subscribe', topic: `game:${k}` }));
+    await Promise.all(keys.map((k, i) => sockets[i]!.waitFor(isState(`game:${k}`))));
+    // 60 other topics push the change past one NOTIFY chunk.
+    const filler = Array.from({ length: 60 }, (_, i) => `user:nobody-${i}:games`);
+    const states = await Promise.all(keys.map((k) => loadGameTopic(app.db, k)));
+    await app.db.tx(async (q) => {
+      await app.hub.changed(
+        q,
+        [...filler, ...keys.map((k) => `game:${k}`)],
+        Object.fromEntries(keys.map((k, i) => [`game:${k}`, { top: states[i]!.top }])),
+      );
+    });
+    for (const [i, k] of keys.entries()) {
+      const next = await sockets[i]!.waitFor(isState(`game:${k}`), 1);
+      expect(next.data).toEqual(states[i]);
+    }
+    sockets.forEach((s) => s.close());
+  });
+});
+
+const postgres = databaseKinds().find((k) => k.name === 'postgres');
+
+describe.runIf(postgres)('a patch on node A, viewers on node B (one PostgreSQL)', () => {
+  let database: TestDatabase;
+  let nodeA: FastifyInstance;
+  let nodeB: FastifyInstance;
+  let dbB: Db;
+  let urlB: string;
+
+  beforeAll(async () => {
+    database = await postgres!.open();
+    dbB = await openPostgres(database.url!);
+    nodeA = await buildTestApp(database.db);
+    nodeB = await buildTestApp(dbB);
+    urlB = await listen(nodeB);
+  });
+  afterAll(async () => {
+    await nodeA.close();
+    await nodeB.close();
+    await dbB.close();
+    await database.cleanup();
+  });
+
+  it('node B builds each new state from the NOTIFY, with no read, equal to a fresh read', async () => {
+    const keeper = await signInLocal(nodeA, 'Node A Keeper');
+    const gameKey = await newGame(keeper);
+    const topic = `game:${gameKey}`;
+    const viewer = await TestSocket.open(urlB);
+    viewer.send({ type: 'subscribe', topic });
+    await viewer.waitFor(isState(topic));
+    const loads = nodeB.hub.loads;
+    for (let i = 1; i <= 3; i++) {
+      await patch(keeper, gameKey, { homeScore: 10 * i });
+      await viewer.waitFor(isState(topic), i);
+    }
+    expect(nodeB.hub.loads).toBe(loads);
+    expect(nodeB.hub.merges).toBeGreaterThanOrEqual(3);
+    expect(statesOf(viewer, topic).at(-1)!.data).toEqual(await loadGameTopic(dbB, gameKey));
+    viewer.close();
+  });
+});
