@@ -292,6 +292,8 @@ test.describe('team sheets', () => {
     await page.getByRole('button', { name: 'No, keep' }).click();
     await expect(page.getByText('Delete this player?')).toHaveCount(0);
     await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    // Opened a second time in the same document: autoFocus alone would not focus it on Preact.
+    await expect(page.getByRole('button', { name: 'Yes, delete' })).toBeFocused();
     await page.getByRole('button', { name: 'Yes, delete' }).click();
     await expect(page).toHaveURL(`${BASE}/teamsheetedit/${teamKey}`);
     await expect(page.getByText('Gone Soon')).toHaveCount(0);

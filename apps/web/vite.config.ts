@@ -1,11 +1,121 @@
-import { defineConfig } from 'vite';
+import { defineConfig, parseSync, type ESTree, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const serverPort = process.env.PORT ?? '3000';
 
+/**
+ * The app is written and type-checked against React's API (@types/react) but bundled on
+ * Preact's compatibility layer, which is ≈ 55 KB gzip lighter than react-dom on every first
+ * load (docs/decisions/0012-preact-compat.md). Exact matches, so a React entry point compat
+ * does not provide fails the build instead of silently pulling in React.
+ * Going back to React: delete this list, its `resolve.alias` line and the guard below, and
+ * `refreshExclude` to get Fast Refresh back.
+ */
+const preactCompat = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server(\.node|\.browser)?$/, replacement: 'preact/compat/server' },
+  { find: /^scheduler$/, replacement: 'preact/compat/scheduler' },
+];
+
+/**
+ * Fails a build that bundles React itself next to Preact, e.g. a new dependency importing a
+ * React entry point the aliases above do not cover: two renderers would break hooks at run time.
+ */
+function noReactRuntime(): Plugin {
+  return {
+    name: 'sagan:no-react-runtime',
+    apply: 'build',
+    buildEnd() {
+      const react = [...this.getModuleIds()].filter((id) =>
+        /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id),
+      );
+      if (react.length > 0)
+        this.error(`React bundled next to preact/compat (add an alias): ${react.join(', ')}`);
+    },
+  };
+}
+
+/** The call (under `as`/`satisfies`/parentheses) a declaration's initialiser starts with. */
+function callOf(node: ESTree.Expression | null | undefined): ESTree.CallExpression | null {
+  while (
+    node &&
+    (node.type === 'TSAsExpression' ||
+      node.type === 'TSSatisfiesExpression' ||
+      node.type === 'TSNonNullExpression' ||
+      node.type === 'ParenthesizedExpression')
+  )
+    node = node.expression;
+  return node?.type === 'CallExpression' ? node : null;
+}
+
+/** True for `z.object(…)`, `z.string().min(1)`, …: a call chain that starts at `z`. */
+function startsAtZ(node: ESTree.Expression | ESTree.Super): boolean {
+  for (;;) {
+    if (node.type === 'Identifier') return node.name === 'z';
+    if (node.type === 'CallExpression') node = node.callee;
+    else if (node.type === 'MemberExpression') node = node.object;
+    else return false;
+  }
+}
+
+/**
+ * Marks module-level zod schema definitions (`export const x = z.object(…)`) pure, so the
+ * bundler drops the schemas a chunk does not use instead of keeping each one as a possible side
+ * effect (docs/decisions/0011). Rolldown's `treeshake.manualPureFunctions: ['z']` did this by
+ * name for every module, which also marked the minified function `z` inside Preact pure and
+ * removed its renderer's diff call (docs/decisions/0012); this annotates only modules that import
+ * `z` from zod.
+ */
+function pureZodSchemas(): Plugin {
+  return {
+    name: 'sagan:pure-zod-schemas',
+    apply: 'build',
+    transform: {
+      filter: { id: { include: /\.tsx?$/, exclude: /[\\/]node_modules[\\/]/ }, code: 'zod' },
+      handler(code, id) {
+        const { program } = parseSync(id, code);
+        const importsZ = program.body.some(
+          (s) =>
+            s.type === 'ImportDeclaration' &&
+            s.source.value === 'zod' &&
+            s.specifiers.some((sp) => sp.local.name === 'z'),
+        );
+        if (!importsZ) return null;
+        const starts: number[] = [];
+        for (const statement of program.body) {
+          const decl =
+            statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+          if (decl?.type !== 'VariableDeclaration') continue;
+          for (const d of decl.declarations) {
+            const call = callOf(d.init);
+            if (call && startsAtZ(call) && code[call.start] === 'z') starts.push(call.start);
+          }
+        }
+        if (starts.length === 0) return null;
+        let out = code;
+        for (const at of starts.reverse())
+          out = `${out.slice(0, at)}/* @__PURE__ */ ${out.slice(at)}`;
+        // No source map of our own: builds have none, and only columns after an annotation move.
+        return { code: out, map: null };
+      },
+    },
+  };
+}
+
 export default defineConfig({
   base: '/apps/sagan/',
-  plugins: [react()],
+  // Fast Refresh is React's and does nothing under Preact (edits would be accepted but never
+  // shown), so the dev server reloads the page on an edit instead.
+  plugins: [react({ refreshExclude: /./ }), pureZodSchemas(), noReactRuntime()],
+  resolve: { alias: preactCompat },
+  // A server-side build externalises node_modules by default, and Node would then load the
+  // real React for these libraries while our components run on Preact. Bundling them lets the
+  // aliases apply inside them too.
+  ssr: { noExternal: ['react-router', '@tanstack/react-query'] },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -14,11 +124,12 @@ export default defineConfig({
     // Every browser we target has native module preload (docs/decisions/0011).
     modulePreload: { polyfill: false },
     rollupOptions: {
-      treeshake: {
-        // The shared schemas are built with zod at module level (`export const x = z.object(…)`).
-        // Declaring those calls pure lets a page that imports only a constant or a type from a
-        // shared module leave zod out of its bundle (docs/decisions/0011).
-        manualPureFunctions: ['z'],
+      onwarn(warning, warn) {
+        // react-router reads React 19's useOptimistic by a computed name and falls back when it
+        // is missing, as it is in preact/compat.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('`useOptimistic`'))
+          return;
+        warn(warning);
       },
     },
   },

@@ -8,6 +8,7 @@ import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { focusOnMount } from '../../components/focus-on-mount.ts';
 import { useSaveGroup, useSetLocation, useTeam } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { PencilIcon } from './icons.tsx';
@@ -91,7 +92,7 @@ function GroupEditor({
             value={name}
             maxLength={60}
             required
-            autoFocus
+            ref={focusOnMount}
             onChange={(e) => setName(e.target.value)}
             aria-invalid={problem ? true : undefined}
           />

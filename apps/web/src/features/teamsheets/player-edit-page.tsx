@@ -8,6 +8,7 @@ import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { focusOnMount } from '../../components/focus-on-mount.ts';
 import { useDeletePlayer, useSavePlayer, useTeam } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import './teamsheets.css';
@@ -171,7 +172,7 @@ function PlayerForm({
                 className="btn danger"
                 disabled={remove.isPending}
                 onClick={() => remove.mutate(player.key, { onSuccess: back })}
-                autoFocus
+                ref={focusOnMount}
               >
                 Yes, delete
               </button>
