@@ -49,12 +49,18 @@ const CHROMIUM_ARGS = [
 
 const TARGETS = { firstLoadJsKb: 100, cssKb: 15, navigationMs: 300, writeP50Ms: 50 };
 
+/** The client (with its manifest) and the server-rendering bundle in DIST/.ssr (decision 0013). */
 function build(): void {
-  const r = spawnSync('npx', ['vite', 'build', '--outDir', DIST, '--emptyOutDir'], {
-    cwd: path.join(root, 'apps/web'),
-    encoding: 'utf8',
-  });
-  if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
+  for (const args of [
+    ['--outDir', DIST, '--emptyOutDir', '--manifest'],
+    ['-c', 'vite.ssr.config.ts', '--outDir', path.join(DIST, '.ssr')],
+  ]) {
+    const r = spawnSync('npx', ['vite', 'build', ...args], {
+      cwd: path.join(root, 'apps/web'),
+      encoding: 'utf8',
+    });
+    if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
+  }
 }
 
 interface Loaded {
@@ -115,8 +121,9 @@ const BOARD_WATCH = `(() => {
   const mo = new MutationObserver(() => {
     if (document.querySelector(sel)) { mo.disconnect(); done(); }
   });
-  document.addEventListener('DOMContentLoaded', () =>
-    mo.observe(document.body, { childList: true, subtree: true }));
+  // From the document's start: a server-rendered board is inserted by the parser, before
+  // DOMContentLoaded (which waits for the module scripts).
+  mo.observe(document, { childList: true, subtree: true });
 })();`;
 
 /**

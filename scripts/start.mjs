@@ -6,11 +6,14 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
+// The server-rendering bundle (docs/decisions/0013): a build from before it existed is rebuilt.
+const ssrBundle = path.join(root, 'apps/web/dist/.ssr/entry-server.js');
 
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    // dist-* are other build outputs (e2e, benchmarks), not sources.
+    if (entry.name === 'node_modules' || entry.name.startsWith('dist')) continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
   }
@@ -21,7 +24,7 @@ const sourcesMtime = Math.max(
   newestMtime(path.join(root, 'apps/web')),
   newestMtime(path.join(root, 'packages/shared/src')),
 );
-if (!fs.existsSync(dist) || fs.statSync(dist).mtimeMs < sourcesMtime) {
+if (!fs.existsSync(dist) || !fs.existsSync(ssrBundle) || fs.statSync(dist).mtimeMs < sourcesMtime) {
   console.log('Building the web app…');
   const build = spawnSync('npm', ['run', 'build', '-w', '@sagan/web'], {
     cwd: root,

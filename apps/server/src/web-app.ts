@@ -1,12 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { keySchema } from '@sagan/shared/keys';
+import { topics } from '@sagan/shared/realtime';
 import { BASE_PATH, clientRoutePatterns } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
 import { injectPreview, previewFor } from './share-preview.ts';
 
 const API_PREFIX = `${BASE_PATH}/api`;
+/** The empty root of the built index.html, where the server-rendered markup goes. */
+const ROOT = '<div id="root"></div>';
 
 const clientRouteRegexes = clientRoutePatterns.map(
   (p) =>
@@ -24,12 +29,144 @@ export function isClientRoute(pathname: string): boolean {
   return clientRouteRegexes.some((r) => r.test(pathname));
 }
 
+// The server-rendered first paint of the public scoreboard (docs/decisions/0013): a viewer
+// sees the board as soon as the HTML arrives, before any JavaScript has loaded.
+
+export interface TopicState {
+  topic: string;
+  seq: number;
+  data: unknown;
+}
+
+/** What `apps/web/src/ssr/entry-server.tsx` exports, built into `<webDist>/.ssr/`. */
+export interface SsrModule {
+  renderScoreboard(
+    url: string,
+    states: TopicState[],
+    opts?: { manifest?: unknown },
+  ): Promise<{ html: string; head?: string }>;
+}
+
+export interface FirstPaint {
+  module: SsrModule;
+  /** Vite's build manifest (`.vite/manifest.json`), for the page's preload and style links. */
+  manifest: unknown;
+}
+
+/**
+ * The SSR bundle of the built web app, or null when there is none (an API-only server, tests
+ * without a build): the fallback then sends index.html as before.
+ */
+export async function loadFirstPaint(
+  webDist: string,
+  indexHtml: string,
+  log: FastifyBaseLogger,
+): Promise<FirstPaint | null> {
+  const entry = path.join(webDist, '.ssr', 'entry-server.js');
+  if (!fs.existsSync(entry)) return null;
+  try {
+    if (!indexHtml.includes(ROOT)) throw new Error(`index.html has no ${ROOT}`);
+    const module = (await import(pathToFileURL(entry).href)) as Partial<SsrModule>;
+    if (typeof module.renderScoreboard !== 'function') throw new Error('no renderScoreboard');
+    let manifest: unknown = undefined;
+    const manifestPath = path.join(webDist, '.vite', 'manifest.json');
+    if (fs.existsSync(manifestPath)) manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+    return { module: module as SsrModule, manifest };
+  } catch (err) {
+    log.error({ err, entry }, 'server rendering disabled: its bundle did not load');
+    return null;
+  }
+}
+
+const GAME_RE = /^\/viewscoreboard(mini)?\/([^/]+)\/?$/;
+
+/** The game a server-rendered route shows, when the path (after the base path) is one. */
+export function firstPaintRoute(route: string): { gameKey: string; mini: boolean } | null {
+  const m = GAME_RE.exec(route);
+  if (!m?.[2]) return null;
+  let key: string;
+  try {
+    key = decodeURIComponent(m[2]);
+  } catch {
+    return null;
+  }
+  return keySchema.safeParse(key).success ? { gameKey: key, mini: m[1] === 'mini' } : null;
+}
+
+/**
+ * The topics the page renders from. The full board also shows the clock, so a game in play
+ * does not first show '--:--'; the mini card has no clock.
+ */
+export function firstPaintTopics(gameKey: string, mini: boolean): string[] {
+  return mini ? [topics.game(gameKey)] : [topics.game(gameKey), topics.clock(gameKey)];
+}
+
+/**
+ * JSON inside `<script type="application/json">`: `<` escaped so no value can close the
+ * element (`</script>`) or open a comment, U+2028/U+2029 so the text is also valid JavaScript.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** The id main.tsx reads the states from (apps/web/src/lib/realtime.ts INITIAL_STATE_ID). */
+export const INITIAL_STATE_ID = 'sagan-initial';
+
+/**
+ * index.html with the rendered markup in #root, the states beside it, and the extra head
+ * (loadFirstPaint made sure index.html has an empty #root).
+ */
+export function injectFirstPaint(
+  indexHtml: string,
+  rendered: { html: string; head?: string },
+  states: TopicState[],
+): string {
+  const body =
+    `<div id="root">${rendered.html}</div>` +
+    `<script type="application/json" id="${INITIAL_STATE_ID}">${jsonForScript(states)}</script>`;
+  let html = indexHtml.replace(ROOT, () => body);
+  if (rendered.head) html = html.replace('</head>', () => `    ${rendered.head}\n  </head>`);
+  return html;
+}
+
 /** The built web app, with history fallback for every client route of SPEC §2. */
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexPath = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
   if (!hasWeb) app.log.warn({ webDist: config.webDist }, 'web app not built; API only');
   const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8') : '';
+  const firstPaint = hasWeb ? await loadFirstPaint(config.webDist, indexHtml, app.log) : null;
+
+  /**
+   * The page's markup and the states it shows, or null to send the plain page. A failure to
+   * render is logged and the viewer gets the client-rendered page: never a 500 for this.
+   */
+  async function renderFirstPaint(
+    route: string,
+  ): Promise<{ rendered: { html: string; head?: string }; states: TopicState[] } | null> {
+    const target = firstPaint && firstPaintRoute(route);
+    if (!target) return null;
+    try {
+      const states = await Promise.all(
+        firstPaintTopics(target.gameKey, target.mini).map(async (topic) => ({
+          topic,
+          ...(await app.hub.current(topic)),
+        })),
+      );
+      const rendered = await firstPaint.module.renderScoreboard(
+        `${BASE_PATH}/viewscoreboard${target.mini ? 'mini' : ''}/${target.gameKey}`,
+        states,
+        { manifest: firstPaint.manifest },
+      );
+      return { rendered, states };
+    } catch (err) {
+      app.log.error({ err, route }, 'server rendering failed; sending the client-rendered page');
+      return null;
+    }
+  }
 
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -37,6 +174,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       prefix: `${BASE_PATH}/`,
       index: false,
       wildcard: true,
+      // The server's own files live in dot folders of the build (.ssr: the server-rendering
+      // bundle, .vite: the build manifest): never served.
+      dotfiles: 'ignore',
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name, so they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -69,13 +209,17 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       const route = pathname.slice(BASE_PATH.length) || '/';
       const known = isClientRoute(route);
       let html = indexHtml;
+      const [preview, painted] = await Promise.all([
+        known ? previewFor(app.db, route) : null,
+        req.method === 'GET' ? renderFirstPaint(route) : null,
+      ]);
       // Issue 8: shared links get a preview card; public sheets stay out of search engines.
-      const preview = known ? await previewFor(app.db, route) : null;
       if (preview) {
         const origin = config.publicUrl ?? `${req.protocol}://${req.host}`;
         html = injectPreview(indexHtml, preview, `${origin}${pathname}`, origin);
         if (preview.noindex) reply.header('x-robots-tag', 'noindex');
       }
+      if (painted) html = injectFirstPaint(html, painted.rendered, painted.states);
       // Unknown paths still get the app (it shows its not-found page) but with a 404 status.
       return reply
         .code(known ? 200 : 404)

@@ -3,7 +3,8 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { BASE_PATH } from '@sagan/shared/routes';
-import { AppRoutes } from './app/router.tsx';
+import { AppRoutes, preloadRoute } from './app/router.tsx';
+import { readInitialTopics, realtime } from './lib/realtime.ts';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -12,12 +13,31 @@ const queryClient = new QueryClient({
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <BrowserRouter basename={BASE_PATH}>
-        <AppRoutes />
-      </BrowserRouter>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+
+function start(container: HTMLElement) {
+  createRoot(container).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter basename={BASE_PATH}>
+          <AppRoutes />
+        </BrowserRouter>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+// A server-rendered page (docs/decisions/0013-server-rendered-first-paint.md) carries the topic
+// states it was rendered with. Seeded with them, and with the page's module loaded first, the
+// first render is the same page, so replacing the server's markup changes nothing on screen;
+// the subscriptions then resume from those sequence numbers.
+const initial = readInitialTopics(document);
+if (initial.length > 0) {
+  for (const t of initial) realtime.seed(t);
+  const path = location.pathname.slice(BASE_PATH.length) || '/';
+  // A failed preload still starts the app: the page then loads the usual lazy way.
+  preloadRoute(path)
+    .catch(() => undefined)
+    .finally(() => start(root));
+} else {
+  start(root);
+}

@@ -1,5 +1,5 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
-import { Route, Routes } from 'react-router';
+import { lazy, Suspense, useState, type ComponentType, type JSX } from 'react';
+import { matchPath, Route, Routes } from 'react-router';
 import { routes, type RouteName } from '@sagan/shared/routes';
 import { Layout } from '../components/layout.tsx';
 import { Loading } from '../components/loading.tsx';
@@ -9,24 +9,62 @@ import { RequireAuth } from '../features/auth/require-auth.tsx';
 // Declarative routes rather than createBrowserRouter: the data router's loaders and actions
 // are unused here and cost 17 KB gzip on every first load
 // (docs/decisions/0011-web-first-load-weight.md).
-const pages: Record<RouteName, LazyExoticComponent<ComponentType>> = {
-  dashboard: lazy(() => import('../features/scoreboards/dashboard-page.tsx')),
-  Login: lazy(() => import('../features/auth/login-page.tsx')),
-  scoreboards: lazy(() => import('../features/scoreboards/scoreboards-page.tsx')),
-  taggedScoreboards: lazy(() => import('../features/scoreboards/tagged-scoreboards-page.tsx')),
-  scoreboard: lazy(() => import('../features/scoreboards/scoreboard-page.tsx')),
-  scoreboardmini: lazy(() => import('../features/scoreboards/scoreboard-mini-page.tsx')),
-  teamsheets: lazy(() => import('../features/teamsheets/teamsheets-page.tsx')),
-  teamsheet: lazy(() => import('../features/teamsheets/teamsheet-page.tsx')),
-  teamsheetPlayer: lazy(() => import('../features/teamsheets/teamsheet-player-page.tsx')),
-  teamsheetedit: lazy(() => import('../features/teamsheets/teamsheet-edit-page.tsx')),
-  teamsheetgroupedit: lazy(() => import('../features/teamsheets/group-edit-page.tsx')),
-  teamsheetbulk: lazy(() => import('../features/teamsheets/bulk-upload-page.tsx')),
-  teamsheetplayeredit: lazy(() => import('../features/teamsheets/player-edit-page.tsx')),
-  playcounts: lazy(() => import('../features/playcounts/playcounts-page.tsx')),
-  playcount: lazy(() => import('../features/playcounts/playcount-page.tsx')),
+
+interface LazyPage {
+  (): JSX.Element;
+  /** Loads the module; once it has loaded, the page renders without suspending. */
+  preload(): Promise<void>;
+}
+
+/**
+ * React.lazy, plus preload(): a lazy component suspends on its first render even when its
+ * module is already loaded, so the first commit over a server-rendered page would be the
+ * <Loading/> fallback, a visible flash (docs/decisions/0013-server-rendered-first-paint.md).
+ * A page preloaded before that render is rendered directly.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+  let loaded: ComponentType | undefined;
+  let pending: Promise<{ default: ComponentType }> | undefined;
+  const get = () =>
+    (pending ??= load().then(
+      (m) => {
+        loaded = m.default;
+        return m;
+      },
+      (err: unknown) => {
+        pending = undefined; // a later navigation may try again
+        throw err;
+      },
+    ));
+  const Lazy = lazy(get);
+  function Page() {
+    // Chosen once per mount: switching from Lazy to the loaded component later would be a
+    // change of component type, which remounts the page and loses its state.
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
+    return <Component />;
+  }
+  Page.preload = () => get().then(() => undefined);
+  return Page;
+}
+
+const pages: Record<RouteName, LazyPage> = {
+  dashboard: lazyPage(() => import('../features/scoreboards/dashboard-page.tsx')),
+  Login: lazyPage(() => import('../features/auth/login-page.tsx')),
+  scoreboards: lazyPage(() => import('../features/scoreboards/scoreboards-page.tsx')),
+  taggedScoreboards: lazyPage(() => import('../features/scoreboards/tagged-scoreboards-page.tsx')),
+  scoreboard: lazyPage(() => import('../features/scoreboards/scoreboard-page.tsx')),
+  scoreboardmini: lazyPage(() => import('../features/scoreboards/scoreboard-mini-page.tsx')),
+  teamsheets: lazyPage(() => import('../features/teamsheets/teamsheets-page.tsx')),
+  teamsheet: lazyPage(() => import('../features/teamsheets/teamsheet-page.tsx')),
+  teamsheetPlayer: lazyPage(() => import('../features/teamsheets/teamsheet-player-page.tsx')),
+  teamsheetedit: lazyPage(() => import('../features/teamsheets/teamsheet-edit-page.tsx')),
+  teamsheetgroupedit: lazyPage(() => import('../features/teamsheets/group-edit-page.tsx')),
+  teamsheetbulk: lazyPage(() => import('../features/teamsheets/bulk-upload-page.tsx')),
+  teamsheetplayeredit: lazyPage(() => import('../features/teamsheets/player-edit-page.tsx')),
+  playcounts: lazyPage(() => import('../features/playcounts/playcounts-page.tsx')),
+  playcount: lazyPage(() => import('../features/playcounts/playcount-page.tsx')),
 };
-const NotFoundPage = lazy(() => import('../components/not-found.tsx'));
+const NotFoundPage = lazyPage(() => import('../components/not-found.tsx'));
 
 /** The mini card is embedded by other sites, so it renders without menu and footer. */
 const BARE_ROUTES: ReadonlySet<RouteName> = new Set(['scoreboardmini']);
@@ -43,6 +81,15 @@ function toRoute(name: RouteName) {
 }
 
 const names = Object.keys(routes) as RouteName[];
+
+/**
+ * Loads the page module of a path (relative to the base path) so that the first render shows
+ * the page itself: before taking over a server-rendered page, and on the server.
+ */
+export function preloadRoute(pathname: string): Promise<void> {
+  const name = names.find((n) => matchPath({ path: routes[n].path, end: true }, pathname));
+  return (name ? pages[name] : NotFoundPage).preload();
+}
 
 /** SPEC §2 routes, rendered inside <BrowserRouter basename={BASE_PATH}> (main.tsx). */
 export function AppRoutes() {

@@ -15,6 +15,9 @@ function stored(): Theme | null {
 }
 
 function systemTheme(): Theme {
+  // No window while the server renders the first paint (docs/decisions/0013); the real theme
+  // is set before that paint by public/theme-init.js either way.
+  if (typeof window === 'undefined') return 'light';
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { BASE_PATH } from '@sagan/shared/routes';
 import type { ClientMessage, ServerMessage } from '@sagan/shared/realtime';
@@ -11,7 +11,16 @@ interface TopicState {
   data: unknown;
   error: string | undefined;
   received: boolean;
+  /** False for a state seeded from the server-rendered page until a component subscribes. */
+  subscribed: boolean;
   listeners: Set<Listener>;
+}
+
+/** A topic's state as the server rendered it into the page (docs/decisions/0013). */
+export interface TopicSeed {
+  topic: string;
+  seq: number;
+  data: unknown;
 }
 
 /**
@@ -27,7 +36,25 @@ export class RealtimeClient {
   private stopped = false;
   readonly statusListeners = new Set<(connected: boolean) => void>();
 
-  constructor(private readonly url: string) {}
+  /** url may be a function, so that importing this module on the server (SSR) reads no `location`. */
+  constructor(private readonly url: string | (() => string)) {}
+
+  /**
+   * Starts a topic from the state the server rendered the page with, before anything
+   * subscribes: the first render shows it at once, and the subscription then resumes from its
+   * sequence number (the server answers `current`, or the newer state).
+   */
+  seed({ topic, seq, data }: TopicSeed): void {
+    if (this.topics.has(topic)) return;
+    this.topics.set(topic, {
+      seq,
+      data,
+      error: undefined,
+      received: true,
+      subscribed: false,
+      listeners: new Set(),
+    });
+  }
 
   subscribe(topic: string, listener: Listener): () => void {
     let state = this.topics.get(topic);
@@ -37,9 +64,13 @@ export class RealtimeClient {
         data: undefined,
         error: undefined,
         received: false,
+        subscribed: false,
         listeners: new Set(),
       };
       this.topics.set(topic, state);
+    }
+    if (!state.subscribed) {
+      state.subscribed = true;
       this.sendSubscribe(topic, state);
     }
     state.listeners.add(listener);
@@ -69,12 +100,13 @@ export class RealtimeClient {
 
   private ensureSocket(): void {
     if (this.socket || this.stopped || this.timer) return;
-    const ws = new WebSocket(this.url);
+    const ws = new WebSocket(typeof this.url === 'string' ? this.url : this.url());
     this.socket = ws;
     ws.onopen = () => {
       this.attempts = 0;
       this.statusListeners.forEach((l) => l(true));
-      for (const [topic, state] of this.topics) this.sendSubscribe(topic, state);
+      for (const [topic, state] of this.topics)
+        if (state.subscribed) this.sendSubscribe(topic, state);
     };
     ws.onmessage = (ev) => this.onMessage(String(ev.data));
     ws.onclose = () => {
@@ -174,7 +206,36 @@ function socketUrl(): string {
   return `${proto}//${location.host}${BASE_PATH}/ws`;
 }
 
-export const realtime = new RealtimeClient(socketUrl());
+export const realtime = new RealtimeClient(socketUrl);
+
+/**
+ * The client useTopic reads. The browser uses the one of the tab; the server renders each page
+ * with a client of its own, seeded with the state it fetched and never connected.
+ */
+export const RealtimeContext = createContext<RealtimeClient>(realtime);
+
+/** Reads the states the server rendered the page with (#sagan-initial), if any. */
+export function readInitialTopics(doc: Document): TopicSeed[] {
+  const el = doc.getElementById(INITIAL_STATE_ID);
+  if (!el?.textContent) return [];
+  try {
+    const parsed: unknown = JSON.parse(el.textContent);
+    if (!Array.isArray(parsed)) return [];
+    return parsed.filter(
+      (t): t is TopicSeed =>
+        !!t &&
+        typeof t === 'object' &&
+        typeof (t as TopicSeed).topic === 'string' &&
+        Number.isInteger((t as TopicSeed).seq) &&
+        'data' in t,
+    );
+  } catch {
+    return [];
+  }
+}
+
+/** The id of the server-rendered page's `<script type="application/json">` of topic states. */
+export const INITIAL_STATE_ID = 'sagan-initial';
 
 export interface TopicResult<T> {
   data: T | undefined;
@@ -193,13 +254,14 @@ export function useTopic<S extends z.ZodType>(
 ): TopicResult<z.infer<S>>;
 export function useTopic<T>(topic: string | null): TopicResult<T>;
 export function useTopic(topic: string | null, schema?: z.ZodType): TopicResult<unknown> {
+  const client = useContext(RealtimeContext);
   const [, force] = useState(0);
   useEffect(() => {
     if (!topic) return;
-    return realtime.subscribe(topic, () => force((n) => n + 1));
-  }, [topic]);
+    return client.subscribe(topic, () => force((n) => n + 1));
+  }, [client, topic]);
   if (!topic) return { data: undefined, loading: false, error: undefined };
-  const state = realtime.snapshot(topic);
+  const state = client.snapshot(topic);
   if (!state?.received) return { data: undefined, loading: true, error: undefined };
   if (state.error) return { data: undefined, loading: false, error: state.error };
   if (!schema) return { data: state.data, loading: false, error: undefined };

@@ -17,8 +17,8 @@ import { ScoreAnnouncer } from './components/score-announcer.tsx';
 import { SunToggle, useSunMode } from './components/sun-toggle.tsx';
 import './scoreboards.css';
 
-function Watchers({ gameKey, version }: { gameKey: string; version: number }) {
-  const watchers = useWatchers(gameKey, version);
+function Watchers({ gameKey }: { gameKey: string }) {
+  const watchers = useWatchers(gameKey);
   const n = watchers.data?.watchers;
   if (n === undefined) return null;
   return (
@@ -67,7 +67,7 @@ export default function ScoreboardPage() {
     <section className={`page scoreboard-page${sun ? ' sun-mode' : ''}`}>
       <div className="scoreboard-toolbar">
         <BookmarkToggle gameKey={gameKey} />
-        <Watchers gameKey={gameKey} version={top.timeStamp} />
+        <Watchers gameKey={gameKey} />
         <SunToggle on={sun} onToggle={toggleSun} />
       </div>
       <Board game={top} />

@@ -1,0 +1,295 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { build } from 'vite';
+import { buildApp } from '../src/app.ts';
+import { jsonForScript } from '../src/web-app.ts';
+import {
+  API,
+  buildTestApp,
+  databaseKinds,
+  signInLocal,
+  testConfig,
+  type TestDatabase,
+  type TestUser,
+} from './helpers.ts';
+
+// The server-rendered first paint (docs/decisions/0013): the real SSR bundle, built here from
+// apps/web with its own config, rendered by the real server from the real database.
+
+const WEB_ROOT = path.resolve(import.meta.dirname, '../../web');
+const INDEX =
+  '<!doctype html><html><head><title>Sagan</title></head>' +
+  '<body><div id="root"></div><script type="module" src="/apps/sagan/assets/index.js"></script></body></html>';
+const NASTY = '</script><script>alert(1)</script>';
+
+/** A web build folder: index.html, and optionally an SSR bundle and a build manifest. */
+function webDist(files: Record<string, string> = {}): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-first-paint-'));
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+  for (const [name, text] of Object.entries(files)) {
+    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    fs.writeFileSync(path.join(dir, name), text);
+  }
+  return dir;
+}
+
+/** What `vite build --manifest` writes for the scoreboard page, reduced to its shape. */
+const MANIFEST = {
+  'index.html': {
+    file: 'assets/index-a.js',
+    isEntry: true,
+    imports: ['_routes-b.js'],
+    css: ['assets/index-c.css'],
+  },
+  '_routes-b.js': { file: 'assets/routes-b.js' },
+  '_scoreboards-d.js': {
+    file: 'assets/scoreboards-d.js',
+    imports: ['index.html', '_routes-b.js'],
+    css: ['assets/scoreboards-e.css'],
+  },
+  'src/features/scoreboards/scoreboard-page.tsx': {
+    file: 'assets/scoreboard-page-f.js',
+    isDynamicEntry: true,
+    imports: ['_routes-b.js', 'index.html', '_scoreboards-d.js'],
+  },
+};
+
+let bundleDir: string;
+/** The real bundle, built once for the file (vite.ssr.config.ts, as `npm run build` does). */
+beforeAll(async () => {
+  bundleDir = webDist({ '.vite/manifest.json': JSON.stringify(MANIFEST) });
+  await build({
+    root: WEB_ROOT,
+    configFile: path.join(WEB_ROOT, 'vite.ssr.config.ts'),
+    logLevel: 'silent',
+    build: { outDir: path.join(bundleDir, '.ssr') },
+  });
+}, 120_000);
+afterAll(() => fs.rmSync(bundleDir, { recursive: true, force: true }));
+
+/** The JSON states the page carries, parsed as main.tsx reads them. */
+function initialStates(html: string): { topic: string; seq: number; data: unknown }[] | null {
+  const m = /<script type="application\/json" id="sagan-initial">([^<]*)<\/script>/.exec(html);
+  return m?.[1] ? JSON.parse(m[1]) : null;
+}
+
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+
+describe('jsonForScript', () => {
+  it('leaves nothing that could end the script element or break it as JavaScript', () => {
+    const text = jsonForScript({ a: `${NASTY}<!--\u2028\u2029` });
+    expect(text).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(text)).toEqual({ a: `${NASTY}<!--\u2028\u2029` });
+  });
+});
+
+describe.each(databaseKinds())('server-rendered first paint on $name', (kind) => {
+  let t: TestDatabase;
+  let app: FastifyInstance;
+  let keeper: TestUser;
+  let gameKey: string;
+
+  beforeAll(async () => {
+    t = await kind.open();
+    app = await buildTestApp(t.db, { webDist: bundleDir });
+    keeper = await signInLocal(app, 'First Paint Keeper');
+    gameKey = (await keeper.request({ method: 'POST', url: `${API}/games`, payload: {} })).json()
+      .gameKey as string;
+    const patched = await keeper.request({
+      method: 'PATCH',
+      url: `${API}/games/${gameKey}`,
+      payload: {
+        gameName: 'Rendered Cup',
+        sportID: 2,
+        gamePeriod: 'Q3',
+        homeTeamName: NASTY,
+        awayTeamName: 'Line\u2028Sep & Co',
+        homeScore: 57,
+        awayScore: 49,
+      },
+    });
+    expect(patched.statusCode).toBe(200);
+    await keeper.request({
+      method: 'POST',
+      url: `${API}/games/${gameKey}/clock`,
+      payload: { formattedTime: '3:21', seconds: 201 },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await t.cleanup();
+  });
+
+  it('the scoreboard HTML holds the board: score, teams (escaped), period and clock', async () => {
+    const res = await app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const root = rootOf(res.body);
+    expect(root).toContain('class="board board-basketball"');
+    expect(root).toMatch(/class="board-score"[^>]*>57</);
+    expect(root).toMatch(/class="board-score"[^>]*>49</);
+    expect(root).toContain('&lt;/script>&lt;script>alert(1)&lt;/script>');
+    expect(root).toContain('Line\u2028Sep &amp; Co');
+    expect(root).toContain('>Rendered Cup<');
+    expect(root).toContain('>3:21<');
+    // The layout came along: the top menu and the footer.
+    expect(root).toContain('class="top-menu"');
+    expect(root).toContain('class="site-footer"');
+    // CSP: server markup must not rely on inline style attributes.
+    expect(root).not.toMatch(/\sstyle=/);
+    // Nothing the scorekeeper typed became markup anywhere in the page.
+    expect(res.body).not.toContain(NASTY);
+    // The JSON beside it is escaped too (< and the JavaScript line separators).
+    const json = /id="sagan-initial">([^<]*)<\/script>/.exec(res.body)?.[1] ?? '';
+    expect(json).toContain('\\u003c/script>');
+    expect(json).toContain('Line\\u2028Sep');
+    expect(json).not.toMatch(/[\u2028\u2029]/);
+  });
+
+  it('carries the states it was rendered with, for the client to resume from', async () => {
+    const res = await app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
+    const states = initialStates(res.body);
+    expect(states?.map((s) => s.topic)).toEqual([`game:${gameKey}`, `clock:${gameKey}`]);
+    const game = states![0]!.data as { top: { homeTeamName: string; awayTeamName: string } };
+    expect(game.top.homeTeamName).toBe(NASTY);
+    expect(game.top.awayTeamName).toBe('Line\u2028Sep & Co');
+    expect(states![0]!.seq).toBe((await app.hub.current(`game:${gameKey}`)).seq);
+    expect(states![1]!.data).toEqual({ formattedTime: '3:21', seconds: 201 });
+  });
+
+  it('shows a write at once in the next page load', async () => {
+    await keeper.request({
+      method: 'PATCH',
+      url: `${API}/games/${gameKey}`,
+      payload: { homeScore: 60 },
+    });
+    const res = await app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
+    expect(rootOf(res.body)).toMatch(/class="board-score"[^>]*>60</);
+  });
+
+  it('links the page chunk, its imports and its stylesheet from the manifest', async () => {
+    const res = await app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
+    const head = res.body.slice(0, res.body.indexOf('</head>'));
+    expect(head).toContain(
+      '<link rel="stylesheet" crossorigin href="/apps/sagan/assets/scoreboards-e.css">',
+    );
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/apps/sagan/assets/scoreboard-page-f.js">',
+    );
+    expect(head).toContain(
+      '<link rel="modulepreload" crossorigin href="/apps/sagan/assets/scoreboards-d.js">',
+    );
+    // What index.html loads already is not linked twice.
+    expect(head).not.toContain('routes-b.js');
+    expect(head).not.toContain('index-c.css');
+  });
+
+  it('the mini card is rendered bare, without menu or footer', async () => {
+    const res = await app.inject({ url: `/apps/sagan/viewscoreboardmini/${gameKey}` });
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain('class="mini-page"');
+    expect(root).toContain('summary-card');
+    expect(root).toContain('Rendered Cup');
+    expect(root).not.toContain('top-menu');
+    expect(initialStates(res.body)?.map((s) => s.topic)).toEqual([`game:${gameKey}`]);
+  });
+
+  it('an unknown game renders the friendly not-found, status as before', async () => {
+    const res = await app.inject({ url: '/apps/sagan/viewscoreboard/no-such-game' });
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toContain('We could not find this scoreboard.');
+    expect(initialStates(res.body)).toEqual([
+      expect.objectContaining({ topic: 'game:no-such-game', data: null }),
+      expect.objectContaining({ topic: 'clock:no-such-game', data: null }),
+    ]);
+    const mini = await app.inject({ url: '/apps/sagan/viewscoreboardmini/no-such-game' });
+    expect(rootOf(mini.body)).toContain('We could not find this scoreboard.');
+  });
+
+  it('a malformed key and other routes get the plain page', async () => {
+    for (const url of ['/apps/sagan/viewscoreboard/bad.key', '/apps/sagan/scoreboards']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(initialStates(res.body)).toBeNull();
+    }
+  });
+
+  it('never serves the server bundle or the build manifest', async () => {
+    for (const url of ['/apps/sagan/.ssr/entry-server.js', '/apps/sagan/.vite/manifest.json']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).not.toContain('renderScoreboard');
+      expect(res.body).not.toContain('scoreboard-page-f.js');
+    }
+  });
+});
+
+describe('server-rendered first paint when rendering cannot work', () => {
+  const kind = databaseKinds()[0]!;
+  let t: TestDatabase;
+  const dirs: string[] = [];
+  beforeAll(async () => {
+    t = await kind.open();
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
+
+  async function appWith(files: Record<string, string>) {
+    const dir = webDist(files);
+    dirs.push(dir);
+    const logs: string[] = [];
+    const app = await buildApp(testConfig({ webDist: dir }), {
+      db: t.db,
+      logger: { level: 'error', stream: { write: (line: string) => void logs.push(line) } },
+    });
+    await app.ready();
+    return { app, logs };
+  }
+
+  it('a render that throws is logged and the viewer gets the client-rendered page', async () => {
+    const { app, logs } = await appWith({
+      '.ssr/entry-server.js':
+        'export async function renderScoreboard() { throw new Error("render exploded"); }',
+    });
+    try {
+      const res = await app.inject({ url: '/apps/sagan/viewscoreboard/some-game' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('sagan-initial');
+      expect(logs.join('\n')).toContain('render exploded');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a bundle that does not load leaves the server up, serving the plain page', async () => {
+    const { app, logs } = await appWith({ '.ssr/entry-server.js': 'export const = ;' });
+    try {
+      const res = await app.inject({ url: '/apps/sagan/viewscoreboard/some-game' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(logs.join('\n')).toContain('server rendering disabled');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('without a bundle (a build from before, or none) the page is served as always', async () => {
+    const { app } = await appWith({});
+    try {
+      const res = await app.inject({ url: '/apps/sagan/viewscoreboard/some-game' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"></div>');
+    } finally {
+      await app.close();
+    }
+  });
+});

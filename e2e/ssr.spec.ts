@@ -1,0 +1,188 @@
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { test, expect, unique, BASE, apiAs, screenshot } from './fixtures.ts';
+
+// Server-rendered first paint (docs/decisions/0013): the scoreboard is in the HTML itself, the
+// app then takes over without a flash and goes on live.
+
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+const PHONE: BrowserContextOptions = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+};
+
+/**
+ * Runs in the page before any of its own script: records every element added under #root
+ * that is, or holds, the <Loading/> fallback (components/loading.tsx), and whether the board
+ * was ever missing from the document after it had first appeared.
+ */
+const WATCH_FLASH = `(() => {
+  window.__loadingSeen = 0;
+  window.__boardGone = 0;
+  let boardSeen = false;
+  new MutationObserver((records) => {
+    for (const r of records)
+      for (const n of r.addedNodes)
+        if (n.nodeType === 1 && (n.matches('.loading') || n.querySelector('.loading')))
+          window.__loadingSeen++;
+    const board = document.querySelector('section.board .board-score');
+    if (board) boardSeen = true;
+    else if (boardSeen) window.__boardGone++;
+  }).observe(document, { childList: true, subtree: true });
+})();`;
+
+async function newGame(keeper: Api, fields: Record<string, unknown>): Promise<string> {
+  const { gameKey } = (await keeper.call('POST', '/games', fields)) as { gameKey: string };
+  return gameKey;
+}
+
+async function openPage(
+  browser: Browser,
+  url: string,
+  opts: BrowserContextOptions,
+): Promise<{ page: Page; close(): Promise<void> }> {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, ...opts });
+  await context.addInitScript(WATCH_FLASH);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    // Signed out, the app's "who am I" call is answered 401 by design.
+    if (m.type() === 'error' && !/401|\/auth\/me/.test(m.text())) errors.push(m.text());
+  });
+  await page.goto(url);
+  return {
+    page,
+    async close() {
+      await context.close();
+      expect(errors).toEqual([]);
+    },
+  };
+}
+
+test.describe('server-rendered scoreboard', () => {
+  test('with JavaScript off, a viewer sees the board with its score, teams and clock', async ({
+    browser,
+    request,
+  }) => {
+    const keeper = await apiAs(request, unique('Keeper'));
+    const gameKey = await newGame(keeper, {
+      gameName: 'Server Cup',
+      sportID: 2,
+      gamePeriod: 'Q2',
+      homeTeamName: 'Harbour Hawks',
+      awayTeamName: 'Valley Owls',
+      homeScore: 41,
+      awayScore: 38,
+      homeFouls: 3,
+      awayFouls: 5,
+    });
+    await keeper.call('POST', `/games/${gameKey}/clock`, { formattedTime: '4:12', seconds: 252 });
+
+    for (const [name, opts] of [
+      ['desktop', {}],
+      ['phone', PHONE],
+    ] as const) {
+      const { page, close } = await openPage(browser, `${BASE}/viewscoreboard/${gameKey}`, {
+        ...opts,
+        javaScriptEnabled: false,
+      });
+      const board = page.getByRole('region', { name: 'Scoreboard' });
+      await expect(board.getByRole('heading', { name: 'Server Cup' })).toBeVisible();
+      await expect(board.getByLabel('Harbour Hawks score 41')).toBeVisible();
+      await expect(board.getByLabel('Valley Owls score 38')).toBeVisible();
+      await expect(board.getByLabel('Period Q2')).toBeVisible();
+      await expect(board.getByLabel('Clock 4:12')).toBeVisible();
+      // Styled without any script: the board's own stylesheet came with the HTML.
+      await expect(board.locator('.board-score').first()).not.toHaveCSS('font-size', '16px');
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await screenshot(page, `ssr-board-nojs-${name}`);
+      await close();
+    }
+  });
+
+  test('the mini card is server-rendered too, without the menu', async ({ browser, request }) => {
+    const keeper = await apiAs(request, unique('Keeper'));
+    const gameKey = await newGame(keeper, {
+      gameName: 'Mini Final',
+      homeTeamName: 'Reds',
+      awayTeamName: 'Blues',
+      homeScore: 2,
+      awayScore: 2,
+    });
+    const { page, close } = await openPage(browser, `${BASE}/viewscoreboardmini/${gameKey}`, {
+      javaScriptEnabled: false,
+    });
+    const card = page.locator('.summary-card');
+    await expect(card).toContainText('Mini Final');
+    await expect(card).toContainText('Reds');
+    await expect(card).toContainText('Blues');
+    await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    await close();
+  });
+
+  test('with JavaScript, the board shows at once, never flashes Loading, and goes on live', async ({
+    browser,
+    request,
+  }) => {
+    const keeper = await apiAs(request, unique('Keeper'));
+    const gameKey = await newGame(keeper, {
+      gameName: 'Takeover Derby',
+      sportID: 3,
+      gamePeriod: '1st Half',
+      homeTeamName: '</script><script>alert(1)</script>',
+      awayTeamName: 'Line\u2028Separators',
+      homeScore: 1,
+      awayScore: 0,
+    });
+
+    let current = 1;
+    for (const [name, opts] of [
+      ['desktop', {}],
+      ['phone', PHONE],
+    ] as const) {
+      const { page, close } = await openPage(browser, `${BASE}/viewscoreboard/${gameKey}`, opts);
+      let dialog = false;
+      page.on('dialog', (d) => {
+        dialog = true;
+        void d.dismiss();
+      });
+      const board = page.getByRole('region', { name: 'Scoreboard' });
+      await expect(
+        board.getByLabel(`</script><script>alert(1)</script> score ${current}`),
+      ).toBeVisible();
+      // The app has taken over: its socket is open and subscribed (the watcher count is an
+      // API call the client makes once its page has mounted).
+      await expect(page.locator('.watchers')).toBeVisible();
+      await expect(page).toHaveTitle('Takeover Derby · Sagan');
+      // A scorekeeper's write reaches the taken-over page live.
+      const score = ++current;
+      await keeper.call('PATCH', `/games/${gameKey}`, { homeScore: score });
+      await expect(
+        board.getByLabel(`</script><script>alert(1)</script> score ${score}`),
+      ).toBeVisible();
+      await expect(board.getByText('Line\u2028Separators')).toBeVisible();
+      expect(
+        await page.evaluate(() => (window as unknown as { __loadingSeen: number }).__loadingSeen),
+      ).toBe(0);
+      expect(
+        await page.evaluate(() => (window as unknown as { __boardGone: number }).__boardGone),
+      ).toBe(0);
+      expect(dialog).toBe(false);
+      await screenshot(page, `ssr-board-js-${name}`);
+      await close();
+    }
+  });
+
+  test('an unknown game is a friendly not-found at once', async ({ browser }) => {
+    const { page, close } = await openPage(browser, `${BASE}/viewscoreboard/no-such-game`, {});
+    await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
+    await expect(page.getByText('We could not find this scoreboard.')).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { __loadingSeen: number }).__loadingSeen),
+    ).toBe(0);
+    await close();
+  });
+});
