@@ -24,6 +24,7 @@ import scoreboardsRoutes from './routes/scoreboards/index.ts';
 import teamsheetsRoutes from './routes/teamsheets/index.ts';
 import playcountsRoutes from './routes/playcounts/index.ts';
 import wsRoute from './realtime/ws-route.ts';
+import { buildFileReader, themeScriptHash } from './critical-path.ts';
 import { registerWebApp } from './web-app.ts';
 
 export interface BuildOptions {
@@ -74,12 +75,19 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.register(cookie);
+  // The theme script is inlined in server-rendered pages (critical-path.ts): allowed by its
+  // hash, so no other inline script can run.
+  const themeHash = themeScriptHash(buildFileReader(config.webDist));
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", 'https://accounts.google.com/gsi/client'],
+        scriptSrc: [
+          "'self'",
+          ...(themeHash ? [themeHash] : []),
+          'https://accounts.google.com/gsi/client',
+        ],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],

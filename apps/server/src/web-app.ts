@@ -7,6 +7,7 @@ import { keySchema } from '@sagan/shared/keys';
 import { topics } from '@sagan/shared/realtime';
 import { BASE_PATH, clientRoutePatterns } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
+import { buildFileReader, inlineCriticalPath } from './critical-path.ts';
 import { injectPreview, previewFor } from './share-preview.ts';
 
 const API_PREFIX = `${BASE_PATH}/api`;
@@ -139,6 +140,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   if (!hasWeb) app.log.warn({ webDist: config.webDist }, 'web app not built; API only');
   const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8') : '';
   const firstPaint = hasWeb ? await loadFirstPaint(config.webDist, indexHtml, app.log) : null;
+  const readBuildFile = buildFileReader(config.webDist);
 
   /**
    * The page's markup and the states it shows, or null to send the plain page. A failure to
@@ -219,7 +221,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         html = injectPreview(indexHtml, preview, `${origin}${pathname}`, origin);
         if (preview.noindex) reply.header('x-robots-tag', 'noindex');
       }
-      if (painted) html = injectFirstPaint(html, painted.rendered, painted.states);
+      if (painted) {
+        html = inlineCriticalPath(
+          injectFirstPaint(html, painted.rendered, painted.states),
+          readBuildFile,
+        );
+      }
       // Unknown paths still get the app (it shows its not-found page) but with a 404 status.
       return reply
         .code(known ? 200 : 404)

@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { BASE_PATH } from '@sagan/shared/routes';
+
+// What a server-rendered page waits for before its first paint (docs/decisions/0013). Measured
+// in headless Chromium on this VM: the external stylesheets and theme script cost one round trip
+// each before anything shows, and compiling the app's modules (preloaded, then run after the
+// parser) delayed the first frame by ≈ 75 ms more. The board needs none of them to be seen.
+
+const THEME_SCRIPT_HREF = `${BASE_PATH}/theme-init.js`;
+const AFTER_PAINT_HREF = `${BASE_PATH}/after-paint.js`;
+
+/** Reads a file of the web build by its URL; null for anything outside it or missing. */
+export type BuildFileReader = (href: string) => string | null;
+
+export function buildFileReader(webDist: string): BuildFileReader {
+  const root = path.resolve(webDist);
+  // Built files are immutable for the life of the process (a deploy restarts it).
+  const cache = new Map<string, string | null>();
+  return (href) => {
+    if (cache.has(href)) return cache.get(href)!;
+    let text: string | null = null;
+    if (href.startsWith(`${BASE_PATH}/`) && !href.includes('..')) {
+      const file = path.resolve(root, href.slice(BASE_PATH.length + 1));
+      if (file.startsWith(root + path.sep) && fs.existsSync(file)) {
+        text = fs.readFileSync(file, 'utf8');
+      }
+    }
+    cache.set(href, text);
+    return text;
+  };
+}
+
+/**
+ * The theme script's CSP hash, when the build has one: the only inline script the policy
+ * allows, so the theme is set before the first paint without a request.
+ */
+export function themeScriptHash(read: BuildFileReader): string | null {
+  const source = read(THEME_SCRIPT_HREF);
+  if (source === null || /<\/script/i.test(source)) return null;
+  return `'sha256-${crypto.createHash('sha256').update(source).digest('base64')}'`;
+}
+
+const STYLESHEET = /<link rel="stylesheet"[^>]*?href="([^"]+)"[^>]*>/g;
+const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*>\n?/g;
+const ENTRY_SCRIPT = /<script type="module"[^>]*?src="([^"]+)"[^>]*><\/script>/;
+
+/**
+ * A server-rendered page whose first paint waits for nothing but its own HTML: stylesheets and
+ * the theme script inlined, and the app's modules (with their preloads) started by
+ * after-paint.js once that first frame is out. Anything that cannot be read is left as it was.
+ */
+export function inlineCriticalPath(html: string, read: BuildFileReader): string {
+  let out = html.replace(STYLESHEET, (tag, href: string) => {
+    const css = read(href);
+    return css !== null && !/<\/style/i.test(css) ? `<style>${css}</style>` : tag;
+  });
+  const theme = themeScriptHash(read) && read(THEME_SCRIPT_HREF);
+  if (theme) {
+    out = out.replace(
+      `<script src="${THEME_SCRIPT_HREF}"></script>`,
+      () => `<script>${theme}</script>`,
+    );
+  }
+  const entry = ENTRY_SCRIPT.exec(out);
+  if (entry && read(AFTER_PAINT_HREF) !== null) {
+    const preloads: string[] = [];
+    out = out.replace(MODULE_PRELOAD, (_tag, href: string) => {
+      preloads.push(href);
+      return '';
+    });
+    out = out.replace(
+      ENTRY_SCRIPT,
+      () =>
+        `<script defer src="${AFTER_PAINT_HREF}" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`,
+    );
+  }
+  return out;
+}
