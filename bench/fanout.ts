@@ -14,13 +14,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import {
+  bearerClient,
   machine,
   MEASURED_NODE_FLAGS,
   percentile,
   reexecPinned,
   settledRssKb,
-  signIn,
   sleep,
+  startGoogleStandIn,
   startPostgres,
   startSagan,
   startServer,
@@ -102,18 +103,24 @@ function rawViewer(
 async function saganTarget(name: string, nodes: 1 | 2, databaseUrl?: string): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-bench-'));
   const servers: Server[] = [];
+  // Scores come from the phone apps, which call the scorekeeping API with a Google ID token.
+  const google = await startGoogleStandIn();
   try {
-    servers.push(await startSagan({ dataDir, databaseUrl }));
+    servers.push(await startSagan({ dataDir, databaseUrl, google }));
     if (nodes === 2) {
-      servers.push(await startSagan({ dataDir: `${dataDir}-b`, databaseUrl }));
+      servers.push(await startSagan({ dataDir: `${dataDir}-b`, databaseUrl, google }));
     }
   } catch (err) {
+    google.close();
     await stopServers(servers);
     throw err;
   }
   const writer = servers[0]!;
   const viewerServer = servers[nodes - 1]!;
-  const scorekeeper = await signIn(`http://127.0.0.1:${writer.port}`, 'Bench Scorekeeper');
+  const scorekeeper = bearerClient(
+    `http://127.0.0.1:${writer.port}`,
+    await google.idToken('bench-scorekeeper', 'Bench Scorekeeper'),
+  );
   const { gameKey } = await scorekeeper.call<{ gameKey: string }>('POST', '/games', {
     gameName: 'Bench Game',
     sportID: 2,
@@ -144,6 +151,7 @@ async function saganTarget(name: string, nodes: 1 | 2, databaseUrl?: string): Pr
         }),
       ),
     async stop() {
+      google.close();
       await stopServers(servers);
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(`${dataDir}-b`, { recursive: true, force: true });

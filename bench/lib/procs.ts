@@ -2,6 +2,7 @@
 // a throwaway PostgreSQL of the benchmark's own (never the one the tests may be sharing).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -116,6 +117,7 @@ export function startSagan(opts: {
   dataDir: string;
   databaseUrl?: string;
   webDist?: string;
+  google?: GoogleStandIn;
 }): Promise<Server> {
   return startServer(
     ['node', ...MEASURED_NODE_FLAGS, 'apps/server/src/server.ts'],
@@ -129,6 +131,13 @@ export function startSagan(opts: {
       RATE_LIMIT_FACTOR: '100000',
       ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : {}),
       ...(opts.webDist ? { WEB_DIST: opts.webDist } : {}),
+      ...(opts.google
+        ? {
+            GOOGLE_CLIENT_ID: opts.google.clientId,
+            GOOGLE_JWKS_URL: opts.google.jwksUrl,
+            GOOGLE_ISSUERS: opts.google.issuer,
+          }
+        : {}),
     },
     SAGAN_READY,
   );
@@ -144,6 +153,66 @@ export async function signIn(base: string, displayName: string) {
   if (!res.ok) throw new Error(`local sign-in: ${res.status} ${await res.text()}`);
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
   const headers = { 'content-type': 'application/json', 'x-sagan-request': '1', cookie };
+  return {
+    async call<T = unknown>(method: string, p: string, body?: unknown): Promise<T> {
+      const r = await fetch(`${base}/apps/sagan/api${p}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
+      return (r.status === 204 ? undefined : await r.json()) as T;
+    },
+  };
+}
+
+/**
+ * Google's part of a phone app's sign-in, played by the benchmark: an RS256 key of its own,
+ * served as a JWKS on loopback, and ID tokens signed with it. Sagan verifies them exactly as it
+ * verifies Google's (the integration tests do the same).
+ */
+export interface GoogleStandIn {
+  clientId: string;
+  issuer: string;
+  jwksUrl: string;
+  idToken(uid: string, name: string): Promise<string>;
+  close(): void;
+}
+
+export async function startGoogleStandIn(): Promise<GoogleStandIn> {
+  const { exportJWK, generateKeyPair, SignJWT } = await import('jose');
+  const { privateKey, publicKey } = await generateKeyPair('RS256');
+  const jwks = JSON.stringify({
+    keys: [{ ...(await exportJWK(publicKey)), kid: 'bench', alg: 'RS256', use: 'sig' }],
+  });
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(jwks);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  const clientId = 'bench-client.apps.example';
+  const issuer = 'https://accounts.google.com';
+  return {
+    clientId,
+    issuer,
+    jwksUrl: `http://127.0.0.1:${port}/certs`,
+    idToken: (uid, name) =>
+      new SignJWT({ name })
+        .setProtectedHeader({ alg: 'RS256', kid: 'bench' })
+        .setSubject(uid)
+        .setIssuer(issuer)
+        .setAudience(clientId)
+        .setIssuedAt()
+        .setExpirationTime('2h')
+        .sign(privateKey),
+    close: () => server.close(),
+  };
+}
+
+/** A phone app's calls to the scorekeeping API: a Google ID token as Bearer, no cookie. */
+export function bearerClient(base: string, idToken: string) {
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${idToken}` };
   return {
     async call<T = unknown>(method: string, p: string, body?: unknown): Promise<T> {
       const r = await fetch(`${base}/apps/sagan/api${p}`, {
