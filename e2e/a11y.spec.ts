@@ -131,6 +131,9 @@ test('the top menu, the theme toggle and the scoreboard work by keyboard', async
   await page.keyboard.press('Space'); // nothing focused: no effect, no error
   // The bright-sun board toggles from the keyboard, and stays on for the next game.
   await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
+  // The board is server-rendered: its buttons work once the app has taken over (the title is
+  // the client's).
+  await expect(page).toHaveTitle('Keyboard cup · Sagan');
   const sun = page.getByRole('button', { name: 'Bright sun' });
   await sun.focus();
   await page.keyboard.press('Space');

@@ -63,6 +63,33 @@ async function openPage(
 }
 
 test.describe('server-rendered scoreboard', () => {
+  test('a control focused before the app takes over keeps the focus', async ({
+    browser,
+    request,
+  }) => {
+    const keeper = await apiAs(request, unique('Focus keeper'));
+    const gameKey = await newGame(keeper, { gameName: 'Focus Cup', sportID: 2 });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Hold the app's entry module until a keyboard user has reached a control.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${BASE}/viewscoreboard/${gameKey}`, { waitUntil: 'domcontentloaded' });
+    await page.getByRole('button', { name: 'Bright sun' }).focus();
+    await expect(page).not.toHaveTitle('Focus Cup · Sagan'); // still the server's page
+    release();
+    await expect(page).toHaveTitle('Focus Cup · Sagan');
+    const sun = page.getByRole('button', { name: 'Bright sun' });
+    await expect(sun).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(sun).toHaveAttribute('aria-pressed', 'true');
+    await context.close();
+  });
+
   test('with JavaScript off, a viewer sees the board with its score, teams and clock', async ({
     browser,
     request,

@@ -14,7 +14,15 @@ const queryClient = new QueryClient({
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
+
 function start(container: HTMLElement) {
+  // A keyboard user may already be on a control of the server-rendered page: the same control
+  // (by its place among the focusable ones, the markup being the same) gets focus back once
+  // the app's own markup has replaced it.
+  const focusables = () => [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const focusedAt = focusables().indexOf(document.activeElement as HTMLElement);
+  if (focusedAt >= 0) requestAnimationFrame(() => focusables()[focusedAt]?.focus());
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
