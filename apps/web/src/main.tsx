@@ -34,6 +34,19 @@ function start(container: HTMLElement) {
   );
 }
 
+// Preact renders a navigation at once, showing Loading until the next page's code has
+// arrived (React would keep the old page meanwhile; docs/decisions/0012). Starting that
+// download when a pointer or the focus reaches one of our links usually hides the wait.
+function preloadLinkTarget(e: Event) {
+  const link = e.target instanceof Element ? e.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin) return;
+  if (!link.pathname.startsWith(`${BASE_PATH}/`)) return;
+  preloadRoute(link.pathname.slice(BASE_PATH.length)).catch(() => undefined);
+}
+for (const type of ['pointerover', 'focusin', 'touchstart']) {
+  document.addEventListener(type, preloadLinkTarget, { passive: true });
+}
+
 // A server-rendered page (docs/decisions/0013-server-rendered-first-paint.md) carries the topic
 // states it was rendered with. Seeded with them, and with the page's module loaded first, the
 // first render is the same page, so replacing the server's markup changes nothing on screen;
