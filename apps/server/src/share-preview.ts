@@ -18,7 +18,7 @@ export interface Preview {
 /** The app icon: always there, and it reveals nothing about the game or team. */
 export const PREVIEW_IMAGE_PATH = `${BASE_PATH}/icons/icon-512.png`;
 
-const GAME_RE = /^\/viewscoreboard(?:mini)?\/([^/]+)\/?$/;
+const GAME_RE = /^\/viewscoreboard(mini)?\/([^/]+)\/?$/;
 const SHEET_RE = /^\/teamsheets\/([^/]+)(?:\/([^/]+))?\/?$/;
 const TAG_RE = /^\/taggedscoreboards\/[^/]+\/?$/;
 
@@ -33,14 +33,23 @@ function keyOf(raw: string | undefined): string | null {
   return keySchema.safeParse(key).success ? key : null;
 }
 
+/**
+ * The game a scoreboard route (full board or mini card; the path after the base path) shows,
+ * when its key is well-formed.
+ */
+export function gameRoute(route: string): { gameKey: string; mini: boolean } | null {
+  const m = GAME_RE.exec(route);
+  const gameKey = m ? keyOf(m[2]) : null;
+  return m && gameKey ? { gameKey, mini: m[1] === 'mini' } : null;
+}
+
 const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
 /** route is the path after the base path, e.g. `/viewscoreboard/-Nx1`. */
 export async function previewFor(q: Queryable, route: string): Promise<Preview | null> {
-  const game = GAME_RE.exec(route);
+  const game = gameRoute(route);
   if (game) {
-    const key = keyOf(game[1]);
-    const found = key ? await findGame(q, key) : null;
+    const found = await findGame(q, game.gameKey);
     if (!found) return null;
     const g = found.fields;
     return {

@@ -3,12 +3,11 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { keySchema } from '@sagan/shared/keys';
 import { topics } from '@sagan/shared/realtime';
-import { BASE_PATH, clientRoutePatterns } from '@sagan/shared/routes';
+import { BASE_PATH, clientRoutePatterns, pathTo } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
 import { buildFileReader, inlineCriticalPath } from './critical-path.ts';
-import { injectPreview, previewFor } from './share-preview.ts';
+import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
 
 const API_PREFIX = `${BASE_PATH}/api`;
 /** The empty root of the built index.html, where the server-rendered markup goes. */
@@ -79,21 +78,6 @@ export async function loadFirstPaint(
   }
 }
 
-const GAME_RE = /^\/viewscoreboard(mini)?\/([^/]+)\/?$/;
-
-/** The game a server-rendered route shows, when the path (after the base path) is one. */
-export function firstPaintRoute(route: string): { gameKey: string; mini: boolean } | null {
-  const m = GAME_RE.exec(route);
-  if (!m?.[2]) return null;
-  let key: string;
-  try {
-    key = decodeURIComponent(m[2]);
-  } catch {
-    return null;
-  }
-  return keySchema.safeParse(key).success ? { gameKey: key, mini: m[1] === 'mini' } : null;
-}
-
 /**
  * The topics the page renders from. The full board also shows the clock, so a game in play
  * does not first show '--:--'; the mini card has no clock.
@@ -149,7 +133,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   async function renderFirstPaint(
     route: string,
   ): Promise<{ rendered: { html: string; head?: string }; states: TopicState[] } | null> {
-    const target = firstPaint && firstPaintRoute(route);
+    const target = firstPaint && gameRoute(route);
     if (!target) return null;
     try {
       const states = await Promise.all(
@@ -159,7 +143,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         })),
       );
       const rendered = await firstPaint.module.renderScoreboard(
-        `${BASE_PATH}/viewscoreboard${target.mini ? 'mini' : ''}/${target.gameKey}`,
+        BASE_PATH +
+          pathTo(target.mini ? 'scoreboardmini' : 'scoreboard', { gameKey: target.gameKey }),
         states,
         { manifest: firstPaint.manifest },
       );
