@@ -197,13 +197,14 @@ export async function loadFollowedTags(q: Queryable, uid: string) {
   return { tags: tags.map(toTag), games: games.map(toSummary) };
 }
 
-/** Who sees this game in a per-user list or a tag page, so a change reaches them live. */
-/** Topics listing a game besides its own: bookmarks, its tags, and followers of those tags. */
-const AUDIENCE_SQL = (param: string) =>
-  `SELECT 'user:' || uid || ':favorites' AS topic FROM favorite_scoreboards WHERE game_key = ${param}
-   UNION SELECT 'tag:' || tag_key FROM game_tags WHERE game_key = ${param}
+/**
+ * Who sees game $1 in a per-user list or a tag page, so a change reaches them live: its
+ * bookmarks, its tags, and followers of those tags.
+ */
+const AUDIENCE_SQL = `SELECT 'user:' || uid || ':favorites' AS topic FROM favorite_scoreboards WHERE game_key = $1
+   UNION SELECT 'tag:' || tag_key FROM game_tags WHERE game_key = $1
    UNION SELECT 'user:' || f.uid || ':followedTags' FROM followed_tags f
-     JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = ${param}`;
+     JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1`;
 
 /**
  * A scorekeeper's patch in one statement (the hot path of every live game): merges the fields
@@ -224,7 +225,7 @@ export async function updateOwnedGame(
        WHERE game_key = $1 AND uid = $2
        RETURNING game_key, fields, time_stamp
      )
-     SELECT g.game_key, g.fields, g.time_stamp, ARRAY(${AUDIENCE_SQL('$1')}) AS audience FROM g`,
+     SELECT g.game_key, g.fields, g.time_stamp, ARRAY(${AUDIENCE_SQL}) AS audience FROM g`,
     [gameKey, uid, JSON.stringify(patch), JSON.stringify(defaultScoreboard), timeStamp],
   );
   const row = rows[0];
