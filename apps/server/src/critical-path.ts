@@ -32,13 +32,19 @@ export function buildFileReader(webDist: string): BuildFileReader {
   };
 }
 
+/** The built theme script, when there is one that can stand inside a `<script>` element. */
+function inlinableThemeScript(read: BuildFileReader): string | null {
+  const source = read(THEME_SCRIPT_HREF);
+  return source === null || /<\/script/i.test(source) ? null : source;
+}
+
 /**
  * The theme script's CSP hash, when the build has one: the only inline script the policy
  * allows, so the theme is set before the first paint without a request.
  */
 export function themeScriptHash(read: BuildFileReader): string | null {
-  const source = read(THEME_SCRIPT_HREF);
-  if (source === null || /<\/script/i.test(source)) return null;
+  const source = inlinableThemeScript(read);
+  if (source === null) return null;
   return `'sha256-${crypto.createHash('sha256').update(source).digest('base64')}'`;
 }
 
@@ -56,8 +62,8 @@ export function inlineCriticalPath(html: string, read: BuildFileReader): string 
     const css = read(href);
     return css !== null && !/<\/style/i.test(css) ? `<style>${css}</style>` : tag;
   });
-  const theme = themeScriptHash(read) && read(THEME_SCRIPT_HREF);
-  if (theme) {
+  const theme = inlinableThemeScript(read);
+  if (theme !== null) {
     out = out.replace(
       `<script src="${THEME_SCRIPT_HREF}"></script>`,
       () => `<script>${theme}</script>`,
