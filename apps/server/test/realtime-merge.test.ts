@@ -60,6 +60,15 @@ async function newGame(keeper: TestUser): Promise<string> {
   return gameKey;
 }
 
+/** A viewer of the game on the node at url, once it has the game's current state. */
+async function watchGame(url: string, gameKey: string) {
+  const topic = `game:${gameKey}`;
+  const ws = await TestSocket.open(url);
+  ws.send({ type: 'subscribe', topic });
+  const first = await ws.waitFor(isState(topic));
+  return { topic, ws, first };
+}
+
 async function patch(keeper: TestUser, gameKey: string, body: Record<string, unknown>) {
   const res = await keeper.request({
     method: 'PATCH',
@@ -88,10 +97,7 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
 
   it('a patch reaches viewers without a database read, and the state equals a fresh read', async () => {
     const gameKey = await newGame(keeper);
-    const topic = `game:${gameKey}`;
-    const ws = await TestSocket.open(url);
-    ws.send({ type: 'subscribe', topic });
-    const first = await ws.waitFor(isState(topic));
+    const { topic, ws, first } = await watchGame(url, gameKey);
     const loads = app.hub.loads;
     const merges = app.hub.merges;
     for (let i = 1; i <= 5; i++) {
@@ -108,10 +114,7 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
 
   it('a change without a merge (a comment) is read back, and merging resumes after it', async () => {
     const gameKey = await newGame(keeper);
-    const topic = `game:${gameKey}`;
-    const ws = await TestSocket.open(url);
-    ws.send({ type: 'subscribe', topic });
-    await ws.waitFor(isState(topic));
+    const { topic, ws } = await watchGame(url, gameKey);
     const loads = app.hub.loads;
     await keeper.request({
       method: 'POST',
@@ -133,10 +136,7 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
 
   it('a missed sequence number makes the node read the topic instead of merging', async () => {
     const gameKey = await newGame(keeper);
-    const topic = `game:${gameKey}`;
-    const ws = await TestSocket.open(url);
-    ws.send({ type: 'subscribe', topic });
-    const first = await ws.waitFor(isState(topic));
+    const { topic, ws, first } = await watchGame(url, gameKey);
     // A change this node never heard of: the number moves on with no NOTIFY, as if lost.
     await app.db.query('UPDATE topic_seq SET seq = seq + 1 WHERE topic = $1', [topic]);
     await app.db.query(
@@ -158,10 +158,7 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
 
   it('a merge too big for a NOTIFY is left out and the topic is read instead', async () => {
     const gameKey = await newGame(keeper);
-    const topic = `game:${gameKey}`;
-    const ws = await TestSocket.open(url);
-    ws.send({ type: 'subscribe', topic });
-    await ws.waitFor(isState(topic));
+    const { topic, ws } = await watchGame(url, gameKey);
     const loads = app.hub.loads;
     await app.db.tx(async (q) => {
       // What the database holds is what viewers must get, not the oversized merge.
@@ -176,24 +173,22 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
 
   it('merges for many topics in one change stay within NOTIFY limits and all arrive', async () => {
     const keys = await Promise.all([1, 2, 3].map(() => newGame(keeper)));
-    const sockets = await Promise.all(keys.map(() => TestSocket.open(url)));
-    keys.forEach((k, i) => sockets[i]!.send({ type: 'subscribe', topic: `game:${k}` }));
-    await Promise.all(keys.map((k, i) => sockets[i]!.waitFor(isState(`game:${k}`))));
+    const viewers = await Promise.all(keys.map((k) => watchGame(url, k)));
     // 60 other topics push the change past one NOTIFY chunk.
     const filler = Array.from({ length: 60 }, (_, i) => `user:nobody-${i}:games`);
     const states = await Promise.all(keys.map((k) => loadGameTopic(app.db, k)));
     await app.db.tx(async (q) => {
       await app.hub.changed(
         q,
-        [...filler, ...keys.map((k) => `game:${k}`)],
-        Object.fromEntries(keys.map((k, i) => [`game:${k}`, { top: states[i]!.top }])),
+        [...filler, ...viewers.map((v) => v.topic)],
+        Object.fromEntries(viewers.map((v, i) => [v.topic, { top: states[i]!.top }])),
       );
     });
-    for (const [i, k] of keys.entries()) {
-      const next = await sockets[i]!.waitFor(isState(`game:${k}`), 1);
+    for (const [i, { topic, ws }] of viewers.entries()) {
+      const next = await ws.waitFor(isState(topic), 1);
       expect(next.data).toEqual(states[i]);
     }
-    sockets.forEach((s) => s.close());
+    viewers.forEach((v) => v.ws.close());
   });
 });
 
@@ -223,10 +218,7 @@ describe.runIf(postgres)('a patch on node A, viewers on node B (one PostgreSQL)'
   it('node B builds each new state from the NOTIFY, with no read, equal to a fresh read', async () => {
     const keeper = await signInLocal(nodeA, 'Node A Keeper');
     const gameKey = await newGame(keeper);
-    const topic = `game:${gameKey}`;
-    const viewer = await TestSocket.open(urlB);
-    viewer.send({ type: 'subscribe', topic });
-    await viewer.waitFor(isState(topic));
+    const { topic, ws: viewer } = await watchGame(urlB, gameKey);
     const loads = nodeB.hub.loads;
     for (let i = 1; i <= 3; i++) {
       await patch(keeper, gameKey, { homeScore: 10 * i });
