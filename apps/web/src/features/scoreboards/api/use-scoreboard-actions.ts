@@ -29,6 +29,7 @@ export function useSendScorekeeperMessage(gameKey: string) {
 }
 
 const WATCHERS_POLL_MS = 30_000;
+const FIRST_WATCHERS_RECHECK_MS = 2_000;
 
 /**
  * SPEC §7 countScoreboardWatchers, polled rather than asked again on every change of the game:
@@ -38,7 +39,10 @@ export function useWatchers(gameKey: string) {
   return useQuery({
     queryKey: ['scoreboards', 'watchers', gameKey],
     queryFn: () => api('GET', `/games/${enc(gameKey)}/watchers`, undefined, watchersSchema),
-    refetchInterval: WATCHERS_POLL_MS,
+    // The first answer can come before this page's own subscription has reached the server
+    // (it then leaves the viewer out): ask again shortly, then on the slow poll.
+    refetchInterval: (query) =>
+      query.state.dataUpdateCount <= 1 ? FIRST_WATCHERS_RECHECK_MS : WATCHERS_POLL_MS,
     placeholderData: (previous) => previous,
   });
 }
