@@ -1,7 +1,7 @@
 // bench/fanout: publish-to-receipt latency, loss and memory per viewer for Sagan's real path
 // (scorekeeping API write → database → NOTIFY → hub → every socket) against a bare `ws`
 // broadcast server and socket.io, in the same run on the same machine. Prints one table and
-// the ratios. Method notes are in the README's Performance section.
+// the ratios. Method notes are in docs/performance.md.
 //
 //   npm run bench:fanout                  # N = 1000, 5000, 10000
 //   npm run bench:fanout -- --smoke       # N = 200, a quick run (part of the test command)

@@ -13,6 +13,9 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
 fi
 
+echo "== docs/spec.md and docs/design.md match ../shared"
+bash scripts/docs-copies.sh
+
 echo "== typecheck"
 npm run typecheck
 echo "== lint"
