@@ -106,6 +106,8 @@ export function injectPreview(
     meta('name', 'twitter:image', `${origin}${PREVIEW_IMAGE_PATH}`),
     ...(preview.noindex ? [meta('name', 'robots', 'noindex')] : []),
   ].join('\n    ');
-  const withoutTitle = html.replace(/<title>[^<]*<\/title>/, '');
-  return withoutTitle.replace('</head>', `    ${tags}\n  </head>`);
+  // Function replacers: in a replacement string, $&, $', $$ and dollar-backtick typed in a team
+  // name would be patterns (dollar-backtick copies everything before </head> once more).
+  const withoutTitle = html.replace(/<title>[^<]*<\/title>/, () => '');
+  return withoutTitle.replace('</head>', () => `    ${tags}\n  </head>`);
 }

@@ -1,6 +1,20 @@
+/**
+ * A text cell a spreadsheet would read as a formula (or that starts with a control character
+ * some spreadsheets strip before doing so): a player named `=HYPERLINK(...)` must arrive as
+ * text. OWASP's CSV injection advice: prefix such a cell with a single quote and quote it.
+ */
+// eslint-disable-next-line no-control-regex
+const FORMULA_LEAD = /^[=+\-@\t\r\n\u0000]/;
+
+export function isFormulaLeading(text: string): boolean {
+  return FORMULA_LEAD.test(text);
+}
+
 // RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled.
+// Numbers and booleans are ours, never typed text, so a negative number stays a number.
 export function csvField(value: string | number | boolean): string {
   const s = String(value);
+  if (typeof value === 'string' && isFormulaLeading(s)) return `"'${s.replace(/"/g, '""')}"`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -78,9 +78,12 @@ export const followedTagsTopicSchema = z.object({
 export const gameKeyParamsSchema = z.object({ gameKey: keySchema });
 export const tagParamsSchema = z.object({ tagID: keySchema });
 
+/**
+ * A message as its scorekeeper reads it: who sent it by display name (null when their account
+ * has none). The sender's account id (a Google id) is theirs, not the scorekeeper's to see.
+ */
 export const scorekeeperMessageViewSchema = z.object({
   id: z.string(),
-  fromUid: z.string(),
   fromName: z.string().nullable(),
   message: z.string(),
   createdAt: z.number(),

@@ -12,6 +12,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { findOwnGame, listGames, patchGame, putGame } from './repository.ts';
 import { changedTopics, registerPlayCountTopics } from './topics.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
 
 const errorSchema = z.object({ error: z.string() });
 const refusals = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -61,6 +62,7 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
   app.put(
     '/playcounts/:gameKey',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'score'),
       schema: {
         tags: ['playcounts'],
         summary: 'Player Counter: create or replace a whole play-count game',
@@ -89,6 +91,7 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
   app.patch(
     '/playcounts/:gameKey',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['playcounts'],
         summary: 'Archive or restore a play count, or set its minimum plays per player',

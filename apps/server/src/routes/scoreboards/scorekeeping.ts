@@ -12,6 +12,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { findGame } from './repo.ts';
 import { addComment, createGame, patchGame, postClock, setTags } from './service.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
 
 const errorSchema = z.object({ error: z.string() });
 const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
@@ -25,6 +26,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
   app.post(
     '/games',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'create'),
       schema: {
         tags,
         security,
@@ -39,6 +41,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
   app.patch(
     '/games/:gameKey',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'score'),
       schema: {
         tags,
         security,
@@ -54,6 +57,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
   app.post(
     '/games/:gameKey/clock',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'clock'),
       schema: {
         tags,
         security,
@@ -72,6 +76,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
   app.post(
     '/games/:gameKey/comments',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'comment'),
       schema: {
         tags,
         security,
@@ -87,6 +92,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
   app.put(
     '/games/:gameKey/tags',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'tags'),
       schema: {
         tags,
         security,
@@ -120,12 +126,11 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       if (game.uid !== uid) throw forbidden();
       const rows = await app.db.query<{
         id: number | string;
-        from_uid: string;
         display_name: string | null;
         message: string;
         created_at: Date | string;
       }>(
-        `SELECT m.id, m.from_uid, u.display_name, m.message, m.created_at
+        `SELECT m.id, u.display_name, m.message, m.created_at
          FROM scorekeeper_messages m JOIN users u ON u.uid = m.from_uid
          WHERE m.game_key = $1 ORDER BY m.id DESC LIMIT 200`,
         [req.params.gameKey],
@@ -133,7 +138,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       return {
         messages: rows.map((r) => ({
           id: String(r.id),
-          fromUid: r.from_uid,
           fromName: r.display_name,
           message: r.message,
           createdAt: new Date(r.created_at).getTime(),

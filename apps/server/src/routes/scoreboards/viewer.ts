@@ -28,6 +28,7 @@ import {
   loadUserGames,
 } from './repo.ts';
 import { countWatchers } from './topics.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
 
 const errorSchema = z.object({ error: z.string() });
 const okSchema = z.object({ ok: z.literal(true) });
@@ -90,14 +91,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
   app.post(
     '/games/:gameKey/scorekeeper-message',
     {
-      // A message lands in a person's inbox: bounded per sender so nobody is flooded.
-      config: {
-        rateLimit: {
-          max: Math.ceil(5 * app.config.rateLimitFactor),
-          timeWindow: '1 minute',
-          keyGenerator: (req) => req.user?.uid ?? req.ip,
-        },
-      },
+      config: writeLimit(app.config.rateLimitFactor, 'scorekeeperMessage'),
       schema: {
         tags,
         summary: 'scoreKeeperMessage: send the scorekeeper a message (signed in)',
@@ -174,6 +168,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
   app.put(
     '/me/favorite-scoreboards/:gameKey',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags,
         summary: 'Bookmark a game (stores its gameName, SPEC §7)',
@@ -201,6 +196,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
   app.delete(
     '/me/favorite-scoreboards/:gameKey',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags,
         summary: 'Remove a bookmark',
@@ -236,6 +232,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
   app.put(
     '/me/followed-tags/:tagID',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags,
         summary: 'Follow a tag',
@@ -261,6 +258,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
   app.delete(
     '/me/followed-tags/:tagID',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags,
         summary: 'Unfollow a tag',

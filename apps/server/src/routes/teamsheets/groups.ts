@@ -13,6 +13,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { findPlayer, ownedTeam, touchTeam } from './repo.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
 
 export const MAX_GROUPS = 100;
 
@@ -24,6 +25,7 @@ export function groupRoutes(fastify: FastifyInstance): void {
   app.post(
     '/teams/:teamKey/groups',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
         summary: 'Create a group (a lineup)',
@@ -56,6 +58,7 @@ export function groupRoutes(fastify: FastifyInstance): void {
   app.patch(
     '/teams/:teamKey/groups/:groupKey',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
         summary: "Rename a group ('The Group's Name')",
@@ -83,6 +86,7 @@ export function groupRoutes(fastify: FastifyInstance): void {
   app.put(
     '/teams/:teamKey/groups/:groupKey/members/:playerKey',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
         summary: "Set a player's location in a group (SPEC §3 codes 0-3)",

@@ -16,10 +16,12 @@ import {
 } from '@sagan/shared/teamsheet-schemas';
 import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { acceptImageBodies } from '../../lib/image-body.ts';
 import { newKey } from '../../lib/keys.ts';
 import type { Queryable } from '../../db/db.ts';
 import { findPlayer, ownedTeam, touchTeam } from './repo.ts';
 import { decodeDataUrl, MAX_PHOTO_BYTES, processPhoto, type PhotoStore } from './photos.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
 
 /** A roster bigger than any real team; it bounds what one account can store. */
 export const MAX_PLAYERS = 500;
@@ -40,6 +42,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
   app.put(
     '/teams/:teamKey/players/:playerKey',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
         summary: 'Save a player (SPEC §4: key -1 creates one with a new key)',
@@ -83,6 +86,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
   app.delete(
     '/teams/:teamKey/players/:playerKey',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
         summary: 'Delete a player (and their group memberships)',
@@ -109,6 +113,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
   app.post(
     '/teams/:teamKey/players/bulk',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'create'),
       schema: {
         tags: ['teamsheets'],
         summary: 'Bulk upload: one player a line, jersey first (SPEC §5); blank lines skipped',
@@ -144,16 +149,13 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
 
   // DESIGN §5: the picture arrives as a raw image body, or as a data URL in JSON like the
   // original app sent it. Only this route takes large bodies.
-  fastify.addContentTypeParser(
-    /^image\/[\w.+-]+$/,
-    { parseAs: 'buffer', bodyLimit: MAX_PHOTO_BYTES },
-    (_req, body, done) => done(null, body),
-  );
+  acceptImageBodies(fastify, MAX_PHOTO_BYTES);
   app.put(
     '/teams/:teamKey/players/:playerKey/photo',
     {
       bodyLimit: Math.ceil(MAX_PHOTO_BYTES * 1.4),
       config: {
+        imageBody: true,
         // Per uploader, not per address: a club's coaches often share one network (issue 7 §6).
         rateLimit: {
           max: Math.ceil(60 * config.rateLimitFactor),

@@ -5,6 +5,7 @@ import { teamKeyParams } from '@sagan/shared/teamsheet-schemas';
 import { publicPrivacySchema, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';
 import { requireUser } from '../../plugins/auth.ts';
 import { ownedTeam } from './repo.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
 
 // Issue 8 children's privacy: the owner's choice of what the public sheet shows.
 export function privacyRoutes(fastify: FastifyInstance): void {
@@ -42,6 +43,7 @@ export function privacyRoutes(fastify: FastifyInstance): void {
   app.put(
     '/teams/:teamKey/privacy',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
         summary: 'Choose what the public sheet shows (applies at once, no republish needed)',

@@ -16,6 +16,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { loadPublicRoster, loadRoster, ownedTeam, publicCopy } from './repo.ts';
 import type { PhotoStore } from './photos.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
 
 const ok = z.object({ ok: z.literal(true) });
 
@@ -36,6 +37,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
   app.post(
     '/teams/:teamKey/publish',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
         summary: 'Publish: copy the sheet to the public rosters area (SPEC §4; the key is reused)',
@@ -72,6 +74,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
   app.delete(
     '/teams/:teamKey/publish',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
         summary: 'Unpublish: the public link then shows not-found (a later publish reuses it)',
@@ -151,6 +154,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
   app.put(
     '/me/favorite-rosters/:publishedAsKey',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
         summary: 'Follow a published team sheet',
@@ -176,6 +180,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
   app.delete(
     '/me/favorite-rosters/:publishedAsKey',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
         summary: 'Stop following a team sheet',

@@ -11,6 +11,7 @@ import {
 import { requireUser } from '../../plugins/auth.ts';
 import { newKey } from '../../lib/keys.ts';
 import { loadSheet, ownedTeam } from './repo.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
 
 export function teamRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -63,6 +64,7 @@ export function teamRoutes(fastify: FastifyInstance): void {
   app.post(
     '/teams',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'create'),
       schema: {
         tags: ['teamsheets'],
         summary: "Create a team ('New Team' / 'Description', SPEC §9)",
@@ -102,6 +104,7 @@ export function teamRoutes(fastify: FastifyInstance): void {
   app.patch(
     '/teams/:teamKey',
     {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
         summary: 'Save the team name and notes (SPEC §7: also sets active)',

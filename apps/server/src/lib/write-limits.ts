@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import type { RateLimitOptions } from '@fastify/rate-limit';
+
+/**
+ * Writes per minute per caller at RATE_LIMIT_FACTOR 1, for cookie (web) and Bearer (phone app)
+ * callers alike. Each is far above what a person scoring a game does (a basketball scorer
+ * taps a few times a minute, a phone clock ticks once a second), with room for the web
+ * outbox to replay a few hundred queued intents after a dead spot (DESIGN §9), and low
+ * enough that one account cannot fill the database or the viewers' screens.
+ */
+export const WRITES_PER_MINUTE = {
+  /** Scoreboard fields, Player Counter's whole-game saves. */
+  score: 600,
+  /** Clock ticks: the phone app sends one a second per running clock. */
+  clock: 1200,
+  /** New games, new teams, bulk uploads of players. */
+  create: 60,
+  comment: 300,
+  tags: 120,
+  /** Team, player and group edits, publishing, privacy, bookmarks and follows. */
+  edit: 600,
+  /** A message lands in a person's inbox (the scorekeeper's): nobody is flooded. */
+  scorekeeperMessage: 5,
+} as const;
+
+export type WriteKind = keyof typeof WRITES_PER_MINUTE;
+
+/**
+ * A signed-in caller is counted by user id, across all of their devices, whatever their
+ * address (a club's coaches and parents often share one network); anyone else by address.
+ */
+export function writerKey(req: FastifyRequest): string {
+  return req.user ? `user:${req.user.uid}` : `ip:${req.ip}`;
+}
+
+/**
+ * A route's `config`: `config: writeLimit(app.config.rateLimitFactor, 'score')`. Over the
+ * limit the caller gets 429 with Retry-After (seconds until the minute's window ends).
+ */
+export function writeLimit(
+  rateLimitFactor: number,
+  kind: WriteKind,
+): { rateLimit: RateLimitOptions } {
+  return {
+    rateLimit: {
+      max: Math.ceil(WRITES_PER_MINUTE[kind] * rateLimitFactor),
+      timeWindow: '1 minute',
+      keyGenerator: writerKey,
+    },
+  };
+}
