@@ -65,7 +65,9 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
     });
     const sheet = await publicSheet();
     expect(sheet.roster[0].playerName).toBe('Ada Lovelace');
-    expect(sheet.roster[0].imageURL).toMatch(/^\/apps\/sagan\/api\/photos\//);
+    expect(sheet.roster[0].imageURL).toMatch(
+      new RegExp(`^/apps/sagan/api/rosters/${publishedAsKey}/players/[\\w-]+/photo`),
+    );
   });
 
   it('initials only and hidden photos: the anonymous response never carries them, live too', async () => {
@@ -88,7 +90,7 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
       const text = JSON.stringify(await publicSheet());
       expect(text).not.toContain('Ada');
       expect(text).not.toContain('Lovelace');
-      expect(text).not.toContain('/api/photos/');
+      expect(text).not.toContain('/photo');
       expect((await publicSheet()).roster[0]).toMatchObject({
         playerName: 'A. L.',
         imageURL: '',

@@ -95,13 +95,17 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
     const res = await upload(input, 'image/jpeg');
     expect(res.statusCode).toBe(200);
     const saved = res.json<Player>();
-    expect(saved.imageURL).toMatch(/^\/apps\/sagan\/api\/photos\/[\w-]+\.jpg$/);
+    // Reached through the owner's sheet, never by a file name.
+    expect(saved.imageURL).toMatch(
+      new RegExp(`^/apps/sagan/api/teams/${teamKey}/players/${player.key}/photo\\?v=\\w+$`),
+    );
 
-    const served = await anonymous(app)({ method: 'GET', url: saved.imageURL });
+    expect((await anonymous(app)({ method: 'GET', url: saved.imageURL })).statusCode).toBe(401);
+    const served = await owner.request({ method: 'GET', url: saved.imageURL });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
-    expect(served.headers['cache-control']).toMatch(/max-age=\d+/);
+    expect(served.headers['cache-control']).toBe('private, no-cache');
     const meta = await sharp(served.rawPayload).metadata();
     expect(meta.format).toBe('jpeg');
     expect(meta.exif).toBeUndefined();
@@ -125,7 +129,7 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
       payload: { dataUrl: `data:image/png;base64,${png.toString('base64')}` },
     });
     expect(res.statusCode).toBe(200);
-    const served = await anonymous(app)({ method: 'GET', url: res.json<Player>().imageURL });
+    const served = await owner.request({ method: 'GET', url: res.json<Player>().imageURL });
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 40, 30]);
     expect(fs.readdirSync(path.join(dataDir, 'photos'))).toHaveLength(1);
@@ -163,14 +167,18 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
     expect(fs.readdirSync(path.join(dataDir, 'photos'))).toHaveLength(files);
   });
 
-  it('unknown and malformed photo names are 404', async () => {
+  it('no route serves a file by its name any more; malformed keys are refused', async () => {
     const anon = anonymous(app);
-    expect((await anon({ method: 'GET', url: `${API}/photos/nosuchfile12.jpg` })).statusCode).toBe(
-      404,
-    );
+    const [file] = fs.readdirSync(path.join(dataDir, 'photos'));
+    expect((await anon({ method: 'GET', url: `${API}/photos/${file}` })).statusCode).toBe(404);
     expect((await anon({ method: 'GET', url: `${API}/photos/..%2Fsagan.lock` })).statusCode).toBe(
       404,
     );
+    const bad = await owner.request({
+      method: 'GET',
+      url: `${API}/teams/${teamKey}/players/..%2F..%2Fsagan.lock/photo`,
+    });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('an open public sheet updates live when the owner republishes; team topic is owner-only', async () => {

@@ -4,8 +4,12 @@ import type { Db } from './db.ts';
 
 const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url).pathname;
 
-/** Applies the numbered .sql files in order, each once, each in its own transaction. */
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * Applies the numbered .sql files in order, each once, each in its own transaction. `upTo`
+ * (a version such as '0005_privacy') stops after it: a test can then write data as an older
+ * release stored it and migrate on.
+ */
+export async function migrate(db: Db, opts: { upTo?: string } = {}): Promise<string[]> {
   await db.query(
     `CREATE TABLE IF NOT EXISTS schema_migrations (
        version text PRIMARY KEY,
@@ -23,6 +27,7 @@ export async function migrate(db: Db): Promise<string[]> {
   const applied: string[] = [];
   for (const file of files) {
     const version = file.replace(/\.sql$/, '');
+    if (opts.upTo !== undefined && version > opts.upTo) break;
     if (done.has(version)) continue;
     const sql = fs.readFileSync(path.join(MIGRATIONS_DIR, file), 'utf8');
     await db.tx(async (q) => {

@@ -8,7 +8,9 @@ import {
   playCountListSchema,
   playCountPatchSchema,
 } from '@sagan/shared/playcount';
+import { keySchema } from '@sagan/shared/keys';
 import { requireUser } from '../../plugins/auth.ts';
+import { photoStoreOf, playCountPhotoId, sendPhoto } from '../../photos.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { findOwnGame, listGames, patchGame, putGame } from './repository.ts';
 import { changedTopics, registerPlayCountTopics } from './topics.ts';
@@ -24,6 +26,7 @@ const NOT_FOUND = 'Play count not found';
 export default async function playcountsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, hub } = app;
+  const store = photoStoreOf(app.config.dataDir);
   registerPlayCountTopics(fastify);
 
   app.get(
@@ -113,6 +116,23 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
       });
       if (!game) throw notFound(NOT_FOUND);
       return game;
+    },
+  );
+
+  app.get(
+    '/playcounts/:gameKey/players/:playerKey/photo',
+    {
+      schema: {
+        tags: ['playcounts'],
+        summary: "A player's photo in one of my play counts (owner only; revalidated on each use)",
+        params: playCountGameKeyParamsSchema.extend({ playerKey: keySchema }),
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { gameKey, playerKey } = req.params;
+      const photoId = await playCountPhotoId(db, user.uid, gameKey, playerKey);
+      return sendPhoto(req, reply, store, photoId, 'private');
     },
   );
 }

@@ -5,6 +5,7 @@ import type {
   PlayCountPatch,
 } from '@sagan/shared/playcount';
 import type { Queryable } from '../../db/db.ts';
+import { parsePhotoRef, playCountImageUrl } from '../../photos.ts';
 
 interface GameRow {
   game_key: string;
@@ -24,7 +25,12 @@ function toGame(row: GameRow): PlayCountGame {
     gameDate: row.game.gameDate,
     archived: row.archived,
     minPlays: row.min_plays === null ? null : Number(row.min_plays),
-    roster: row.game.roster,
+    // Our photos are reached through the play count itself, checked on each request.
+    roster: row.game.roster.map((e) =>
+      e.imageURL === undefined
+        ? e
+        : { ...e, imageURL: playCountImageUrl(row.game_key, e.key, e.imageURL) ?? '' },
+    ),
     snaps: row.game.snaps,
     updatedAt: iso(row.updated_at),
   };
@@ -94,7 +100,7 @@ export async function putGame(
   const body = {
     gameName: input.gameName,
     gameDate: input.gameDate,
-    roster: input.roster,
+    roster: await keepPhotoSources(q, uid, input.roster),
     snaps: input.snaps,
   };
   const rows = await q.query<GameRow & { created: boolean }>(
@@ -118,6 +124,35 @@ export async function putGame(
   );
   const row = rows[0];
   return row ? { game: toGame(row), created: row.created } : null;
+}
+
+/**
+ * A client that read a game back sends our play-count photo URLs: each is replaced by the URL
+ * it stood for in the stored game (of the same owner), so re-sending a game keeps its photos.
+ */
+async function keepPhotoSources(
+  q: Queryable,
+  uid: string,
+  roster: PlayCountGameInput['roster'],
+): Promise<PlayCountGameInput['roster']> {
+  const refs = roster.map((e) => parsePhotoRef(e.imageURL));
+  const games = new Set(refs.flatMap((r) => (r?.kind === 'playcount' ? [r.gameKey] : [])));
+  if (!games.size) return roster;
+  const stored = new Map<string, string>();
+  for (const gameKey of games) {
+    const rows = await q.query<{ key: string; url: string | null }>(
+      `SELECT e->>'key' AS key, e->>'imageURL' AS url
+         FROM play_count_games g, jsonb_array_elements(g.game->'roster') e
+        WHERE g.game_key = $1 AND g.uid = $2`,
+      [gameKey, uid],
+    );
+    for (const r of rows) stored.set(`${gameKey}/${r.key}`, r.url ?? '');
+  }
+  return roster.map((e, i) => {
+    const ref = refs[i];
+    if (ref?.kind !== 'playcount') return e;
+    return { ...e, imageURL: stored.get(`${ref.gameKey}/${ref.playerKey}`) ?? '' };
+  });
 }
 
 /** Applies the web's Archive/Restore and minimum plays; null when uid does not own it. */

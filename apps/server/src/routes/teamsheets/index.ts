@@ -1,6 +1,5 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { PhotoStore, photoRoutes } from './photos.ts';
+import { photoStoreOf } from '../../photos.ts';
 import { teamRoutes } from './teams.ts';
 import { playerRoutes } from './players.ts';
 import { groupRoutes } from './groups.ts';
@@ -11,12 +10,16 @@ import { registerTeamsheetTopics } from './topics.ts';
 // SPEC §2 team sheets: private sheets for their owner, published copies for everyone.
 export default async function teamsheetsRoutes(app: FastifyInstance): Promise<void> {
   // DESIGN §5: photos on local disk under the data folder.
-  const store = new PhotoStore(path.join(app.config.dataDir, 'photos'));
+  const store = photoStoreOf(app.config.dataDir);
+  app.addHook('onReady', async () => {
+    await store.sweep(app.db, app.log).catch((err: unknown) => {
+      app.log.warn({ err }, 'photos: the start-up sweep failed');
+    });
+  });
   registerTeamsheetTopics(app);
   teamRoutes(app);
   playerRoutes(app, store);
   groupRoutes(app);
   publishRoutes(app, store);
   privacyRoutes(app);
-  photoRoutes(app, store);
 }

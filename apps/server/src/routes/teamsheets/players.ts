@@ -19,8 +19,15 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { acceptImageBodies } from '../../lib/image-body.ts';
 import { newKey } from '../../lib/keys.ts';
 import type { Queryable } from '../../db/db.ts';
+import {
+  decodeDataUrl,
+  MAX_PHOTO_BYTES,
+  ownerPhotoId,
+  processPhoto,
+  sendPhoto,
+  type PhotoStore,
+} from '../../photos.ts';
 import { findPlayer, ownedTeam, touchTeam } from './repo.ts';
-import { decodeDataUrl, MAX_PHOTO_BYTES, processPhoto, type PhotoStore } from './photos.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
 /** A roster bigger than any real team; it bounds what one account can store. */
@@ -98,13 +105,13 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       const user = requireUser(req);
       await db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
-        const rows = await q.query<{ image_url: string }>(
-          'DELETE FROM players WHERE team_key = $1 AND player_key = $2 RETURNING image_url',
+        const rows = await q.query<{ photo_id: string | null }>(
+          'DELETE FROM players WHERE team_key = $1 AND player_key = $2 RETURNING photo_id',
           [team.team_key, req.params.playerKey],
         );
         if (!rows[0]) throw notFound('Player not found');
         await touchTeam(q, changed, team.team_key);
-        await store.release(q, [rows[0].image_url]);
+        await store.release(q, [rows[0].photo_id]);
       });
       return { ok: true as const };
     },
@@ -185,24 +192,54 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         input = decodeDataUrl(parsed.data.dataUrl);
       }
       const jpeg = await processPhoto(input);
-      const url = await store.save(jpeg);
+      let saved: string | undefined;
       try {
         return await db.tx(async (q) => {
           const team = await ownedTeam(q, user, teamKey, true);
-          const old = await findPlayer(q, team.team_key, playerKey);
-          if (!old) throw notFound('Player not found');
+          const old = await q.query<{ photo_id: string | null }>(
+            'SELECT photo_id FROM players WHERE team_key = $1 AND player_key = $2',
+            [team.team_key, playerKey],
+          );
+          if (!old[0]) throw notFound('Player not found');
+          saved = await store.save(q, user.uid, jpeg);
+          // An imported external URL gives way to the uploaded photo.
           await q.query(
-            'UPDATE players SET image_url = $3 WHERE team_key = $1 AND player_key = $2',
-            [team.team_key, playerKey, url],
+            `UPDATE players SET photo_id = $3, image_url = ''
+             WHERE team_key = $1 AND player_key = $2`,
+            [team.team_key, playerKey, saved],
           );
           await touchTeam(q, changed, team.team_key);
-          await store.release(q, [old.imageURL]);
-          return { ...old, imageURL: url };
+          await store.release(q, [old[0].photo_id]);
+          const player = await findPlayer(q, team.team_key, playerKey);
+          if (!player) throw notFound('Player not found');
+          return player;
         });
       } catch (err) {
-        await store.remove(url);
+        if (saved) await store.removeFile(saved);
         throw err;
       }
+    },
+  );
+
+  app.get(
+    '/teams/:teamKey/players/:playerKey/photo',
+    {
+      schema: {
+        tags: ['teamsheets'],
+        summary: "A player's photo, for the sheet's owner (JPEG; revalidated on each use)",
+        params: existingPlayerParams,
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const { teamKey, playerKey } = req.params;
+      return sendPhoto(
+        req,
+        reply,
+        store,
+        await ownerPhotoId(db, user.uid, teamKey, playerKey),
+        'private',
+      );
     },
   );
 }

@@ -9,20 +9,16 @@ import {
   publishedKeyParams,
   publishResultSchema,
   teamKeyParams,
-  type PublicRoster,
 } from '@sagan/shared/teamsheet-schemas';
+import { keySchema } from '@sagan/shared/keys';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { loadPublicRoster, loadRoster, ownedTeam, publicCopy } from './repo.ts';
-import type { PhotoStore } from './photos.ts';
+import { publicPhotoId, sendPhoto, type PhotoStore } from '../../photos.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
 const ok = z.object({ ok: z.literal(true) });
-
-function imageUrls(sheet: PublicRoster | null): string[] {
-  return sheet ? sheet.roster.map((p) => p.imageURL).filter(Boolean) : [];
-}
 
 export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -55,7 +51,6 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
           'UPDATE teams SET published_as_key = $2, active = true, updated_at = now() WHERE team_key = $1',
           [team.team_key, key],
         );
-        const before = await loadRoster(q, key);
         const sheet = await publicCopy(q, team, key);
         await q.query(
           `INSERT INTO rosters (published_as_key, team_key, uid, sheet) VALUES ($1, $2, $3, $4)
@@ -64,7 +59,6 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
           [key, team.team_key, user.uid, JSON.stringify(sheet)],
         );
         await hub.changed(q, [topics.team(team.team_key), topics.roster(key)]);
-        await store.release(q, imageUrls(before));
         return key;
       });
       return { publishedAsKey, url: publicUrl(req, publishedAsKey) };
@@ -87,10 +81,8 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       await db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
         if (!team.published_as_key) return;
-        const before = await loadRoster(q, team.published_as_key);
         await q.query('DELETE FROM rosters WHERE team_key = $1', [team.team_key]);
         await hub.changed(q, [topics.team(team.team_key), topics.roster(team.published_as_key)]);
-        await store.release(q, imageUrls(before));
       });
       return { ok: true as const };
     },
@@ -120,6 +112,29 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         followed = rows.length > 0;
       }
       return { ...sheet, followed };
+    },
+  );
+
+  app.get(
+    '/rosters/:publishedAsKey/players/:playerKey/photo',
+    {
+      schema: {
+        tags: ['teamsheets'],
+        summary:
+          "A player's photo on a published sheet (public while the sheet is published, shows " +
+          'photos and lists the player; revalidated on each use)',
+        params: publishedKeyParams.extend({ playerKey: keySchema }),
+      },
+    },
+    async (req, reply) => {
+      const { publishedAsKey, playerKey } = req.params;
+      return sendPhoto(
+        req,
+        reply,
+        store,
+        await publicPhotoId(db, publishedAsKey, playerKey),
+        'public',
+      );
     },
   );
 

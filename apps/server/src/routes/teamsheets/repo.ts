@@ -10,6 +10,7 @@ import type {
 import { applyPrivacy } from '@sagan/shared/teamsheet-privacy';
 import type { Queryable } from '../../db/db.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { ownerPhotoPath, publicPhotoPath } from '../../photos.ts';
 
 interface TeamRow {
   team_key: string;
@@ -62,17 +63,28 @@ interface PlayerRow {
   player_name: string;
   player_notes: string;
   image_url: string;
+  photo_id: string | null;
 }
 
-export function toPlayer(r: PlayerRow): Player {
+const PLAYER_COLUMNS = 'player_key, jersey, player_name, player_notes, image_url, photo_id';
+
+/** Our photos are named by a URL the reader may use; an imported external URL stays as it is. */
+type PhotoUrl = (playerKey: string, photoId: string) => string;
+
+export function toPlayer(r: PlayerRow, photoUrl: PhotoUrl): Player {
   return {
     key: r.player_key,
     jersey: r.jersey,
     playerName: r.player_name,
     playerNotes: r.player_notes,
-    imageURL: r.image_url,
+    imageURL: r.photo_id ? photoUrl(r.player_key, r.photo_id) : r.image_url,
   };
 }
+
+const ownerUrls =
+  (teamKey: string): PhotoUrl =>
+  (playerKey, photoId) =>
+    ownerPhotoPath(teamKey, playerKey, photoId);
 
 export async function findPlayer(
   q: Queryable,
@@ -80,21 +92,19 @@ export async function findPlayer(
   playerKey: string,
 ): Promise<Player | undefined> {
   const rows = await q.query<PlayerRow>(
-    `SELECT player_key, jersey, player_name, player_notes, image_url
-     FROM players WHERE team_key = $1 AND player_key = $2`,
+    `SELECT ${PLAYER_COLUMNS} FROM players WHERE team_key = $1 AND player_key = $2`,
     [teamKey, playerKey],
   );
-  return rows[0] && toPlayer(rows[0]);
+  return rows[0] && toPlayer(rows[0], ownerUrls(teamKey));
 }
 
-async function sheetParts(q: Queryable, teamKey: string) {
+async function sheetParts(q: Queryable, teamKey: string, photoUrl: PhotoUrl) {
   const roster = (
     await q.query<PlayerRow>(
-      `SELECT player_key, jersey, player_name, player_notes, image_url
-       FROM players WHERE team_key = $1 ORDER BY player_key`,
+      `SELECT ${PLAYER_COLUMNS} FROM players WHERE team_key = $1 ORDER BY player_key`,
       [teamKey],
     )
-  ).map(toPlayer);
+  ).map((r) => toPlayer(r, photoUrl));
   const groups: Group[] = (
     await q.query<{ group_key: string; group_name: string }>(
       'SELECT group_key, group_name FROM team_groups WHERE team_key = $1 ORDER BY group_name, group_key',
@@ -123,10 +133,11 @@ export async function loadSheet(q: Queryable, team: TeamRow): Promise<TeamSheet>
     teamNotes: team.team_notes,
     active: team.active,
     publishedAsKey: team.published && team.published_as_key ? team.published_as_key : '',
-    ...(await sheetParts(q, team.team_key)),
+    ...(await sheetParts(q, team.team_key, ownerUrls(team.team_key))),
   };
 }
 
+/** The copy publishing stores: photos named through the public sheet, never by their id. */
 export async function publicCopy(
   q: Queryable,
   team: TeamRow,
@@ -136,7 +147,9 @@ export async function publicCopy(
     publishedAsKey,
     teamName: team.team_name,
     teamNotes: team.team_notes,
-    ...(await sheetParts(q, team.team_key)),
+    ...(await sheetParts(q, team.team_key, (playerKey, photoId) =>
+      publicPhotoPath(publishedAsKey, playerKey, photoId),
+    )),
   };
 }
 
