@@ -6,8 +6,8 @@ import {
   sessionUserSchema,
   type SessionUser,
 } from '@sagan/shared/auth';
-import { api, ApiError } from '../../lib/api.ts';
-import { realtime } from '../../lib/realtime.ts';
+import { api, ApiError } from './api.ts';
+import { realtime } from './realtime.ts';
 
 export const meQueryKey = ['auth', 'me'] as const;
 
