@@ -1,9 +1,14 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
-const features = ['scoreboards', 'teamsheets', 'playcounts'];
+const web = './apps/web/src';
+// Every folder under features/ is a feature, so a new one is fenced in without editing this.
+const features = readdirSync(new URL(`${web}/features`, import.meta.url));
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '.tmp/**', 'data/**'] },
@@ -65,23 +70,68 @@ export default tseslint.config(
       ],
     },
   },
-  // Web features never import each other (auth, the shared sign-in state, is the exception).
-  ...features.map((feature) => ({
-    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+  // Imports resolve, and no module reaches itself through its imports.
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // TypeScript files are parsed too, or no-cycle would not follow imports into them.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: [
+            'apps/*/tsconfig.json',
+            'packages/*/tsconfig.json',
+            '{e2e,test,bench}/tsconfig.json',
+          ],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
     rules: {
-      'no-restricted-imports': [
+      'import-x/no-unresolved': 'error',
+      'import-x/no-cycle': 'error',
+    },
+  },
+  // The web app's layers, by resolved path (so no spelling of a path slips by): app/ (the
+  // router and the layout), main.tsx and ssr/ on top; then features/, each on its own; then
+  // components/; then lib/ and config/. A module imports only its own layer or those below it,
+  // and a feature never another feature: what two features share moves down to lib/ or
+  // components/.
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
         'error',
         {
-          patterns: [
-            { group: ['@sagan/server', '**/server/**'], message: 'web never imports server' },
-            {
-              group: features.filter((f) => f !== feature).map((f) => `**/features/${f}/**`),
+          basePath: import.meta.dirname,
+          zones: [
+            ...features.map((feature) => ({
+              target: `${web}/features/${feature}`,
+              from: `${web}/features`,
+              except: [`./${feature}`],
               message:
-                'features never import each other; move shared code to src/components or src/lib',
+                'features never import each other: move what they share to lib/ or components/',
+            })),
+            {
+              target: [`${web}/features`, `${web}/components`, `${web}/lib`, `${web}/config`],
+              from: [`${web}/app`, `${web}/ssr`, `${web}/main.tsx`],
+              message: 'app/ is on top: only main.tsx and ssr/ import it',
+            },
+            {
+              target: [`${web}/components`, `${web}/lib`, `${web}/config`],
+              from: `${web}/features`,
+              message: 'components/ and lib/ never import a feature: the feature imports them',
+            },
+            {
+              target: [`${web}/lib`, `${web}/config`],
+              from: `${web}/components`,
+              message: 'lib/ is below components/: move the shared piece down to lib/',
             },
           ],
         },
       ],
     },
-  })),
+  },
 );

@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -8,7 +8,11 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/shared/src/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
+          include: [
+            'packages/shared/src/**/*.test.ts',
+            'apps/web/src/**/*.test.ts',
+            'test/eslint-config.test.ts',
+          ],
           environment: 'node',
         },
       },
@@ -16,6 +20,8 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['apps/server/**/*.test.ts', 'test/**/*.test.ts'],
+          // Lints files, starts no server: it runs with the unit tests.
+          exclude: [...configDefaults.exclude, 'test/eslint-config.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,4 +1,10 @@
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 
 export const BASE = '/apps/sagan';
 export const API = `${BASE}/api`;
@@ -47,16 +53,61 @@ export function unique(prefix: string): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;
 }
 
-/** Fails a test on any console error the page logs that the test did not expect. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** A console error a test expects, and why: the reason is for the next reader. */
+export interface AllowedConsoleError {
+  match: RegExp;
+  reason: string;
+}
+
+interface ConsoleFixtures {
+  /** Per test or describe: `test.use({ allowConsoleErrors: [{ match, reason }] })`. */
+  allowConsoleErrors: AllowedConsoleError[];
+  /** Every console error and uncaught page error so far, of every page the test opened. */
+  consoleErrors: string[];
+}
+
+function watchContext(context: BrowserContext, errors: string[]): void {
+  const watchPage = (page: Page) => {
+    page.on('console', (msg) => {
+      if (msg.type() !== 'error') return;
+      // A failed request logs only its status: the location says which URL it was.
+      const where = msg.location().url || page.url();
+      errors.push(`console.error on ${where}: ${msg.text()}`);
+    });
+    page.on('pageerror', (err) => errors.push(`uncaught on ${page.url()}: ${err.message}`));
+  };
+  context.pages().forEach(watchPage);
+  context.on('page', watchPage);
+}
+
+/**
+ * Fails a test on any console error or uncaught exception of any of its pages (its own `page`,
+ * and those of contexts it opens with `browser.newContext()`), unless the test allowed it.
+ */
+export const test = base.extend<ConsoleFixtures>({
+  allowConsoleErrors: [[], { option: true }],
   consoleErrors: [
-    async ({ page }, use) => {
+    async ({ browser, context, allowConsoleErrors }, use) => {
+      for (const allowed of allowConsoleErrors) {
+        if (!allowed.reason.trim())
+          throw new Error(`allowConsoleErrors ${allowed.match}: no reason`);
+      }
       const errors: string[] = [];
-      page.on('console', (msg) => {
-        if (msg.type() === 'error') errors.push(msg.text());
-      });
-      page.on('pageerror', (err) => errors.push(err.message));
-      await use(errors);
+      watchContext(context, errors);
+      // Contexts the test opens itself (a second viewer, an anonymous visitor) are watched too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const opened = await newContext(...args);
+        watchContext(opened, errors);
+        return opened;
+      };
+      try {
+        await use(errors);
+      } finally {
+        browser.newContext = newContext;
+      }
+      const unexpected = errors.filter((e) => !allowConsoleErrors.some((a) => a.match.test(e)));
+      expect(unexpected, 'console errors the test did not allow').toEqual([]);
     },
     { auto: true },
   ],

@@ -96,6 +96,8 @@ const matrix: Record<string, Entry> = {
     expect: PUBLIC_200,
   },
   'GET /apps/sagan/api/auth/me': { req: () => get(`${API}/auth/me`), expect: SIGNED_IN },
+  // The web app's check: nobody signed in is an answer, not a refusal (DESIGN §9).
+  'GET /apps/sagan/api/auth/session': { req: () => get(`${API}/auth/session`), expect: PUBLIC_200 },
 
   // Scorekeeping: the game's owner only (DESIGN §6); another user gets 403 as the phone app
   // must learn it is not the scorekeeper.

@@ -12,6 +12,10 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** Who this browser is signed in as, or null: asked by the web app on every page (DESIGN §9). */
+export const sessionStateSchema = z.object({ user: sessionUserSchema.nullable() });
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
 export const authConfigSchema = z.object({
   googleClientId: z.string().nullable(),
   localSignIn: z.boolean(),

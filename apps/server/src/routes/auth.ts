@@ -5,6 +5,7 @@ import {
   googleSignInSchema,
   localSignInSchema,
   sessionUserSchema,
+  sessionStateSchema,
   authConfigSchema,
 } from '@sagan/shared/auth';
 import { TokenError } from '../auth/google.ts';
@@ -138,6 +139,22 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     async (req) => {
       if (!req.user) throw unauthorized();
       return req.user;
+    },
+  );
+
+  app.get(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Who is signed in, or null: the web app asks on every page, so no 401',
+        response: { 200: sessionStateSchema },
+      },
+    },
+    async (req, reply) => {
+      // The answer changes with the cookie, which a shared cache does not key on.
+      reply.header('cache-control', 'no-store');
+      return { user: req.user };
     },
   );
 }

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ComponentType, type JSX } from 'react';
 import { matchPath, Route, Routes } from 'react-router';
 import { routes, type RouteName } from '@sagan/shared/routes';
-import { Layout } from '../components/layout.tsx';
+import { Layout } from './layout.tsx';
 import { Loading } from '../components/loading.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 

@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { displayNameSchema } from '@sagan/shared/auth';
 import { pathTo } from '@sagan/shared/routes';
-import { useAppConfig, useSignIn } from './use-auth.ts';
+import { useAppConfig, useSignIn } from '../../lib/auth.ts';
 import { GoogleButton } from './google-button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';

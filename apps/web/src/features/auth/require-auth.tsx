@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { AuthStatus } from '@sagan/shared/auth';
 import { pathTo } from '@sagan/shared/routes';
-import { useAuth } from './use-auth.ts';
+import { useAuth } from '../../lib/auth.ts';
 import { Loading } from '../../components/loading.tsx';
 
 /** SPEC §2 navigation guard: convenience only; the server enforces access itself. */

@@ -6,7 +6,7 @@ import { Loading } from '../../components/loading.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { links } from '../../config/links.ts';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../../lib/auth.ts';
 import { useMyPlayCounts } from './api.ts';
 import './playcounts.css';
 

@@ -5,7 +5,7 @@ import type { GameSummary } from '@sagan/shared/scoreboard-views';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../../lib/auth.ts';
 import { useFavorites, useFollowedTags, useMyGames } from './api/use-scoreboard-topics.ts';
 import { SignInLink } from './components/sign-in-link.tsx';
 import { SummaryList } from './components/summary-card.tsx';

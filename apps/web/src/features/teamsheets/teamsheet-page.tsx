@@ -12,7 +12,7 @@ import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../../lib/auth.ts';
 import { useFollow, useRoster } from './api.ts';
 import { RosterTable } from './roster-table.tsx';
 import { QrCode } from './qr-code.tsx';

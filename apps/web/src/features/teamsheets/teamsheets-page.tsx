@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { AuthStatus } from '@sagan/shared/auth';
 import { pathTo } from '@sagan/shared/routes';
-import { useAuth } from '../auth/use-auth.ts';
+import { useAuth } from '../../lib/auth.ts';
 import { Loading } from '../../components/loading.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';

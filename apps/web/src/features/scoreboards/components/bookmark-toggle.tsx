@@ -1,5 +1,5 @@
 import { AuthStatus } from '@sagan/shared/auth';
-import { useAuth } from '../../auth/use-auth.ts';
+import { useAuth } from '../../../lib/auth.ts';
 import { useToggleBookmark } from '../api/use-scoreboard-actions.ts';
 import { useFavorites } from '../api/use-scoreboard-topics.ts';
 import { BookmarkIcon } from './icons.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { AuthStatus } from '@sagan/shared/auth';
 import { scorekeeperMessageSchema } from '@sagan/shared/scoreboard';
-import { useAuth } from '../../auth/use-auth.ts';
+import { useAuth } from '../../../lib/auth.ts';
 import { useSendScorekeeperMessage } from '../api/use-scoreboard-actions.ts';
 import { SignInLink } from './sign-in-link.tsx';
 

@@ -3,25 +3,24 @@ import { z } from 'zod';
 import {
   AuthStatus,
   authConfigSchema,
+  sessionStateSchema,
   sessionUserSchema,
   type SessionUser,
 } from '@sagan/shared/auth';
-import { api, ApiError } from '../../lib/api.ts';
-import { realtime } from '../../lib/realtime.ts';
+import { api } from './api.ts';
+import { realtime } from './realtime.ts';
 
-export const meQueryKey = ['auth', 'me'] as const;
+const sessionQueryKey = ['auth', 'session'] as const;
 
+// The session check answers nobody with 200 (not /auth/me's 401), so an anonymous page logs no
+// failed request (DESIGN §9).
 async function fetchMe(): Promise<SessionUser | null> {
-  try {
-    return await api('GET', '/auth/me', undefined, sessionUserSchema);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 401) return null;
-    throw err;
-  }
+  const { user } = await api('GET', '/auth/session', undefined, sessionStateSchema);
+  return user;
 }
 
 export function useAuth(): { authStatus: AuthStatus; user: SessionUser | null } {
-  const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 60_000, retry: 1 });
+  const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, staleTime: 60_000, retry: 1 });
   // SPEC §4: 0 unknown until the first answer, then 1 signed out or 2 signed in.
   if (me.isPending) return { authStatus: AuthStatus.Unknown, user: null };
   if (me.data) return { authStatus: AuthStatus.SignedIn, user: me.data };
@@ -41,7 +40,7 @@ export function useAppConfig() {
 function useAfterAuthChange() {
   const queryClient = useQueryClient();
   return (user: SessionUser | null) => {
-    queryClient.setQueryData(meQueryKey, user);
+    queryClient.setQueryData(sessionQueryKey, user);
     // Screens reload their data when the auth status changes (SPEC §4).
     void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
     realtime.reconnect();

@@ -2,8 +2,8 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { AuthStatus, menuName } from '@sagan/shared/auth';
 import { pathTo } from '@sagan/shared/routes';
 import { links } from '../config/links.ts';
-import { useAppConfig, useAuth, useSignOut } from '../features/auth/use-auth.ts';
-import { useTheme } from './use-theme.ts';
+import { useAppConfig, useAuth, useSignOut } from '../lib/auth.ts';
+import { useTheme } from '../components/use-theme.ts';
 
 function MoonIcon() {
   return (

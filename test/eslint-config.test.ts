@@ -1,0 +1,90 @@
+// The web app's import boundaries are only worth having if lint fails when one is crossed: these
+// lint virtual files, placed in the layers, with the repository's own eslint.config.js.
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const eslint = new ESLint({ cwd: root });
+
+/** The rules that fire on `code`, as if it were saved at `path` (relative to the repo root). */
+async function rulesHit(path: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}${path}` });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+const NOT_A_FEATURE = 'features never import each other';
+
+// The first lint of a file follows its whole import graph (no-cycle): seconds on a busy machine.
+describe('eslint.config.js import boundaries', { timeout: 60_000 }, () => {
+  it('refuses a feature importing another feature, however the path is spelled', async () => {
+    const file = 'apps/web/src/features/playcounts/lint-fixture.ts';
+    for (const spec of [
+      '../scoreboards/announce.ts',
+      './../scoreboards/announce.ts',
+      '../../features/scoreboards/announce.ts',
+    ]) {
+      const [result] = await eslint.lintText(
+        `import { scoreSentence } from '${spec}';\nexport const f = scoreSentence;\n`,
+        { filePath: `${root}${file}` },
+      );
+      const messages = result?.messages ?? [];
+      expect(messages.map((m) => m.ruleId)).toEqual(['import-x/no-restricted-paths']);
+      expect(messages[0]?.message).toContain(NOT_A_FEATURE);
+    }
+  });
+
+  it('lets a feature import its own files, components/, lib/ and shared', async () => {
+    const hit = await rulesHit(
+      'apps/web/src/features/playcounts/lint-fixture.ts',
+      [
+        "import { pathTo } from '@sagan/shared/routes';",
+        "import { Loading } from '../../components/loading.tsx';",
+        "import { useAuth } from '../../lib/auth.ts';",
+        "import { usePlayCount } from './api.ts';",
+        'export const f = [pathTo, Loading, useAuth, usePlayCount];',
+        '',
+      ].join('\n'),
+    );
+    expect(hit).toEqual([]);
+  });
+
+  it('refuses lib/ or components/ importing a feature, and anything below app/ importing it', async () => {
+    expect(
+      await rulesHit(
+        'apps/web/src/lib/lint-fixture.ts',
+        "import { scoreSentence } from '../features/scoreboards/announce.ts';\nexport const f = scoreSentence;\n",
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(
+      await rulesHit(
+        'apps/web/src/components/lint-fixture.ts',
+        "import { Layout } from '../app/layout.tsx';\nexport const f = Layout;\n",
+      ),
+    ).toEqual(['import-x/no-restricted-paths']);
+  });
+
+  it('lets app/ import features, components and lib', async () => {
+    expect(
+      await rulesHit(
+        'apps/web/src/app/lint-fixture.ts',
+        [
+          "import { scoreSentence } from '../features/scoreboards/announce.ts';",
+          "import { Loading } from '../components/loading.tsx';",
+          "import { api } from '../lib/api.ts';",
+          'export const f = [scoreSentence, Loading, api];',
+          '',
+        ].join('\n'),
+      ),
+    ).toEqual([]);
+  });
+
+  it('refuses an import that resolves to nothing', async () => {
+    expect(
+      await rulesHit(
+        'apps/web/src/lib/lint-fixture.ts',
+        "import { nothing } from './no-such-module.ts';\nexport const f = nothing;\n",
+      ),
+    ).toEqual(['import-x/no-unresolved']);
+  });
+});
