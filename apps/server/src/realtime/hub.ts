@@ -11,6 +11,13 @@ export interface TopicDef {
   authorize(user: SessionUser | null, arg: string): boolean | Promise<boolean>;
   /** The topic's whole current state, or null when it does not exist. */
   load(q: Queryable, arg: string): Promise<unknown>;
+  /**
+   * SQL selecting a row when `arg` ($1) names something that exists, by an indexed lookup
+   * (e.g. 'SELECT 1 FROM games WHERE game_key = $1'). With it, a first subscription to a topic
+   * that does not exist is answered null from one read instead of a snapshot transaction, so
+   * subscribing to made-up keys costs the server little.
+   */
+  existsSql?: string;
 }
 
 interface Entry {
@@ -199,8 +206,8 @@ export class Hub {
     }
   }
 
-  sendError(conn: Connection, message: string, topic?: string): void {
-    this.send(conn, JSON.stringify({ type: ServerMessageType.Error, topic, message }));
+  sendError(conn: Connection, message: string, topic?: string, code?: string): void {
+    this.send(conn, JSON.stringify({ type: ServerMessageType.Error, topic, message, code }));
   }
 
   private async subscribe(conn: Connection, topic: string, sinceSeq?: number): Promise<void> {
@@ -290,7 +297,7 @@ export class Hub {
       do {
         entry.dirty = false;
         try {
-          const { seq, data } = await this.load(topic);
+          const { seq, data } = await this.load(topic, /* probe */ entry.frame === null);
           if (seq > entry.seq || entry.frame === null) {
             this.setState(topic, entry, seq, data);
             if (broadcast) for (const conn of entry.subs) this.send(conn, entry.frame!);
@@ -307,12 +314,21 @@ export class Hub {
     return entry.loading;
   }
 
-  private async load(topic: string): Promise<{ seq: number; data: unknown }> {
+  private async load(topic: string, probe = false): Promise<{ seq: number; data: unknown }> {
     const colon = topic.indexOf(':');
     const def = this.defs.get(colon === -1 ? topic : topic.slice(0, colon));
     if (!def) throw new Error(`no topic def for ${topic}`);
     const arg = colon === -1 ? '' : topic.slice(colon + 1);
     this.loads++;
+    if (probe && def.existsSql) {
+      // One statement is one snapshot: the number labels the absence it saw.
+      const [found] = await this.db.query<{ seq: number | string | null; exists: boolean }>(
+        `SELECT EXISTS (${def.existsSql}) AS exists,
+                (SELECT seq FROM topic_seq WHERE topic = $2) AS seq`,
+        [arg, topic],
+      );
+      if (!found?.exists) return { seq: Number(found?.seq ?? 0), data: null };
+    }
     // One snapshot for the sequence number and the state, so the number labels that state.
     return this.db.tx(
       async (q) => {

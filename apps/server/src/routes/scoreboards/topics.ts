@@ -13,19 +13,36 @@ import {
 } from './repo.ts';
 
 const isKey = (arg: string) => keySchema.safeParse(arg).success;
+const GAME_EXISTS = 'SELECT 1 FROM games WHERE game_key = $1';
 
 /** DESIGN §4 topics of the scoreboards feature. */
 export function registerScoreboardTopics(app: FastifyInstance): void {
   const { hub } = app;
-  hub.register({ prefix: 'game', authorize: (_u, arg) => isKey(arg), load: loadGameTopic });
-  hub.register({ prefix: 'clock', authorize: (_u, arg) => isKey(arg), load: loadClock });
+  // Anyone may watch any key, so a made-up one is answered from one indexed read (existsSql).
+  hub.register({
+    prefix: 'game',
+    authorize: (_u, arg) => isKey(arg),
+    load: loadGameTopic,
+    existsSql: GAME_EXISTS,
+  });
+  hub.register({
+    prefix: 'clock',
+    authorize: (_u, arg) => isKey(arg),
+    load: loadClock,
+    existsSql: GAME_EXISTS,
+  });
   hub.register({
     prefix: 'games',
     authorize: (_u, arg) => arg === 'recent',
     load: loadRecentGames,
   });
   hub.register({ prefix: 'tags', authorize: (_u, arg) => arg === '', load: loadTagLists });
-  hub.register({ prefix: 'tag', authorize: (_u, arg) => isKey(arg), load: loadTagTopic });
+  hub.register({
+    prefix: 'tag',
+    authorize: (_u, arg) => isKey(arg),
+    load: loadTagTopic,
+    existsSql: 'SELECT 1 FROM tags WHERE tag_key = $1',
+  });
   // SPEC §7 per-user reads, each live; the hub serves them to their own uid only (SPEC §6).
   hub.registerUserList('games', loadUserGames);
   hub.registerUserList('favorites', loadFavorites);

@@ -17,5 +17,6 @@ export function registerTeamsheetTopics(app: FastifyInstance): void {
     prefix: 'roster',
     authorize: () => true,
     load: (q, publishedAsKey) => loadPublicRoster(q, publishedAsKey),
+    existsSql: 'SELECT 1 FROM rosters WHERE published_as_key = $1',
   });
 }
