@@ -76,11 +76,16 @@ describe.each(databaseKinds())('realtime limits on $name', (kind) => {
 
   it('refuses a subscribe beyond the topics one socket may hold, and keeps the socket open', async () => {
     const ws = await connect();
+    tx.mockClear();
+    query.mockClear();
     for (let i = 0; i < limits.topicsPerSocket; i++) {
       ws.send({ type: 'subscribe', topic: `game:nosuch${i}` });
     }
     await until(() => ws.messages.length === limits.topicsPerSocket);
-    expect(ws.messages.every((m) => m.type === 'state')).toBe(true);
+    expect(ws.messages.every((m) => m.type === 'state' && m.data === null)).toBe(true);
+    // Made-up keys arriving together are checked together: fewer reads than topics.
+    expect(tx).not.toHaveBeenCalled();
+    expect(query.mock.calls.length).toBeLessThan(limits.topicsPerSocket);
 
     ws.send({ type: 'subscribe', topic: `game:${gameKey}` });
     const refused = await ws.waitFor(isError(`game:${gameKey}`));
@@ -130,7 +135,7 @@ describe.each(databaseKinds())('realtime limits on $name', (kind) => {
     expect(again.closed).toBeNull();
   });
 
-  it('answers topics that do not exist with null from one read each, without a transaction', async () => {
+  it('answers topics that do not exist with null from at most one read each, without a transaction', async () => {
     const ws = await connect();
     const unknown = ['game:nosuchgame', 'clock:nosuchgame', 'tag:nosuchtag', 'roster:nosuchsheet'];
     tx.mockClear();
@@ -138,7 +143,7 @@ describe.each(databaseKinds())('realtime limits on $name', (kind) => {
     for (const topic of unknown) ws.send({ type: 'subscribe', topic });
     for (const topic of unknown) expect((await ws.waitFor(isState(topic))).data).toBeNull();
     expect(tx).not.toHaveBeenCalled();
-    expect(query).toHaveBeenCalledTimes(unknown.length);
+    expect(query.mock.calls.length).toBeLessThanOrEqual(unknown.length);
 
     // A game that exists is still read whole, in its snapshot.
     ws.send({ type: 'subscribe', topic: `game:${gameKey}` });

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { ServerMessageType, type ClientMessage, type ServerMessage } from '@sagan/shared/realtime';
 import type { SessionUser } from '@sagan/shared/auth';
 import type { Db, Queryable } from '../db/db.ts';
+import { ExistenceBatcher, type KeyedBy } from './existence.ts';
 
 /** A family of topics ('game' serves 'game:{gameKey}'), registered by a feature. */
 export interface TopicDef {
@@ -12,12 +13,11 @@ export interface TopicDef {
   /** The topic's whole current state, or null when it does not exist. */
   load(q: Queryable, arg: string): Promise<unknown>;
   /**
-   * SQL selecting a row when `arg` ($1) names something that exists, by an indexed lookup
-   * (e.g. 'SELECT 1 FROM games WHERE game_key = $1'). With it, a first subscription to a topic
-   * that does not exist is answered null from one read instead of a snapshot transaction, so
-   * subscribing to made-up keys costs the server little.
+   * The table and unique key column `arg` names a row of. With it, a first subscription to a
+   * topic whose row does not exist is answered null from a batched existence check instead of
+   * a snapshot transaction of its own, so subscribing to made-up keys costs the server little.
    */
-  existsSql?: string;
+  keyedBy?: KeyedBy;
 }
 
 interface Entry {
@@ -55,6 +55,7 @@ export class Hub {
   private readonly entries = new Map<string, Entry>();
   private readonly connections = new Set<Connection>();
   private unlisten: (() => Promise<void>) | null = null;
+  private readonly existence: ExistenceBatcher;
   /** Database reads made to refresh topics; benchmarks and tests read it. */
   loads = 0;
   /** Changes applied from a writer's merge, without a read. */
@@ -67,6 +68,7 @@ export class Hub {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.existence = new ExistenceBatcher(db);
     this.defs.set('user', {
       prefix: 'user',
       // A user's own lists are theirs alone.
@@ -320,14 +322,9 @@ export class Hub {
     if (!def) throw new Error(`no topic def for ${topic}`);
     const arg = colon === -1 ? '' : topic.slice(colon + 1);
     this.loads++;
-    if (probe && def.existsSql) {
-      // One statement is one snapshot: the number labels the absence it saw.
-      const [found] = await this.db.query<{ seq: number | string | null; exists: boolean }>(
-        `SELECT EXISTS (${def.existsSql}) AS exists,
-                (SELECT seq FROM topic_seq WHERE topic = $2) AS seq`,
-        [arg, topic],
-      );
-      if (!found?.exists) return { seq: Number(found?.seq ?? 0), data: null };
+    if (probe && def.keyedBy) {
+      const { exists, seq } = await this.existence.check(topic, arg, def.keyedBy);
+      if (!exists) return { seq, data: null };
     }
     // One snapshot for the sequence number and the state, so the number labels that state.
     return this.db.tx(

@@ -13,23 +13,23 @@ import {
 } from './repo.ts';
 
 const isKey = (arg: string) => keySchema.safeParse(arg).success;
-const GAME_EXISTS = 'SELECT 1 FROM games WHERE game_key = $1';
+const GAME_KEY = { table: 'games', column: 'game_key' };
 
 /** DESIGN §4 topics of the scoreboards feature. */
 export function registerScoreboardTopics(app: FastifyInstance): void {
   const { hub } = app;
-  // Anyone may watch any key, so a made-up one is answered from one indexed read (existsSql).
+  // Anyone may watch any key, so a made-up one is answered from a batched existence check.
   hub.register({
     prefix: 'game',
     authorize: (_u, arg) => isKey(arg),
     load: loadGameTopic,
-    existsSql: GAME_EXISTS,
+    keyedBy: GAME_KEY,
   });
   hub.register({
     prefix: 'clock',
     authorize: (_u, arg) => isKey(arg),
     load: loadClock,
-    existsSql: GAME_EXISTS,
+    keyedBy: GAME_KEY,
   });
   hub.register({
     prefix: 'games',
@@ -41,7 +41,7 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
     prefix: 'tag',
     authorize: (_u, arg) => isKey(arg),
     load: loadTagTopic,
-    existsSql: 'SELECT 1 FROM tags WHERE tag_key = $1',
+    keyedBy: { table: 'tags', column: 'tag_key' },
   });
   // SPEC §7 per-user reads, each live; the hub serves them to their own uid only (SPEC §6).
   hub.registerUserList('games', loadUserGames);

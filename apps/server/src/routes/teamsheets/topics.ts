@@ -17,6 +17,6 @@ export function registerTeamsheetTopics(app: FastifyInstance): void {
     prefix: 'roster',
     authorize: () => true,
     load: (q, publishedAsKey) => loadPublicRoster(q, publishedAsKey),
-    existsSql: 'SELECT 1 FROM rosters WHERE published_as_key = $1',
+    keyedBy: { table: 'rosters', column: 'published_as_key' },
   });
 }
