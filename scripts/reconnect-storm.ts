@@ -69,6 +69,9 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
       LOG_LEVEL: 'warn',
       DEMO: 'false',
       SIMULATE: 'false',
+      // Thousands of viewers from four loopback addresses: far more than the per-address
+      // socket limit leaves a real venue.
+      RATE_LIMIT_FACTOR: '100000',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

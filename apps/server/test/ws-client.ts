@@ -1,4 +1,4 @@
-import WebSocket from 'ws';
+import WebSocket, { type ClientOptions } from 'ws';
 import {
   serverMessageSchema,
   type ServerMessage,
@@ -22,9 +22,13 @@ export class TestSocket {
     });
   }
 
-  static open(url: string, headers: Record<string, string> = {}): Promise<TestSocket> {
+  static open(
+    url: string,
+    headers: Record<string, string> = {},
+    options: ClientOptions = {},
+  ): Promise<TestSocket> {
     return new Promise((resolve, reject) => {
-      const ws = new WebSocket(url, { headers });
+      const ws = new WebSocket(url, { ...options, headers });
       const socket = new TestSocket(ws);
       ws.once('open', () => resolve(socket));
       ws.once('unexpected-response', (_req, res) =>

@@ -51,6 +51,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     type: z.literal(ServerMessageType.Error),
     topic: z.string().optional(),
     message: z.string(),
+    /** A machine-readable reason, when a client may act on it (e.g. 'topic_limit'). */
+    code: z.string().optional(),
   }),
   z.object({ type: z.literal(ServerMessageType.Pong) }),
   /** The server is going away; reconnect after about this many ms. */

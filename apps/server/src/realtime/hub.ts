@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { ServerMessageType, type ClientMessage, type ServerMessage } from '@sagan/shared/realtime';
 import type { SessionUser } from '@sagan/shared/auth';
 import type { Db, Queryable } from '../db/db.ts';
+import { ExistenceBatcher, type KeyedBy } from './existence.ts';
 
 /** A family of topics ('game' serves 'game:{gameKey}'), registered by a feature. */
 export interface TopicDef {
@@ -11,6 +12,12 @@ export interface TopicDef {
   authorize(user: SessionUser | null, arg: string): boolean | Promise<boolean>;
   /** The topic's whole current state, or null when it does not exist. */
   load(q: Queryable, arg: string): Promise<unknown>;
+  /**
+   * The table and unique key column `arg` names a row of. With it, a first subscription to a
+   * topic whose row does not exist is answered null from a batched existence check instead of
+   * a snapshot transaction of its own, so subscribing to made-up keys costs the server little.
+   */
+  keyedBy?: KeyedBy;
 }
 
 interface Entry {
@@ -48,6 +55,7 @@ export class Hub {
   private readonly entries = new Map<string, Entry>();
   private readonly connections = new Set<Connection>();
   private unlisten: (() => Promise<void>) | null = null;
+  private readonly existence: ExistenceBatcher;
   /** Database reads made to refresh topics; benchmarks and tests read it. */
   loads = 0;
   /** Changes applied from a writer's merge, without a read. */
@@ -60,6 +68,7 @@ export class Hub {
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
   ) {
+    this.existence = new ExistenceBatcher(db);
     this.defs.set('user', {
       prefix: 'user',
       // A user's own lists are theirs alone.
@@ -199,8 +208,8 @@ export class Hub {
     }
   }
 
-  sendError(conn: Connection, message: string, topic?: string): void {
-    this.send(conn, JSON.stringify({ type: ServerMessageType.Error, topic, message }));
+  sendError(conn: Connection, message: string, topic?: string, code?: string): void {
+    this.send(conn, JSON.stringify({ type: ServerMessageType.Error, topic, message, code }));
   }
 
   private async subscribe(conn: Connection, topic: string, sinceSeq?: number): Promise<void> {
@@ -290,7 +299,7 @@ export class Hub {
       do {
         entry.dirty = false;
         try {
-          const { seq, data } = await this.load(topic);
+          const { seq, data } = await this.load(topic, /* probe */ entry.frame === null);
           if (seq > entry.seq || entry.frame === null) {
             this.setState(topic, entry, seq, data);
             if (broadcast) for (const conn of entry.subs) this.send(conn, entry.frame!);
@@ -307,12 +316,16 @@ export class Hub {
     return entry.loading;
   }
 
-  private async load(topic: string): Promise<{ seq: number; data: unknown }> {
+  private async load(topic: string, probe = false): Promise<{ seq: number; data: unknown }> {
     const colon = topic.indexOf(':');
     const def = this.defs.get(colon === -1 ? topic : topic.slice(0, colon));
     if (!def) throw new Error(`no topic def for ${topic}`);
     const arg = colon === -1 ? '' : topic.slice(colon + 1);
     this.loads++;
+    if (probe && def.keyedBy) {
+      const { exists, seq } = await this.existence.check(topic, arg, def.keyedBy);
+      if (!exists) return { seq, data: null };
+    }
     // One snapshot for the sequence number and the state, so the number labels that state.
     return this.db.tx(
       async (q) => {

@@ -2,12 +2,23 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { clientMessageSchema } from '@sagan/shared/realtime';
+import {
+  AddressCounts,
+  CLOSE_TOO_MANY_MESSAGES,
+  CLOSE_TOO_MANY_SOCKETS,
+  MessageBucket,
+  socketLimits,
+  TOPIC_LIMIT,
+  TopicQuota,
+} from './limits.ts';
 
 const HEARTBEAT_MS = 30_000;
 
 export default async function wsRoute(app: FastifyInstance): Promise<void> {
   const { hub } = app;
   const alive = new WeakSet<object>();
+  const limits = socketLimits(app.config.rateLimitFactor);
+  const socketsByAddress = new AddressCounts(limits.socketsPerAddress);
 
   const heartbeat = setInterval(() => {
     for (const client of app.websocketServer.clients) {
@@ -36,6 +47,16 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
       },
     },
     (socket, req) => {
+      // Counted once open (the upgrade has no cheaper point to refuse at that still tells the
+      // client why); the address is the one resolved through the trusted proxies.
+      const address = req.ip;
+      if (!socketsByAddress.open(address)) {
+        socket.close(CLOSE_TOO_MANY_SOCKETS, 'Too many connections from this address');
+        return;
+      }
+      socket.once('close', () => socketsByAddress.close(address));
+      const bucket = new MessageBucket(limits.messagesPerSecond, limits.messageBurst);
+      const quota = new TopicQuota(limits.topicsPerSocket);
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
       // The closures below outlive the upgrade request by hours: they must not hold it (and
@@ -55,6 +76,12 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
         socket.terminate();
       });
       socket.on('message', (raw, isBinary) => {
+        if (!bucket.take()) {
+          if (socket.readyState === socket.OPEN) {
+            socket.close(CLOSE_TOO_MANY_MESSAGES, 'Too many messages');
+          }
+          return;
+        }
         alive.add(socket);
         if (isBinary) return hub.sendError(conn, 'Text frames only');
         let json: unknown;
@@ -65,7 +92,12 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
         }
         const parsed = clientMessageSchema.safeParse(json);
         if (!parsed.success) return hub.sendError(conn, 'Unknown message');
-        hub.handle(conn, parsed.data).catch((err: unknown) => {
+        const msg = parsed.data;
+        if (msg.type === 'subscribe' && !quota.admit(msg.topic)) {
+          return hub.sendError(conn, 'Too many topics on one connection', msg.topic, TOPIC_LIMIT);
+        }
+        if (msg.type === 'unsubscribe') quota.release(msg.topic);
+        hub.handle(conn, msg).catch((err: unknown) => {
           log.error({ err }, 'realtime: message handling failed');
           hub.sendError(conn, 'Something went wrong');
         });

@@ -13,19 +13,36 @@ import {
 } from './repo.ts';
 
 const isKey = (arg: string) => keySchema.safeParse(arg).success;
+const GAME_KEY = { table: 'games', column: 'game_key' };
 
 /** DESIGN §4 topics of the scoreboards feature. */
 export function registerScoreboardTopics(app: FastifyInstance): void {
   const { hub } = app;
-  hub.register({ prefix: 'game', authorize: (_u, arg) => isKey(arg), load: loadGameTopic });
-  hub.register({ prefix: 'clock', authorize: (_u, arg) => isKey(arg), load: loadClock });
+  // Anyone may watch any key, so a made-up one is answered from a batched existence check.
+  hub.register({
+    prefix: 'game',
+    authorize: (_u, arg) => isKey(arg),
+    load: loadGameTopic,
+    keyedBy: GAME_KEY,
+  });
+  hub.register({
+    prefix: 'clock',
+    authorize: (_u, arg) => isKey(arg),
+    load: loadClock,
+    keyedBy: GAME_KEY,
+  });
   hub.register({
     prefix: 'games',
     authorize: (_u, arg) => arg === 'recent',
     load: loadRecentGames,
   });
   hub.register({ prefix: 'tags', authorize: (_u, arg) => arg === '', load: loadTagLists });
-  hub.register({ prefix: 'tag', authorize: (_u, arg) => isKey(arg), load: loadTagTopic });
+  hub.register({
+    prefix: 'tag',
+    authorize: (_u, arg) => isKey(arg),
+    load: loadTagTopic,
+    keyedBy: { table: 'tags', column: 'tag_key' },
+  });
   // SPEC §7 per-user reads, each live; the hub serves them to their own uid only (SPEC §6).
   hub.registerUserList('games', loadUserGames);
   hub.registerUserList('favorites', loadFavorites);

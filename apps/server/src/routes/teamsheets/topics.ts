@@ -17,5 +17,6 @@ export function registerTeamsheetTopics(app: FastifyInstance): void {
     prefix: 'roster',
     authorize: () => true,
     load: (q, publishedAsKey) => loadPublicRoster(q, publishedAsKey),
+    keyedBy: { table: 'rosters', column: 'published_as_key' },
   });
 }

@@ -1,0 +1,100 @@
+/**
+ * What one client may ask of the realtime server (DESIGN §9: limits scale with
+ * RATE_LIMIT_FACTOR). At factor 1 a page holds a handful of topics and sends a few messages a
+ * second, and a venue's wifi puts a few hundred viewers behind one NAT address; each limit
+ * leaves that room many times over, while one socket can no longer subscribe to 20,000 topics
+ * or keep the server busy with a stream of messages.
+ */
+export interface SocketLimits {
+  /** Distinct topics one socket may hold (subscribed, or asked for and not yet answered). */
+  topicsPerSocket: number;
+  /** Sustained client messages per second per socket. */
+  messagesPerSecond: number;
+  /** Messages a socket may send at once (a reconnect resubscribes every topic it had). */
+  messageBurst: number;
+  /** Open sockets per client address. */
+  socketsPerAddress: number;
+}
+
+export function socketLimits(factor: number): SocketLimits {
+  const scaled = (n: number) => Math.max(1, Math.ceil(n * factor));
+  return {
+    topicsPerSocket: scaled(200),
+    messagesPerSecond: 20 * factor,
+    messageBurst: scaled(250),
+    socketsPerAddress: scaled(200),
+  };
+}
+
+/** Close codes (4000–4999 are the application's): the client may reconnect after them. */
+export const CLOSE_TOO_MANY_MESSAGES = 4029;
+export const CLOSE_TOO_MANY_SOCKETS = 4008;
+/** Error code of a subscribe over topicsPerSocket; the socket stays open. */
+export const TOPIC_LIMIT = 'topic_limit';
+
+/** A token bucket: `burst` messages at once, refilled at `perSecond`. */
+export class MessageBucket {
+  private tokens: number;
+  private last: number;
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    now = Date.now(),
+  ) {
+    this.tokens = burst;
+    this.last = now;
+  }
+
+  take(now = Date.now()): boolean {
+    this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
+}
+
+/** Open sockets per client address; an address leaves the map with its last socket. */
+export class AddressCounts {
+  private readonly counts = new Map<string, number>();
+
+  constructor(private readonly max: number) {}
+
+  /** Counts a new socket from `address`; false (and not counted) when it would exceed max. */
+  open(address: string): boolean {
+    const n = this.counts.get(address) ?? 0;
+    if (n >= this.max) return false;
+    this.counts.set(address, n + 1);
+    return true;
+  }
+
+  close(address: string): void {
+    const n = this.counts.get(address) ?? 0;
+    if (n <= 1) this.counts.delete(address);
+    else this.counts.set(address, n - 1);
+  }
+}
+
+/**
+ * The topics one socket has asked for. Counted when the subscribe arrives, before the hub's
+ * (asynchronous) authorization and load, so a burst of subscribes cannot overshoot the cap
+ * while the first ones are still in flight.
+ */
+export class TopicQuota {
+  private readonly topics = new Set<string>();
+
+  constructor(private readonly max: number) {}
+
+  /** False when `topic` is new and the socket already holds the most it may. */
+  admit(topic: string): boolean {
+    if (this.topics.has(topic)) return true;
+    if (this.topics.size >= this.max) return false;
+    this.topics.add(topic);
+    return true;
+  }
+
+  release(topic: string): void {
+    this.topics.delete(topic);
+  }
+}
