@@ -37,6 +37,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@sagan.example'),
   SESSION_DAYS: z.coerce.number().int().positive().max(365).default(30),
+  SESSION_IDLE_DAYS: z.coerce.number().int().positive().max(365).default(14),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -57,6 +58,8 @@ export interface Config {
   webDist: string;
   supportEmail: string;
   sessionDays: number;
+  /** A session also ends after this many days without a request. */
+  sessionIdleDays: number;
 }
 
 export class ConfigError extends Error {
@@ -104,5 +107,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     supportEmail: e.SUPPORT_EMAIL,
     sessionDays: e.SESSION_DAYS,
+    sessionIdleDays: e.SESSION_IDLE_DAYS,
   };
 }

@@ -16,6 +16,10 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 export const sessionStateSchema = z.object({ user: sessionUserSchema.nullable() });
 export type SessionState = z.infer<typeof sessionStateSchema>;
 
+/** POST /api/auth/logout-all: how many sessions of the user ended (this one included). */
+export const logoutAllResponseSchema = z.object({ ok: z.literal(true), ended: z.number().int() });
+export type LogoutAllResponse = z.infer<typeof logoutAllResponseSchema>;
+
 export const authConfigSchema = z.object({
   googleClientId: z.string().nullable(),
   localSignIn: z.boolean(),

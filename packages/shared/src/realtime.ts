@@ -22,6 +22,14 @@ export const ServerMessageType = {
   Reconnect: 'reconnect',
 } as const;
 
+/**
+ * Why an error ended a subscription, when the client should act on it. 'signed-out': the
+ * socket's session ended (signed out here or elsewhere, expired, idle too long); private topics
+ * are refused from then on and the page should reload who is signed in.
+ */
+export const RealtimeErrorCode = { SignedOut: 'signed-out', TopicLimit: 'topic-limit' } as const;
+export type RealtimeErrorCode = (typeof RealtimeErrorCode)[keyof typeof RealtimeErrorCode];
+
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal(ClientMessageType.Subscribe),
@@ -51,8 +59,8 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     type: z.literal(ServerMessageType.Error),
     topic: z.string().optional(),
     message: z.string(),
-    /** A machine-readable reason, when a client may act on it (e.g. 'topic_limit'). */
-    code: z.string().optional(),
+    /** A machine-readable reason, when a client may act on it. */
+    code: z.enum([RealtimeErrorCode.SignedOut, RealtimeErrorCode.TopicLimit]).optional(),
   }),
   z.object({ type: z.literal(ServerMessageType.Pong) }),
   /** The server is going away; reconnect after about this many ms. */

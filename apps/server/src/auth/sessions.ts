@@ -40,16 +40,63 @@ export async function createSession(db: Db, uid: string, days: number): Promise<
   return token;
 }
 
-export async function sessionUser(db: Db, token: string): Promise<SessionUser | null> {
-  const rows = await db.query<{ uid: string; display_name: string | null }>(
-    `SELECT u.uid, u.display_name FROM sessions s JOIN users u ON u.uid = s.uid
-     WHERE s.id_hash = $1 AND s.expires_at > now()`,
-    [sha256(token)],
+/** The id a session is known by in the store and to realtime: never the cookie's token itself. */
+export const sessionIdOf = (token: string): string => sha256(token);
+
+// A session lives until its absolute expiry and only while it is used: $2 is the idle limit in
+// days. Written against the sessions table aliased s.
+const LIVE = `s.expires_at > now() AND s.last_seen_at > now() - make_interval(days => $2::int)`;
+
+/**
+ * The user of a live session, or null. The session's last use is written at most once an hour
+ * (the idle limit counts in days), so a busy user costs no write per request.
+ */
+export async function sessionUser(
+  db: Db,
+  token: string,
+  idleDays: number,
+): Promise<SessionUser | null> {
+  const id = sessionIdOf(token);
+  const rows = await db.query<{ uid: string; display_name: string | null; stale: boolean }>(
+    `SELECT u.uid, u.display_name, s.last_seen_at < now() - interval '1 hour' AS stale
+     FROM sessions s JOIN users u ON u.uid = s.uid
+     WHERE s.id_hash = $1 AND ${LIVE}`,
+    [id, idleDays],
   );
   const row = rows[0];
-  return row ? { uid: row.uid, displayName: row.display_name } : null;
+  if (!row) return null;
+  if (row.stale) await db.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [id]);
+  return { uid: row.uid, displayName: row.display_name };
 }
 
-export async function revokeSession(db: Db, token: string): Promise<void> {
-  await db.query('DELETE FROM sessions WHERE id_hash = $1', [sha256(token)]);
+/** Which of these session ids are still live (not signed out, expired or idle too long). */
+export async function liveSessionIds(
+  q: Queryable,
+  ids: string[],
+  idleDays: number,
+): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await q.query<{ id_hash: string }>(
+    `SELECT s.id_hash FROM sessions s WHERE s.id_hash = ANY($1::text[]) AND ${LIVE}`,
+    [ids, idleDays],
+  );
+  return new Set(rows.map((r) => r.id_hash));
+}
+
+/** Ends one session; its id, or null when there was no such session. */
+export async function revokeSession(db: Db, token: string): Promise<string | null> {
+  const rows = await db.query<{ id_hash: string }>(
+    'DELETE FROM sessions WHERE id_hash = $1 RETURNING id_hash',
+    [sessionIdOf(token)],
+  );
+  return rows[0]?.id_hash ?? null;
+}
+
+/** Ends every session of a user ("sign out everywhere"); the ids of those that ended. */
+export async function revokeAllSessions(db: Db, uid: string): Promise<string[]> {
+  const rows = await db.query<{ id_hash: string }>(
+    'DELETE FROM sessions WHERE uid = $1 RETURNING id_hash',
+    [uid],
+  );
+  return rows.map((r) => r.id_hash);
 }

@@ -80,7 +80,7 @@ export default fp(
       const token = req.cookies[app.sessionCookieName];
       if (token) {
         req.sessionToken = token;
-        req.user = await sessionUser(db, token);
+        req.user = await sessionUser(db, token, config.sessionIdleDays);
       }
       if (!SAFE_METHODS.has(req.method) && req.url.startsWith('/apps/sagan/api/')) {
         // DESIGN §6: a non-safelisted header cannot be sent cross-site without CORS consent.

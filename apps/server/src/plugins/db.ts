@@ -4,12 +4,14 @@ import type { Config } from '../config.ts';
 import { openPglite, openPostgres, type Db } from '../db/db.ts';
 import { migrate } from '../db/migrate.ts';
 import { Hub } from '../realtime/hub.ts';
+import { SessionWatch } from '../realtime/session-end.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     db: Db;
     hub: Hub;
+    sessionWatch: SessionWatch;
   }
 }
 
@@ -55,7 +57,11 @@ export default fp<DbPluginOptions>(
     const hub = new Hub(withCatchUp(db, app.log), app.log);
     app.decorate('hub', hub);
     await hub.start();
+    const sessionWatch = new SessionWatch(db, hub, opts.config.sessionIdleDays, app.log);
+    app.decorate('sessionWatch', sessionWatch);
+    await sessionWatch.start();
     app.addHook('onClose', async () => {
+      await sessionWatch.stop();
       if (!opts.db) await db.close();
     });
   },

@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
-import { ServerMessageType, type ClientMessage, type ServerMessage } from '@sagan/shared/realtime';
+import {
+  RealtimeErrorCode,
+  ServerMessageType,
+  type ClientMessage,
+  type ServerMessage,
+} from '@sagan/shared/realtime';
 import type { SessionUser } from '@sagan/shared/auth';
 import type { Db, Queryable } from '../db/db.ts';
 import { ExistenceBatcher, type KeyedBy } from './existence.ts';
@@ -18,6 +23,10 @@ export interface TopicDef {
    * a snapshot transaction of its own, so subscribing to made-up keys costs the server little.
    */
   keyedBy?: KeyedBy;
+   * Served to a signed-in user only: refused, and dropped from open sockets, once the socket's
+   * session has ended (sign-out here or on another node, expiry, idle expiry).
+   */
+  private?: boolean;
 }
 
 interface Entry {
@@ -35,6 +44,8 @@ export interface Connection {
   socket: WebSocket;
   user: SessionUser | null;
   topics: Set<string>;
+  /** The cookie session the socket was opened with (its id, not the token); null otherwise. */
+  sessionId: string | null;
 }
 
 const CHANNEL = 'sagan_topics';
@@ -61,6 +72,12 @@ export class Hub {
   /** Changes applied from a writer's merge, without a read. */
   merges = 0;
 
+  /**
+   * Whether a session is still live, asked before a private topic is served to a socket
+   * opened with that session (set by the session watch; without one, sessions are trusted).
+   */
+  sessionLive: ((sessionId: string) => Promise<boolean>) | null = null;
+
   /** Per-user lists ('user:{uid}:{list}'), contributed by several features. */
   private readonly userLists = new Map<string, (q: Queryable, uid: string) => Promise<unknown>>();
 
@@ -71,6 +88,7 @@ export class Hub {
     this.existence = new ExistenceBatcher(db);
     this.defs.set('user', {
       prefix: 'user',
+      private: true,
       // A user's own lists are theirs alone.
       authorize: (user, arg) => {
         const parsed = splitUserArg(arg);
@@ -186,8 +204,8 @@ export class Hub {
     return this.connections.size;
   }
 
-  connect(socket: WebSocket, user: SessionUser | null): Connection {
-    const conn: Connection = { socket, user, topics: new Set() };
+  connect(socket: WebSocket, user: SessionUser | null, sessionId: string | null = null): Connection {
+    const conn: Connection = { socket, user, topics: new Set(), sessionId: user ? sessionId : null };
     this.connections.add(conn);
     socket.on('close', () => {
       this.connections.delete(conn);
@@ -208,7 +226,7 @@ export class Hub {
     }
   }
 
-  sendError(conn: Connection, message: string, topic?: string, code?: string): void {
+  sendError(conn: Connection, message: string, topic?: string, code?: RealtimeErrorCode): void {
     this.send(conn, JSON.stringify({ type: ServerMessageType.Error, topic, message, code }));
   }
 
@@ -218,9 +236,12 @@ export class Hub {
     const arg = colon === -1 ? '' : topic.slice(colon + 1);
     const def = this.defs.get(prefix);
     if (!def) return this.sendError(conn, 'Unknown topic', topic);
+    if (def.private && !(await this.sessionHolds(conn))) return this.sendSignedOut(conn, topic);
     if (!(await def.authorize(conn.user, arg))) {
       return this.sendError(conn, 'You do not have access to this topic', topic);
     }
+    // The session may have ended while authorize ran.
+    if (def.private && !conn.user) return this.sendSignedOut(conn, topic);
     if (conn.socket.readyState !== conn.socket.OPEN) return;
     let entry = this.entries.get(topic);
     if (!entry) {
@@ -236,6 +257,65 @@ export class Hub {
     } else {
       this.send(conn, entry.frame);
     }
+  }
+
+  /** The ids of the sessions open sockets were opened with and still act for. */
+  sessionIds(): Set<string> {
+    const ids = new Set<string>();
+    for (const conn of this.connections) if (conn.sessionId) ids.add(conn.sessionId);
+    return ids;
+  }
+
+  /**
+   * These sessions ended: their sockets become anonymous, lose their private subscriptions and
+   * are told so (an error with code 'signed-out' per dropped topic, and one without a topic).
+   * Public topics stay. Returns how many sockets were affected; a second call for the same
+   * session finds none.
+   */
+  endSessions(sessionIds: Iterable<string>): number {
+    const ended = new Set(sessionIds);
+    if (!ended.size) return 0;
+    let affected = 0;
+    for (const conn of this.connections) {
+      if (!conn.sessionId || !ended.has(conn.sessionId)) continue;
+      conn.user = null;
+      conn.sessionId = null;
+      affected++;
+      for (const topic of conn.topics) {
+        if (!this.isPrivate(topic)) continue;
+        conn.topics.delete(topic);
+        this.detach(conn, topic);
+        this.sendSignedOut(conn, topic);
+      }
+      this.sendSignedOut(conn);
+    }
+    return affected;
+  }
+
+  private isPrivate(topic: string): boolean {
+    const colon = topic.indexOf(':');
+    return !!this.defs.get(colon === -1 ? topic : topic.slice(0, colon))?.private;
+  }
+
+  /** False when the socket's session has ended (the socket is then made anonymous). */
+  private async sessionHolds(conn: Connection): Promise<boolean> {
+    const id = conn.sessionId;
+    if (!id || !this.sessionLive) return true;
+    if (await this.sessionLive(id)) return true;
+    this.endSessions([id]);
+    return false;
+  }
+
+  private sendSignedOut(conn: Connection, topic?: string): void {
+    this.send(
+      conn,
+      JSON.stringify({
+        type: ServerMessageType.Error,
+        topic,
+        message: 'Signed out: sign in again to see this',
+        code: RealtimeErrorCode.SignedOut,
+      } satisfies ServerMessage),
+    );
   }
 
   private detach(conn: Connection, topic: string): void {

@@ -1,3 +1,4 @@
+import { RealtimeErrorCode } from '@sagan/shared/realtime';
 /**
  * What one client may ask of the realtime server (DESIGN §9: limits scale with
  * RATE_LIMIT_FACTOR). At factor 1 a page holds a handful of topics and sends a few messages a
@@ -30,7 +31,7 @@ export function socketLimits(factor: number): SocketLimits {
 export const CLOSE_TOO_MANY_MESSAGES = 4029;
 export const CLOSE_TOO_MANY_SOCKETS = 4008;
 /** Error code of a subscribe over topicsPerSocket; the socket stays open. */
-export const TOPIC_LIMIT = 'topic_limit';
+export const TOPIC_LIMIT = RealtimeErrorCode.TopicLimit;
 
 /** A token bucket: `burst` messages at once, refilled at `perSecond`. */
 export class MessageBucket {

@@ -11,6 +11,7 @@ import {
   TOPIC_LIMIT,
   TopicQuota,
 } from './limits.ts';
+import { sessionIdOf } from '../auth/sessions.ts';
 
 const HEARTBEAT_MS = 30_000;
 
@@ -61,7 +62,8 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
       socket.on('pong', () => alive.add(socket));
       // The closures below outlive the upgrade request by hours: they must not hold it (and
       // its socket, headers and parser) for every idle viewer, only what they use.
-      const conn = hub.connect(socket, req.user);
+      const session = req.user && req.sessionToken ? sessionIdOf(req.sessionToken) : null;
+      const conn = hub.connect(socket, req.user, session);
       const log = app.log;
       // @fastify/websocket's own 'error' listener closes over the upgrade's request and reply
       // (≈ 4 KB of heap per viewer for the socket's lifetime); ours does what its default

@@ -7,11 +7,18 @@ import {
   sessionUserSchema,
   sessionStateSchema,
   authConfigSchema,
+  logoutAllResponseSchema,
 } from '@sagan/shared/auth';
 import { TokenError } from '../auth/google.ts';
-import { createSession, revokeSession, upsertUserOnSignIn } from '../auth/sessions.ts';
+import {
+  createSession,
+  revokeAllSessions,
+  revokeSession,
+  upsertUserOnSignIn,
+} from '../auth/sessions.ts';
 import { HttpError, notFound, unauthorized } from '../lib/http-errors.ts';
 import { sha256 } from '../lib/keys.ts';
+import { requireUser } from '../plugins/auth.ts';
 
 const errorSchema = z.object({ error: z.string() });
 
@@ -30,6 +37,12 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     secure: config.cookieSecure,
   } as const;
 
+  /** Ends a session in the store, then its open sockets on every node. */
+  async function endSession(token: string): Promise<void> {
+    const id = await revokeSession(db, token);
+    if (id) await app.sessionWatch.ended([id]);
+  }
+
   async function startSession(
     reply: FastifyReply,
     previousToken: string | null,
@@ -37,7 +50,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
   ) {
     await upsertUserOnSignIn(db, user);
     // A new session id on every sign-in, and the old one dies (no session fixation).
-    if (previousToken) await revokeSession(db, previousToken);
+    if (previousToken) await endSession(previousToken);
     const token = await createSession(db, user.uid, config.sessionDays);
     reply.setCookie(app.sessionCookieName, token, {
       ...cookieAttributes,
@@ -119,11 +132,30 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (req, reply) => {
-      if (req.sessionToken) await revokeSession(db, req.sessionToken);
+      if (req.sessionToken) await endSession(req.sessionToken);
       // Browsers ignore a Set-Cookie for a __Host- name without Secure: clear it with the same
       // attributes it was set with, or the dead cookie lingers (issue 7 §6).
       reply.clearCookie(app.sessionCookieName, cookieAttributes);
       return { ok: true };
+    },
+  );
+
+  app.post(
+    '/auth/logout-all',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Sign out everywhere: every session of the user ends, and their open pages lose private live data',
+        response: { 200: logoutAllResponseSchema, 401: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      const user = requireUser(req);
+      const ids = await revokeAllSessions(db, user.uid);
+      await app.sessionWatch.ended(ids);
+      reply.clearCookie(app.sessionCookieName, cookieAttributes);
+      return { ok: true as const, ended: ids.length };
     },
   );
 

@@ -2,7 +2,7 @@ import { Link, NavLink, Outlet, useNavigate } from 'react-router';
 import { AuthStatus, menuName } from '@sagan/shared/auth';
 import { pathTo } from '@sagan/shared/routes';
 import { links } from '../config/links.ts';
-import { useAppConfig, useAuth, useSignOut } from '../lib/auth.ts';
+import { useAppConfig, useAuth, useSessionEndFromServer, useSignOut } from '../lib/auth.ts';
 import { useTheme } from '../components/use-theme.ts';
 
 function MoonIcon() {
@@ -39,6 +39,7 @@ function ThemeToggle() {
 function TopMenu() {
   const { authStatus, user } = useAuth();
   const signOut = useSignOut();
+  useSessionEndFromServer();
   const navigate = useNavigate();
   return (
     <header className="top-menu">

@@ -1,3 +1,4 @@
+import { useCallback, useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import {
@@ -39,12 +40,33 @@ export function useAppConfig() {
 
 function useAfterAuthChange() {
   const queryClient = useQueryClient();
-  return (user: SessionUser | null) => {
-    queryClient.setQueryData(sessionQueryKey, user);
-    // Screens reload their data when the auth status changes (SPEC §4).
-    void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
-    realtime.reconnect();
-  };
+  return useCallback(
+    (user: SessionUser | null) => {
+      queryClient.setQueryData(sessionQueryKey, user);
+      // Screens reload their data when the auth status changes (SPEC §4).
+      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
+      realtime.reconnect();
+    },
+    [queryClient],
+  );
+}
+
+/**
+ * The server ended this tab's session (sign-out in another tab or on another device, "sign out
+ * everywhere", expiry): ask again who is signed in, and screens follow as after a sign-out here.
+ */
+export function useSessionEndFromServer(): void {
+  const queryClient = useQueryClient();
+  const after = useAfterAuthChange();
+  useEffect(
+    () =>
+      realtime.onSignedOut(() => {
+        queryClient
+          .fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, staleTime: 0 })
+          .then(after, () => undefined);
+      }),
+    [queryClient, after],
+  );
 }
 
 export function useSignIn() {

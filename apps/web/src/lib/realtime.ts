@@ -35,6 +35,7 @@ export class RealtimeClient {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   readonly statusListeners = new Set<(connected: boolean) => void>();
+  private readonly signedOutListeners = new Set<() => void>();
 
   /** url may be a function, so that importing this module on the server (SSR) reads no `location`. */
   constructor(private readonly url: string | (() => string)) {}
@@ -90,8 +91,25 @@ export class RealtimeClient {
     return this.topics.get(topic);
   }
 
+  /**
+   * Called when the server says this socket's session ended (signed out in another tab or on
+   * another device, expired): the app then asks again who is signed in. Returns the remover.
+   */
+  onSignedOut(listener: () => void): () => void {
+    this.signedOutListeners.add(listener);
+    return () => this.signedOutListeners.delete(listener);
+  }
+
   /** After sign-in or sign-out: a new socket carries the new identity. */
   reconnect(): void {
+    // Topics dropped at a sign-out that a page still shows are asked for again as the new
+    // identity (they answer with that identity's rights).
+    for (const state of this.topics.values()) {
+      if (state.subscribed || state.listeners.size === 0) continue;
+      state.subscribed = true;
+      state.received = false;
+      state.error = undefined;
+    }
     this.socket?.close(1000, 'identity changed');
     this.socket = null;
     this.attempts = 0;
@@ -138,6 +156,8 @@ export class RealtimeClient {
       state.error = undefined;
       state.received = true;
       state.listeners.forEach((l) => l());
+    } else if (msg.type === 'error' && msg.code === 'signed-out') {
+      this.dropSignedOut(msg.topic, msg.message);
     } else if (msg.type === 'error' && msg.topic) {
       const state = this.topics.get(msg.topic);
       if (!state) return;
@@ -150,6 +170,24 @@ export class RealtimeClient {
       ws?.close();
       this.scheduleReconnect(msg.afterMs / 2 + Math.random() * msg.afterMs);
     }
+  }
+
+  /**
+   * The server refused a private topic because the session ended: its data goes (it was the
+   * signed-in user's), it is not asked for again on reconnect, and the app is told once.
+   */
+  private dropSignedOut(topic: string | undefined, message: string): void {
+    const state = topic === undefined ? undefined : this.topics.get(topic);
+    if (state) {
+      state.subscribed = false;
+      state.seq = undefined;
+      state.data = undefined;
+      state.error = message;
+      state.received = true;
+      state.listeners.forEach((l) => l());
+    }
+    // The server sends one message without a topic per ended session.
+    if (topic === undefined) this.signedOutListeners.forEach((l) => l());
   }
 
   private sendSubscribe(topic: string, state: TopicState): void {
@@ -189,7 +227,9 @@ export function parseServerMessage(raw: string): ServerMessage | null {
     case 'current':
       return typeof o.topic === 'string' && isSeq(o.seq) ? (o as ServerMessage) : null;
     case 'error':
-      return typeof o.message === 'string' && (o.topic === undefined || typeof o.topic === 'string')
+      return typeof o.message === 'string' &&
+        (o.topic === undefined || typeof o.topic === 'string') &&
+        (o.code === undefined || o.code === 'signed-out')
         ? (o as ServerMessage)
         : null;
     case 'pong':

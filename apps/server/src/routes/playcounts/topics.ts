@@ -18,6 +18,7 @@ export function registerPlayCountTopics(app: FastifyInstance): void {
   // Play counts are private (SPEC §6): only the owner may watch a game.
   hub.register({
     prefix: 'playcount',
+    private: true,
     async authorize(user: SessionUser | null, gameKey: string) {
       if (!user || !keySchema.safeParse(gameKey).success) return false;
       return (await ownerOf(db, gameKey)) === user.uid;

@@ -6,6 +6,7 @@ export function registerTeamsheetTopics(app: FastifyInstance): void {
   const { db, hub } = app;
   hub.register({
     prefix: 'team',
+    private: true,
     authorize: (user, teamKey) => (user ? isOwner(db, user.uid, teamKey) : false),
     async load(q, teamKey) {
       const team = await findTeam(q, teamKey);

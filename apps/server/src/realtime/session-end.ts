@@ -1,0 +1,92 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/db.ts';
+import { liveSessionIds } from '../auth/sessions.ts';
+import type { Hub } from './hub.ts';
+
+const CHANNEL = 'sagan_session_end';
+/** How often each node checks the sessions of its open sockets (expiry, idle expiry, lost NOTIFY). */
+export const SESSION_SWEEP_MS = 2000;
+// NOTIFY payloads are limited to 8000 bytes: 100 session ids (64 hex + quotes + comma) fit.
+const NOTIFY_CHUNK = 100;
+
+/**
+ * Ends the realtime identity of sockets whose session ended, on every node. A sign-out reaches
+ * this node's sockets at once and the other nodes through NOTIFY; sessions that end by
+ * themselves (absolute or idle expiry), or whose NOTIFY was lost while a node's LISTEN
+ * connection was down, are found by a sweep every SESSION_SWEEP_MS. Private topics are also
+ * checked against the session store at subscribe time (Hub.sessionLive).
+ */
+export class SessionWatch {
+  /** Sockets made anonymous, by how this node learnt their session had ended. */
+  readonly counts = { local: 0, notified: 0, swept: 0 };
+  private timer: NodeJS.Timeout | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private sweeping = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly hub: Hub,
+    private readonly idleDays: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(sweepMs = SESSION_SWEEP_MS): Promise<void> {
+    this.hub.sessionLive = async (id) =>
+      (await liveSessionIds(this.db, [id], this.idleDays)).has(id);
+    // PGlite is one process: the local path below is all there is.
+    if (this.db.kind === 'postgres') {
+      this.unlisten = await this.db.listen(CHANNEL, (payload) => this.onNotify(payload));
+    }
+    this.timer = setInterval(() => void this.sweep(), sweepMs);
+    this.timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.unlisten?.();
+    this.unlisten = null;
+  }
+
+  /** Call once these sessions are gone from the store (signed out, signed out everywhere). */
+  async ended(sessionIds: string[]): Promise<void> {
+    if (!sessionIds.length) return;
+    this.counts.local += this.hub.endSessions(sessionIds);
+    if (this.db.kind !== 'postgres') return;
+    for (let i = 0; i < sessionIds.length; i += NOTIFY_CHUNK) {
+      const chunk = sessionIds.slice(i, i + NOTIFY_CHUNK);
+      await this.db.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(chunk)]);
+    }
+  }
+
+  /** Ends the sockets of every session that is no longer live; tests call it directly too. */
+  async sweep(): Promise<void> {
+    if (this.sweeping) return;
+    const ids = [...this.hub.sessionIds()];
+    if (!ids.length) return;
+    this.sweeping = true;
+    try {
+      const live = await liveSessionIds(this.db, ids, this.idleDays);
+      this.counts.swept += this.hub.endSessions(ids.filter((id) => !live.has(id)));
+    } catch (err) {
+      // The next sweep tries again; meanwhile subscribe-time checks still refuse ended sessions.
+      this.log.warn({ err }, 'realtime: session sweep failed');
+    } finally {
+      this.sweeping = false;
+    }
+  }
+
+  private onNotify(payload: string): void {
+    let ids: unknown;
+    try {
+      ids = JSON.parse(payload);
+    } catch {
+      ids = null;
+    }
+    if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
+      this.log.warn({ payload }, 'realtime: unreadable session-end notification');
+      return;
+    }
+    this.counts.notified += this.hub.endSessions(ids as string[]);
+  }
+}

@@ -1,0 +1,304 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { logoutAllResponseSchema } from '@sagan/shared/auth';
+import { topics, type ServerMessage } from '@sagan/shared/realtime';
+import { loadConfig } from '../src/config.ts';
+import { openPostgres, type Db } from '../src/db/db.ts';
+import { API, buildTestApp, databaseKinds, signInLocal, type TestDatabase } from './helpers.ts';
+import { isState, TestSocket } from './ws-client.ts';
+
+/**
+ * A socket's identity ends with its session: private topics are refused on it, and its open
+ * private subscriptions are dropped with a pushed 'signed-out' error, on every node, within 5 s
+ * of a sign-out (same node: at once; other nodes: NOTIFY; expiry: the sweep).
+ */
+
+type ErrorMessage = Extract<ServerMessage, { type: 'error' }>;
+const signedOut =
+  (topic?: string) =>
+  (m: ServerMessage): m is ErrorMessage =>
+    m.type === 'error' && m.code === 'signed-out' && m.topic === topic;
+const refused =
+  (topic: string) =>
+  (m: ServerMessage): m is ErrorMessage =>
+    m.type === 'error' && m.topic === topic;
+
+/** Figures for docs/reliability.md, printed at the end of each suite. */
+const figures: string[] = [];
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return `ws://127.0.0.1:${port}/apps/sagan/ws`;
+}
+
+async function openSubscribed(
+  url: string,
+  cookie: string,
+  wanted: string[],
+): Promise<TestSocket> {
+  const ws = await TestSocket.open(url, { cookie });
+  for (const topic of wanted) {
+    ws.send({ type: 'subscribe', topic });
+    await ws.waitFor(isState(topic));
+  }
+  return ws;
+}
+
+const me = (app: FastifyInstance, cookie: string) =>
+  app.inject({ method: 'GET', url: `${API}/auth/me`, headers: { cookie } });
+
+describe('SESSION_IDLE_DAYS', () => {
+  it('defaults to 14 days and is validated', () => {
+    expect(loadConfig({}).sessionIdleDays).toBe(14);
+    expect(loadConfig({ SESSION_IDLE_DAYS: '3' }).sessionIdleDays).toBe(3);
+    expect(() => loadConfig({ SESSION_IDLE_DAYS: '0' })).toThrow(/SESSION_IDLE_DAYS/);
+  });
+});
+
+describe.each(databaseKinds())('session end on $name', (kind) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let url: string;
+
+  beforeAll(async () => {
+    database = await kind.open();
+    app = await buildTestApp(database.db);
+    url = await listen(app);
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.cleanup();
+    console.log(`session end (${kind.name}):\n  ${figures.splice(0).join('\n  ')}`);
+  });
+
+  it('refuses a private topic on a socket whose session ended, public topics stay', async () => {
+    const owner = await signInLocal(app, 'Ended Owner');
+    const mine = topics.user(owner.uid, 'games');
+    const ws = await TestSocket.open(url, { cookie: owner.cookie });
+    ws.send({ type: 'subscribe', topic: mine });
+    await ws.waitFor(isState(mine));
+    ws.send({ type: 'unsubscribe', topic: mine });
+    // The session ends in the store without this node being told (as when another node's
+    // NOTIFY is lost): the subscribe-time check alone must refuse.
+    await app.db.query('DELETE FROM sessions WHERE uid = $1', [owner.uid]);
+    const from = ws.messages.length;
+    ws.send({ type: 'subscribe', topic: mine });
+    const refusal = await ws.waitFor(refused(mine), from);
+    expect(refusal.code).toBe('signed-out');
+    expect(app.hub.subscriberCount(mine)).toBe(0);
+    const recent = topics.recentGames();
+    ws.send({ type: 'subscribe', topic: recent });
+    await ws.waitFor(isState(recent), from);
+    ws.close();
+  });
+
+  it('sign-out pushes the refusal to the session’s sockets within 5 s; other sessions keep theirs', async () => {
+    const owner = await signInLocal(app, 'Signing Out');
+    const again = await signInLocal(app, 'Signing Out'); // the same user on another device
+    expect(again.uid).toBe(owner.uid);
+    const created = await owner.request({ method: 'POST', url: `${API}/teams` });
+    const { teamKey } = created.json<{ teamKey: string }>();
+    const wanted = [
+      topics.user(owner.uid, 'games'),
+      topics.user(owner.uid, 'playcounts'),
+      topics.team(teamKey),
+      topics.recentGames(),
+    ];
+    const ws = await openSubscribed(url, owner.cookie, wanted);
+    const other = await openSubscribed(url, again.cookie, wanted.slice(0, 1));
+    const from = ws.messages.length;
+
+    const t0 = performance.now();
+    const res = await owner.request({ method: 'POST', url: `${API}/auth/logout` });
+    expect(res.statusCode).toBe(200);
+    await ws.waitFor(signedOut(), from);
+    const ms = performance.now() - t0;
+    expect(ms).toBeLessThan(5000);
+    figures.push(`sign-out → refusal, same node: ${ms.toFixed(1)} ms`);
+
+    for (const topic of wanted.slice(0, 3)) {
+      await ws.waitFor(signedOut(topic), from);
+      expect(app.hub.subscriberCount(topic)).toBe(topic === wanted[0] ? 1 : 0);
+    }
+    // The public topic stays on the now anonymous socket, and the socket stays open.
+    expect(ws.messages.slice(from).some(refused(topics.recentGames()))).toBe(false);
+    expect(ws.closed).toBeNull();
+    // The same user's other session is untouched.
+    expect(other.messages.some((m) => m.type === 'error')).toBe(false);
+    expect((await me(app, again.cookie)).statusCode).toBe(200);
+    // And the socket cannot get the private topics back.
+    const later = ws.messages.length;
+    ws.send({ type: 'subscribe', topic: wanted[0]! });
+    await ws.waitFor(refused(wanted[0]!), later);
+    expect(app.hub.subscriberCount(wanted[0]!)).toBe(1);
+    ws.close();
+    other.close();
+  });
+
+  it('logout-all ends every session of the user, each socket told; others untouched', async () => {
+    const sessions = [
+      await signInLocal(app, 'Everywhere'),
+      await signInLocal(app, 'Everywhere'),
+      await signInLocal(app, 'Everywhere'),
+    ];
+    const bystander = await signInLocal(app, 'Bystander');
+    const uid = sessions[0]!.uid;
+    const mine = topics.user(uid, 'games');
+    const sockets = await Promise.all(
+      sessions.slice(0, 2).map((s) => openSubscribed(url, s.cookie, [mine])),
+    );
+    const theirs = await openSubscribed(url, bystander.cookie, [topics.user(bystander.uid, 'games')]);
+
+    // Cookie mutations need the CSRF header and a same-origin Origin, like every other.
+    const noHeader = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/logout-all`,
+      headers: { cookie: sessions[0]!.cookie },
+    });
+    expect(noHeader.statusCode).toBe(403);
+    const foreign = await sessions[0]!.request({
+      method: 'POST',
+      url: `${API}/auth/logout-all`,
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(foreign.statusCode).toBe(403);
+    const anonymous = await app.inject({
+      method: 'POST',
+      url: `${API}/auth/logout-all`,
+      headers: { 'x-sagan-request': '1' },
+    });
+    expect(anonymous.statusCode).toBe(401);
+    for (const s of sessions) expect((await me(app, s.cookie)).statusCode).toBe(200);
+
+    const t0 = performance.now();
+    const res = await sessions[2]!.request({ method: 'POST', url: `${API}/auth/logout-all` });
+    expect(res.statusCode).toBe(200);
+    expect(logoutAllResponseSchema.parse(res.json())).toEqual({ ok: true, ended: 3 });
+    expect(res.headers['set-cookie']).toMatch(/sagan_session=;/);
+    await Promise.all(sockets.map((ws) => ws.waitFor(signedOut(mine))));
+    figures.push(`logout-all → refusal on 2 sockets: ${(performance.now() - t0).toFixed(1)} ms`);
+    expect(app.hub.subscriberCount(mine)).toBe(0);
+    for (const s of sessions) expect((await me(app, s.cookie)).statusCode).toBe(401);
+    expect((await me(app, bystander.cookie)).statusCode).toBe(200);
+    expect(theirs.messages.some((m) => m.type === 'error')).toBe(false);
+    for (const ws of [...sockets, theirs]) ws.close();
+  });
+
+  it('a session idle longer than SESSION_IDLE_DAYS ends; its sockets are told by the sweep', async () => {
+    const idle = await signInLocal(app, 'Idle One');
+    const mine = topics.user(idle.uid, 'games');
+    const ws = await openSubscribed(url, idle.cookie, [mine]);
+    await app.db.query(
+      `UPDATE sessions SET last_seen_at = now() - interval '14 days 1 minute' WHERE uid = $1`,
+      [idle.uid],
+    );
+    const t0 = performance.now();
+    await ws.waitFor(signedOut(mine));
+    const ms = performance.now() - t0;
+    expect(ms).toBeLessThan(5000);
+    figures.push(`idle expiry → refusal (sweep every 2 s): ${ms.toFixed(0)} ms`);
+    expect((await me(app, idle.cookie)).statusCode).toBe(401);
+    ws.close();
+  });
+
+  it('an absolutely expired session is swept the same way', async () => {
+    const old = await signInLocal(app, 'Expiring');
+    const mine = topics.user(old.uid, 'games');
+    const ws = await openSubscribed(url, old.cookie, [mine]);
+    const swept = app.sessionWatch.counts.swept;
+    await app.db.query(`UPDATE sessions SET expires_at = now() WHERE uid = $1`, [old.uid]);
+    const t0 = performance.now();
+    await ws.waitFor(signedOut(mine));
+    const ms = performance.now() - t0;
+    expect(ms).toBeLessThan(5000);
+    expect(app.sessionWatch.counts.swept).toBe(swept + 1);
+    figures.push(`absolute expiry → refusal (sweep): ${ms.toFixed(0)} ms`);
+    ws.close();
+  });
+
+  it('writes a session’s last use at most once an hour, and honours the configured idle limit', async () => {
+    const user = await signInLocal(app, 'Seen');
+    const lastSeen = async () =>
+      (
+        await app.db.query<{ age: number }>(
+          `SELECT extract(epoch FROM now() - last_seen_at)::float8 AS age FROM sessions WHERE uid = $1`,
+          [user.uid],
+        )
+      )[0]!.age;
+    await app.db.query(
+      `UPDATE sessions SET last_seen_at = now() - interval '30 minutes' WHERE uid = $1`,
+      [user.uid],
+    );
+    expect((await me(app, user.cookie)).statusCode).toBe(200);
+    expect(await lastSeen()).toBeGreaterThan(29 * 60); // not rewritten within the hour
+    await app.db.query(
+      `UPDATE sessions SET last_seen_at = now() - interval '13 days' WHERE uid = $1`,
+      [user.uid],
+    );
+    expect((await me(app, user.cookie)).statusCode).toBe(200);
+    expect(await lastSeen()).toBeLessThan(60); // used again: the idle clock restarts
+
+    const strict = await buildTestApp(app.db, { sessionIdleDays: 2 });
+    try {
+      await app.db.query(
+        `UPDATE sessions SET last_seen_at = now() - interval '3 days' WHERE uid = $1`,
+        [user.uid],
+      );
+      expect((await me(strict, user.cookie)).statusCode).toBe(401);
+      expect((await me(app, user.cookie)).statusCode).toBe(200);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it.runIf(kind.name === 'postgres')(
+    'two nodes: a sign-out on node A removes the session’s subscriptions on node B within 5 s',
+    async () => {
+      const dbB: Db = await openPostgres(database.url!);
+      const nodeB = await buildTestApp(dbB);
+      try {
+        // Node B hears of the sign-out only through NOTIFY: its sweep is put far out of the way.
+        await nodeB.sessionWatch.stop();
+        await nodeB.sessionWatch.start(60_000);
+        const urlB = await listen(nodeB);
+        const owner = await signInLocal(app, 'Two Nodes');
+        const created = await owner.request({ method: 'POST', url: `${API}/teams` });
+        const { teamKey } = created.json<{ teamKey: string }>();
+        const wanted = [topics.user(owner.uid, 'games'), topics.team(teamKey)];
+        const onB = await openSubscribed(urlB, owner.cookie, wanted);
+        const onA = await openSubscribed(url, owner.cookie, wanted);
+        const notified = nodeB.sessionWatch.counts.notified;
+
+        const t0 = performance.now();
+        await owner.request({ method: 'POST', url: `${API}/auth/logout` });
+        await onB.waitFor(signedOut());
+        const ms = performance.now() - t0;
+        expect(ms).toBeLessThan(5000);
+        figures.push(`sign-out on node A → refusal on node B (NOTIFY): ${ms.toFixed(1)} ms`);
+        for (const topic of wanted) {
+          await onB.waitFor(signedOut(topic));
+          await onA.waitFor(signedOut(topic));
+          expect(nodeB.hub.subscriberCount(topic)).toBe(0);
+        }
+        expect(nodeB.sessionWatch.counts.notified).toBe(notified + 1);
+
+        // Expiry on node B, found by its own sweep (back to the usual interval).
+        await nodeB.sessionWatch.stop();
+        await nodeB.sessionWatch.start();
+        const later = await signInLocal(app, 'Two Nodes Later');
+        const laterTopic = topics.user(later.uid, 'games');
+        const socket = await openSubscribed(urlB, later.cookie, [laterTopic]);
+        await app.db.query(`UPDATE sessions SET expires_at = now() WHERE uid = $1`, [later.uid]);
+        const t1 = performance.now();
+        await socket.waitFor(signedOut(laterTopic));
+        figures.push(`expiry → refusal on node B (sweep): ${(performance.now() - t1).toFixed(0)} ms`);
+        for (const ws of [onA, onB, socket]) ws.close();
+      } finally {
+        await nodeB.close();
+        await dbB.close();
+      }
+    },
+  );
+});
