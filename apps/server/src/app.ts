@@ -17,6 +17,9 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import dbPlugin from './plugins/db.ts';
 import authPlugin from './plugins/auth.ts';
+import hostsPlugin from './plugins/hosts.ts';
+import bodyTimeoutPlugin from './plugins/body-timeout.ts';
+import { fastifyTrustProxy } from './lib/hosts.ts';
 import { HttpError } from './lib/http-errors.ts';
 import authRoutes from './routes/auth.ts';
 import healthRoutes from './routes/health.ts';
@@ -38,7 +41,8 @@ const MINI_CARD_PATH = `${BASE_PATH}/viewscoreboardmini/`;
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // DESIGN §9: X-Forwarded-* only from the proxies TRUST_PROXY names, never from anyone.
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     // Larger bodies are opted into per route (photo uploads).
     bodyLimit: 256 * 1024,
   });
@@ -103,6 +107,20 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(bodyTimeoutPlugin, { config });
+  await app.register(hostsPlugin, { config });
+  // Sessions, sheets and play counts must not stay in a shared or browser cache; a route that
+  // chose its own caching keeps it.
+  app.addHook('onSend', async (_req, reply) => {
+    const type = reply.getHeader('content-type');
+    if (
+      !reply.hasHeader('cache-control') &&
+      typeof type === 'string' &&
+      type.startsWith('application/json')
+    ) {
+      reply.header('cache-control', 'no-store');
+    }
   });
   // The mini card is made to be embedded by other sites (that route only).
   app.addHook('onSend', async (req, reply) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { isLoopbackName, parseTrustProxy, type TrustProxy } from './lib/hosts.ts';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -38,6 +39,28 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@sagan.example'),
   SESSION_DAYS: z.coerce.number().int().positive().max(365).default(30),
   SESSION_IDLE_DAYS: z.coerce.number().int().positive().max(365).default(14),
+  TRUST_PROXY: z.string().optional(),
+  ALLOWED_HOSTS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(
+            /^(?:\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]+|[A-Za-z0-9_.-]+)(?::\d{1,5})?$/,
+            'each entry must be a host name or address, optionally with :port',
+          ),
+      ),
+    ),
+  BODY_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
+  BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(500),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -60,17 +83,20 @@ export interface Config {
   sessionDays: number;
   /** A session also ends after this many days without a request. */
   sessionIdleDays: number;
+  /** Proxies whose X-Forwarded-* headers count (DESIGN §9); never `true`. */
+  trustProxy: TrustProxy;
+  /** Host names (ALLOWED_HOSTS) served besides PUBLIC_URL's and, for local clients, loopback. */
+  allowedHosts: string[];
+  /** ALLOW_LOCAL_SIGNIN: local sign-in for every client, not only one on this machine. */
+  localSignInAnywhere: boolean;
+  /** A request body must bring minBytesPerSecond over every window of windowSeconds. */
+  bodyTimeout: { windowSeconds: number; minBytesPerSecond: number };
 }
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
     super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   }
-}
-
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
-export function isLoopback(host: string): boolean {
-  return LOOPBACK.has(host) || host.startsWith('127.');
 }
 
 /** Parses the environment; a wrong setting throws a ConfigError listing every problem. */
@@ -83,11 +109,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const problems: string[] = [];
-  // DESIGN §3: local sign-in only on loopback without Google, unless explicitly forced.
-  const localSignIn = e.ALLOW_LOCAL_SIGNIN || (!e.GOOGLE_CLIENT_ID && isLoopback(e.HOST));
+  // DESIGN §3: local sign-in only on loopback without Google, unless explicitly forced; even
+  // then each request must come from this machine (lib/hosts.ts isLocalRequest).
+  const localSignIn = e.ALLOW_LOCAL_SIGNIN || (!e.GOOGLE_CLIENT_ID && isLoopbackName(e.HOST));
   if (!localSignIn && !e.GOOGLE_CLIENT_ID) {
     problems.push(
       'GOOGLE_CLIENT_ID: required when HOST is not loopback (nobody could sign in otherwise)',
+    );
+  }
+  const trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  if (typeof trustProxy === 'string') problems.push(`TRUST_PROXY: ${trustProxy}`);
+  // Reachable from other machines, the server must know the names it is reached by: links
+  // (QR codes, previews) are built on them and other names are refused.
+  if (!isLoopbackName(e.HOST) && !e.PUBLIC_URL && !e.ALLOWED_HOSTS.length) {
+    problems.push(
+      `HOST ${e.HOST} is reachable from other machines: set PUBLIC_URL to the address people ` +
+        'open (e.g. https://scores.example.org) or ALLOWED_HOSTS to the host names they use ' +
+        '(e.g. 192.168.1.20,sagan.local)',
     );
   }
   if (problems.length) throw new ConfigError(problems);
@@ -108,5 +146,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     supportEmail: e.SUPPORT_EMAIL,
     sessionDays: e.SESSION_DAYS,
     sessionIdleDays: e.SESSION_IDLE_DAYS,
+    trustProxy: typeof trustProxy === 'string' ? false : trustProxy,
+    allowedHosts: e.ALLOWED_HOSTS,
+    localSignInAnywhere: e.ALLOW_LOCAL_SIGNIN,
+    bodyTimeout: {
+      windowSeconds: e.BODY_TIMEOUT_SECONDS,
+      minBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,
+    },
   };
 }

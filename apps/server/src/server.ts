@@ -15,11 +15,12 @@ async function main(): Promise<void> {
     throw err;
   }
   const app = await buildApp(config);
-  if (config.localSignIn && !config.google.clientId) {
-    app.log.info('local sign-in is on (loopback, no GOOGLE_CLIENT_ID)');
-  }
-  if (config.localSignIn && config.google.clientId === undefined && config.host !== '127.0.0.1') {
-    app.log.warn('ALLOW_LOCAL_SIGNIN is on for a non-loopback host: anyone can sign in as anyone');
+  if (config.localSignInAnywhere) {
+    app.log.warn(
+      'ALLOW_LOCAL_SIGNIN is on: anyone who can reach this server can sign in as anyone, by name',
+    );
+  } else if (config.localSignIn) {
+    app.log.info('local sign-in is on for this machine only (loopback, no GOOGLE_CLIENT_ID)');
   }
   if (config.demo) await seedDemo(app);
   const stopSimulator = config.simulate ? startSimulator(app) : () => undefined;

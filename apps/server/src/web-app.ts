@@ -8,6 +8,7 @@ import { BASE_PATH, clientRoutePatterns, pathTo } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
 import { buildFileReader, inlineCriticalPath } from './critical-path.ts';
 import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
+import { requestOrigin } from './lib/hosts.ts';
 
 const API_PREFIX = `${BASE_PATH}/api`;
 /** The empty root of the built index.html, where the server-rendered markup goes. */
@@ -202,7 +203,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       ]);
       // Issue 8: shared links get a preview card; public sheets stay out of search engines.
       if (preview) {
-        const origin = config.publicUrl ?? `${req.protocol}://${req.host}`;
+        const origin = requestOrigin(req, config.publicUrl);
         html = injectPreview(indexHtml, preview, `${origin}${pathname}`, origin);
         if (preview.noindex) reply.header('x-robots-tag', 'noindex');
       }

@@ -40,11 +40,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/GOOGLE_CLIENT_ID/);
     const google = loadConfig({
       HOST: '0.0.0.0',
+      ALLOWED_HOSTS: '192.168.1.20',
       GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
     });
     expect(google.localSignIn).toBe(false);
     // Only an explicit setting turns local sign-in on there.
-    expect(loadConfig({ HOST: '0.0.0.0', ALLOW_LOCAL_SIGNIN: 'true' }).localSignIn).toBe(true);
+    const forced = loadConfig({
+      HOST: '0.0.0.0',
+      ALLOWED_HOSTS: '192.168.1.20',
+      ALLOW_LOCAL_SIGNIN: 'true',
+    });
+    expect(forced.localSignIn).toBe(true);
+    expect(forced.localSignInAnywhere).toBe(true);
   });
 
   it('turns local sign-in off on loopback once Google is configured', () => {

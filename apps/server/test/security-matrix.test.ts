@@ -332,6 +332,20 @@ const matrix: Record<string, Entry> = {
 
 const ROLE_NAMES = ['anonymous', 'another user', 'owner'] as const;
 
+/** The same API path as a browser may send it: one letter of a fixed segment percent-encoded. */
+function encodedVariants(url: string): string[] {
+  const rest = url.slice(API.length + 1); // after '/apps/sagan/api/'
+  const hex = (c: string) => `%${c.charCodeAt(0).toString(16)}`;
+  return [
+    `/apps/sagan/%61pi/${rest}`,
+    `/%61pps/sagan/api/${rest}`,
+    `/apps/sagan/ap%69/${rest}`,
+    `/apps/%73agan/api/${rest}`,
+    `/app%73/sagan/ap%69/${rest}`,
+    `/apps/sagan/api/${hex(rest[0]!)}${rest.slice(1)}`,
+  ];
+}
+
 /** Replaces every key of the world in a URL by a guessed one. */
 function guessed(url: string, w: World): string {
   let out = url;
@@ -398,6 +412,45 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       expect(res.statusCode, `guessed key: ${res.body.slice(0, 200)}`).toBe(entry.guess);
       if (entry.guess >= 400) expect(await snapshot(app.db)).toBe(before);
     }
+  });
+
+  it('CSRF: every mutating route, its path percent-encoded, from a foreign or null Origin', async () => {
+    const mutating = routeTable(app).filter((r) => !/^(GET|HEAD|OPTIONS) /.test(r));
+    expect(mutating.length).toBeGreaterThan(20);
+    let forged = 0;
+    for (const route of mutating) {
+      const entry = matrix[route]!;
+      // Nothing below may change anything, except the anonymous routing probes (a sign-in).
+      const w = entry.fresh ? await makeWorld(app) : (shared ??= await makeWorld(app));
+      const opts = await entry.req(w);
+      const variants = encodedVariants(opts.url as string);
+      for (const url of variants) {
+        // The router takes the encoded path to the route: an anonymous caller with the header
+        // gets the route's own answer, not a not-found.
+        const probe = await anonymous(app)({ ...opts, url });
+        expect(probe.statusCode, `${route} as ${url} is routed`).toBe(entry.expect[0]);
+      }
+      const before = await snapshot(app.db);
+      for (const url of variants) {
+        for (const origin of ['http://evil.example', 'null']) {
+          for (const headers of [
+            { cookie: w.owner.cookie, origin },
+            { cookie: w.owner.cookie, origin, 'x-sagan-request': '1' },
+          ]) {
+            const res = await app.inject({
+              ...opts,
+              url,
+              headers: { ...(opts.headers ?? {}), ...headers },
+            });
+            forged++;
+            expect(res.statusCode, `${route} as ${url} from ${origin}`).toBe(403);
+            expect(res.cookies, `${route} as ${url}`).toHaveLength(0);
+          }
+        }
+      }
+      expect(await snapshot(app.db), `${route}: a refused forgery changed rows`).toBe(before);
+    }
+    console.log(`encoded-path CSRF (${kind.name}): ${forged} forged requests, all 403`);
   });
 
   it('owner fields (uid) in a body never hand a write to someone else', async () => {

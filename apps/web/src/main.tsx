@@ -1,3 +1,5 @@
+// First: schemas built by the imports below must already find zod jitless (no eval probe).
+import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';

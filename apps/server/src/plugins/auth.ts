@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, type SessionUser } from '@sagan/shared/auth';
+import { BASE_PATH } from '@sagan/shared/routes';
 import { createGoogleVerifier, TokenError, type GoogleVerifier } from '../auth/google.ts';
 import { ensureUser, sessionUser } from '../auth/sessions.ts';
 import { HttpError, unauthorized } from '../lib/http-errors.ts';
@@ -19,6 +20,24 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const API_PREFIX = `${BASE_PATH}/api/`;
+
+/**
+ * Whether a request is for the API, judged as the router judged it: by the route it matched,
+ * or, for none, by the decoded path. The raw URL would let `/apps/sagan/%61pi/...` through.
+ */
+function isApiRequest(req: FastifyRequest): boolean {
+  const route = req.routeOptions.url;
+  if (route !== undefined) return route.startsWith(API_PREFIX);
+  const path = req.url.split('?')[0] ?? '';
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    return true; // undecodable: refused below rather than guessed at
+  }
+  return decoded.replace(/\/{2,}/g, '/').startsWith(API_PREFIX);
+}
 const MAX_KNOWN_UIDS = 100_000;
 
 export function requireUser(req: FastifyRequest): SessionUser {
@@ -46,7 +65,8 @@ export default fp(
     );
     app.decorate('isOwnOrigin', (req: FastifyRequest, origin: string) => {
       if (config.publicUrl) return origin === config.publicUrl;
-      const host = req.headers.host;
+      // req.host: the Host header, or a trusted proxy's X-Forwarded-Host (checked by hosts.ts).
+      const host = req.host;
       return !!host && (origin === `http://${host}` || origin === `https://${host}`);
     });
 
@@ -82,7 +102,7 @@ export default fp(
         req.sessionToken = token;
         req.user = await sessionUser(db, token, config.sessionIdleDays);
       }
-      if (!SAFE_METHODS.has(req.method) && req.url.startsWith('/apps/sagan/api/')) {
+      if (!SAFE_METHODS.has(req.method) && isApiRequest(req)) {
         // DESIGN §6: a non-safelisted header cannot be sent cross-site without CORS consent.
         if (req.headers[CSRF_HEADER] !== '1') {
           return reply.code(403).send({ error: 'Missing X-Sagan-Request header' });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -19,6 +19,7 @@ import {
 import { HttpError, notFound, unauthorized } from '../lib/http-errors.ts';
 import { sha256 } from '../lib/keys.ts';
 import { requireUser } from '../plugins/auth.ts';
+import { isLocalRequest } from '../lib/hosts.ts';
 
 const errorSchema = z.object({ error: z.string() });
 
@@ -29,6 +30,10 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     max: Math.ceil(20 * config.rateLimitFactor),
     timeWindow: '1 minute',
   };
+
+  /** DESIGN §3: decided per request, for the person at this machine (or everyone, if forced). */
+  const localSignInFor = (req: FastifyRequest) =>
+    config.localSignInAnywhere || (config.localSignIn && isLocalRequest(req, config.trustProxy));
 
   const cookieAttributes = {
     path: '/',
@@ -69,9 +74,9 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
         response: { 200: authConfigSchema.extend({ supportEmail: z.string() }) },
       },
     },
-    async () => ({
+    async (req) => ({
       googleClientId: config.google.clientId ?? null,
-      localSignIn: config.localSignIn,
+      localSignIn: localSignInFor(req),
       supportEmail: config.supportEmail,
     }),
   );
@@ -108,13 +113,15 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       config: { rateLimit: signInLimit },
       schema: {
         tags: ['auth'],
-        summary: 'Local sign-in (only on a loopback server without Google configured)',
+        summary:
+          'Local sign-in by display name (only from this machine on a server without Google, ' +
+          'or everywhere with ALLOW_LOCAL_SIGNIN)',
         body: localSignInSchema,
         response: { 200: sessionUserSchema },
       },
     },
     async (req, reply) => {
-      if (!config.localSignIn) throw notFound();
+      if (!localSignInFor(req)) throw notFound();
       const displayName = req.body.displayName;
       // The same name signs in as the same local user, so their data is there next time.
       const uid = `local-${sha256(displayName.toLowerCase()).slice(0, 20)}`;

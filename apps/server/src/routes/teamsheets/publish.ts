@@ -14,6 +14,7 @@ import { keySchema } from '@sagan/shared/keys';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
+import { requestOrigin } from '../../lib/hosts.ts';
 import { loadPublicRoster, loadRoster, ownedTeam, publicCopy } from './repo.ts';
 import { publicPhotoId, sendPhoto, type PhotoStore } from '../../photos.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
@@ -26,7 +27,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
 
   /** DESIGN §6: PUBLIC_URL when set, otherwise the origin the request was addressed to. */
   function publicUrl(req: FastifyRequest, publishedAsKey: string): string {
-    const origin = config.publicUrl ?? `${req.protocol}://${req.host}`;
+    const origin = requestOrigin(req, config.publicUrl);
     return `${origin}${publicSheetPath(publishedAsKey)}`;
   }
 

@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BASE_PATH } from '@sagan/shared/routes';
+import type { Config } from '../config.ts';
+import { hostPolicy, isAllowedHost, isValidHostHeader } from '../lib/hosts.ts';
+
+const HEALTH_ROUTE = `${BASE_PATH}/api/health`;
+
+/**
+ * Only hosts this server is known by are served (DESIGN §9 "Proxies and hosts"): a page on a
+ * DNS-rebinding domain cannot talk to a server on this machine or LAN, and no link (QR code,
+ * share preview) is ever built on a host a client made up. The load balancer's health check
+ * may use any name.
+ */
+export default fp<{ config: Config }>(
+  async (app, { config }) => {
+    const policy = hostPolicy(config.allowedHosts, config.publicUrl);
+    app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+      if (req.routeOptions.url === HEALTH_ROUTE) return;
+      const header = req.headers.host;
+      if (!isValidHostHeader(header)) {
+        return reply.code(400).send({ error: 'Missing or malformed Host header' });
+      }
+      // req.host is X-Forwarded-Host only when the socket is a trusted proxy.
+      const host = req.host;
+      if (!isAllowedHost(policy, host, req.ip)) {
+        req.log.info({ host }, 'request for a host this server is not configured for');
+        return reply
+          .code(421)
+          .send({ error: 'This server does not answer for this host name (see ALLOWED_HOSTS)' });
+      }
+    });
+  },
+  { name: 'hosts' },
+);

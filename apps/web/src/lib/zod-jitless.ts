@@ -1,0 +1,9 @@
+import { z } from 'zod';
+
+/**
+ * Zod compiles object parsers with `new Function` when it may, and probes for that on the first
+ * object schema. Our CSP has no 'unsafe-eval', so the probe fails quietly but every page load
+ * files a CSP eval violation report. Jitless parsing is fast enough for our payloads and never
+ * probes. Imported first by the entry, before any module builds a schema.
+ */
+z.config({ jitless: true });
