@@ -23,6 +23,7 @@ export interface TopicDef {
    * a snapshot transaction of its own, so subscribing to made-up keys costs the server little.
    */
   keyedBy?: KeyedBy;
+  /**
    * Served to a signed-in user only: refused, and dropped from open sockets, once the socket's
    * session has ended (sign-out here or on another node, expiry, idle expiry).
    */
