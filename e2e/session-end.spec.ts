@@ -8,6 +8,12 @@ test.describe('a session ended elsewhere', () => {
     const name = unique('Tab');
     await signIn(page, name);
     const other = await context.newPage();
+    let toldAt = 0;
+    other.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"signed-out"')) toldAt ||= Date.now();
+      }),
+    );
     // A private page, live over the socket (the user's play counts).
     await other.goto(`${BASE}/playcounts`);
     await expect(other.getByRole('button', { name })).toBeVisible();
@@ -17,11 +23,16 @@ test.describe('a session ended elsewhere', () => {
     const started = Date.now();
     await page.getByRole('button', { name }).click();
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    const signedOutAt = Date.now();
 
     // The other tab's socket is told by the server; the page asks who is signed in and follows.
     await expect(other.getByRole('link', { name: 'Login' })).toBeVisible({ timeout: 5000 });
     await expect(other).toHaveURL(/\/apps\/sagan\/login\?next=%2Fplaycounts/);
-    console.log(`second tab shows Login ${Date.now() - started} ms after the click`);
+    console.log(
+      `click → first tab signed out ${signedOutAt - started} ms, → second tab's socket told ` +
+        `${toldAt - started} ms, → second tab shows Login ${Date.now() - started} ms`,
+    );
+    expect(toldAt).toBeGreaterThan(0);
     await screenshot(other, 'session-ended-elsewhere');
   });
 });
