@@ -11,6 +11,8 @@ import { api, ApiError } from '../../lib/api.ts';
 import { realtime } from '../../lib/realtime.ts';
 
 export const meQueryKey = ['auth', 'me'] as const;
+/** Sign-in and sign-out in this tab: they set the auth state themselves when they finish. */
+const authMutationKey = ['auth'] as const;
 
 async function fetchMe(): Promise<SessionUser | null> {
   try {
@@ -62,6 +64,8 @@ export function useSessionEndFromServer(): void {
   useEffect(
     () =>
       realtime.onSignedOut(() => {
+        // This tab's own sign-out (or sign-in over an old session) ended it: nothing to ask.
+        if (queryClient.isMutating({ mutationKey: authMutationKey })) return;
         queryClient
           .fetchQuery({ queryKey: meQueryKey, queryFn: fetchMe, staleTime: 0 })
           .then(after, () => undefined);
@@ -73,6 +77,7 @@ export function useSessionEndFromServer(): void {
 export function useSignIn() {
   const after = useAfterAuthChange();
   return useMutation({
+    mutationKey: authMutationKey,
     mutationFn: (
       input: { kind: 'google'; credential: string } | { kind: 'local'; displayName: string },
     ) =>
@@ -86,6 +91,7 @@ export function useSignIn() {
 export function useSignOut() {
   const after = useAfterAuthChange();
   return useMutation({
+    mutationKey: authMutationKey,
     mutationFn: () => api('POST', '/auth/logout'),
     onSuccess: () => after(null),
   });
