@@ -260,8 +260,8 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
       const nodeB = await buildTestApp(dbB);
       try {
         // Node B hears of the sign-out only through NOTIFY: its sweep is put far out of the way.
-        await nodeB.sessionWatch.stop();
-        await nodeB.sessionWatch.start(60_000);
+        nodeB.sessionWatch.stop();
+        nodeB.sessionWatch.start(60_000);
         const urlB = await listen(nodeB);
         const owner = await signInLocal(app, 'Two Nodes');
         const created = await owner.request({ method: 'POST', url: `${API}/teams` });
@@ -285,8 +285,8 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
         expect(nodeB.sessionWatch.counts.notified).toBe(notified + 1);
 
         // Expiry on node B, found by its own sweep (back to the usual interval).
-        await nodeB.sessionWatch.stop();
-        await nodeB.sessionWatch.start();
+        nodeB.sessionWatch.stop();
+        nodeB.sessionWatch.start();
         const later = await signInLocal(app, 'Two Nodes Later');
         const laterTopic = topics.user(later.uid, 'games');
         const socket = await openSubscribed(urlB, later.cookie, [laterTopic]);

@@ -71,6 +71,9 @@ export class Hub {
    */
   sessionLive: ((sessionId: string) => Promise<boolean>) | null = null;
 
+  /** Handlers of node-wide notices other than topic changes, by kind (see notice()). */
+  private readonly noticeHandlers = new Map<string, (data: unknown) => void>();
+
   /** Per-user lists ('user:{uid}:{list}'), contributed by several features. */
   private readonly userLists = new Map<string, (q: Queryable, uid: string) => Promise<unknown>>();
 
@@ -175,6 +178,21 @@ export class Hub {
        FROM numbered GROUP BY chunk`,
       [unique, CHANNEL, NOTIFY_CHUNK, JSON.stringify(carried)],
     );
+  }
+
+  /**
+   * Tells every node (this one included) something other than a topic change, e.g. that
+   * sessions ended. It rides the topics' channel, so a node keeps one LISTEN connection; the
+   * payload (JSON of data) must stay well under NOTIFY's 8000 bytes. Sent at once, or at
+   * commit when q is a transaction.
+   */
+  async notice(q: Queryable, kind: string, data: unknown): Promise<void> {
+    await q.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ notice: kind, data })]);
+  }
+
+  /** Handles notice(kind) from any node; one handler per kind, a later one replaces it. */
+  onNotice(kind: string, handler: (data: unknown) => void): void {
+    this.noticeHandlers.set(kind, handler);
   }
 
   /**
@@ -323,6 +341,10 @@ export class Hub {
       items = JSON.parse(payload);
     } catch {
       items = null;
+    }
+    if (isPlainObject(items) && typeof items.notice === 'string') {
+      this.noticeHandlers.get(items.notice)?.(items.data);
+      return;
     }
     if (!Array.isArray(items)) {
       this.log.warn({ payload }, 'realtime: unreadable notification');
