@@ -214,8 +214,17 @@ export class Hub {
     return this.connections.size;
   }
 
-  connect(socket: WebSocket, user: SessionUser | null, sessionId: string | null = null): Connection {
-    const conn: Connection = { socket, user, topics: new Set(), sessionId: user ? sessionId : null };
+  connect(
+    socket: WebSocket,
+    user: SessionUser | null,
+    sessionId: string | null = null,
+  ): Connection {
+    const conn: Connection = {
+      socket,
+      user,
+      topics: new Set(),
+      sessionId: user ? sessionId : null,
+    };
     this.connections.add(conn);
     socket.on('close', () => {
       this.connections.delete(conn);
