@@ -8,20 +8,38 @@ test.describe('a session ended elsewhere', () => {
     const name = unique('Tab');
     await signIn(page, name);
     const other = await context.newPage();
+    let toldAt = 0;
+    other.on('websocket', (ws) =>
+      ws.on('framereceived', ({ payload }) => {
+        if (String(payload).includes('"signed-out"')) toldAt ||= Date.now();
+      }),
+    );
     // A private page, live over the socket (the user's play counts).
     await other.goto(`${BASE}/playcounts`);
     await expect(other.getByRole('button', { name })).toBeVisible();
     await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
 
     await page.goto(`${BASE}/`);
+    await expect(page.getByRole('button', { name })).toBeVisible();
+    // The tab that signs out knows it is signed out: it need not ask the server again.
+    let asked = 0;
+    page.on('request', (req) => {
+      if (req.url().endsWith('/api/auth/me')) asked++;
+    });
     const started = Date.now();
     await page.getByRole('button', { name }).click();
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    const signedOutAt = Date.now();
 
     // The other tab's socket is told by the server; the page asks who is signed in and follows.
     await expect(other.getByRole('link', { name: 'Login' })).toBeVisible({ timeout: 5000 });
     await expect(other).toHaveURL(/\/apps\/sagan\/login\?next=%2Fplaycounts/);
-    console.log(`second tab shows Login ${Date.now() - started} ms after the click`);
+    console.log(
+      `click → first tab signed out ${signedOutAt - started} ms, → second tab's socket told ` +
+        `${toldAt - started} ms, → second tab shows Login ${Date.now() - started} ms`,
+    );
+    expect(toldAt).toBeGreaterThan(0);
+    expect(asked).toBe(0);
     await screenshot(other, 'session-ended-elsewhere');
   });
 });

@@ -95,6 +95,11 @@ const matrix: Record<string, Entry> = {
     req: () => send('POST', `${API}/auth/logout`),
     expect: PUBLIC_200,
   },
+  'POST /apps/sagan/api/auth/logout-all': {
+    fresh: true,
+    req: () => send('POST', `${API}/auth/logout-all`),
+    expect: SIGNED_IN,
+  },
   'GET /apps/sagan/api/auth/me': { req: () => get(`${API}/auth/me`), expect: SIGNED_IN },
   // The web app's check: nobody signed in is an answer, not a refusal (DESIGN §9).
   'GET /apps/sagan/api/auth/session': { req: () => get(`${API}/auth/session`), expect: PUBLIC_200 },
@@ -523,6 +528,12 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       ...[...hub.userLists.keys()].map((l) => `user:${l}`),
     ].sort();
     expect(families).toEqual(Object.keys(topicMatrix).sort());
+    // What only its owner may see is private: refused, and dropped from open sockets, once the
+    // socket's session has ended (session-end.test.ts).
+    const defs = hub.defs as Map<string, { private?: boolean }>;
+    for (const [family, { allowed }] of Object.entries(topicMatrix)) {
+      expect(!!defs.get(family.split(':')[0]!)?.private, family).toBe(allowed === OWNER_ONLY);
+    }
 
     const sockets = await Promise.all([
       TestSocket.open(url),

@@ -33,11 +33,7 @@ async function listen(app: FastifyInstance): Promise<string> {
   return `ws://127.0.0.1:${port}/apps/sagan/ws`;
 }
 
-async function openSubscribed(
-  url: string,
-  cookie: string,
-  wanted: string[],
-): Promise<TestSocket> {
+async function openSubscribed(url: string, cookie: string, wanted: string[]): Promise<TestSocket> {
   const ws = await TestSocket.open(url, { cookie });
   for (const topic of wanted) {
     ws.send({ type: 'subscribe', topic });
@@ -149,7 +145,9 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
     const sockets = await Promise.all(
       sessions.slice(0, 2).map((s) => openSubscribed(url, s.cookie, [mine])),
     );
-    const theirs = await openSubscribed(url, bystander.cookie, [topics.user(bystander.uid, 'games')]);
+    const theirs = await openSubscribed(url, bystander.cookie, [
+      topics.user(bystander.uid, 'games'),
+    ]);
 
     // Cookie mutations need the CSRF header and a same-origin Origin, like every other.
     const noHeader = await app.inject({
@@ -260,8 +258,8 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
       const nodeB = await buildTestApp(dbB);
       try {
         // Node B hears of the sign-out only through NOTIFY: its sweep is put far out of the way.
-        await nodeB.sessionWatch.stop();
-        await nodeB.sessionWatch.start(60_000);
+        nodeB.sessionWatch.stop();
+        nodeB.sessionWatch.start(60_000);
         const urlB = await listen(nodeB);
         const owner = await signInLocal(app, 'Two Nodes');
         const created = await owner.request({ method: 'POST', url: `${API}/teams` });
@@ -285,15 +283,17 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
         expect(nodeB.sessionWatch.counts.notified).toBe(notified + 1);
 
         // Expiry on node B, found by its own sweep (back to the usual interval).
-        await nodeB.sessionWatch.stop();
-        await nodeB.sessionWatch.start();
+        nodeB.sessionWatch.stop();
+        nodeB.sessionWatch.start();
         const later = await signInLocal(app, 'Two Nodes Later');
         const laterTopic = topics.user(later.uid, 'games');
         const socket = await openSubscribed(urlB, later.cookie, [laterTopic]);
         await app.db.query(`UPDATE sessions SET expires_at = now() WHERE uid = $1`, [later.uid]);
         const t1 = performance.now();
         await socket.waitFor(signedOut(laterTopic));
-        figures.push(`expiry → refusal on node B (sweep): ${(performance.now() - t1).toFixed(0)} ms`);
+        figures.push(
+          `expiry → refusal on node B (sweep): ${(performance.now() - t1).toFixed(0)} ms`,
+        );
         for (const ws of [onA, onB, socket]) ws.close();
       } finally {
         await nodeB.close();

@@ -65,7 +65,8 @@ export async function sessionUser(
   );
   const row = rows[0];
   if (!row) return null;
-  if (row.stale) await db.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [id]);
+  if (row.stale)
+    await db.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [id]);
   return { uid: row.uid, displayName: row.display_name };
 }
 

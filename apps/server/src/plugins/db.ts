@@ -59,9 +59,9 @@ export default fp<DbPluginOptions>(
     await hub.start();
     const sessionWatch = new SessionWatch(db, hub, opts.config.sessionIdleDays, app.log);
     app.decorate('sessionWatch', sessionWatch);
-    await sessionWatch.start();
+    sessionWatch.start();
     app.addHook('onClose', async () => {
-      await sessionWatch.stop();
+      sessionWatch.stop();
       if (!opts.db) await db.close();
     });
   },

@@ -79,6 +79,9 @@ export class Hub {
    */
   sessionLive: ((sessionId: string) => Promise<boolean>) | null = null;
 
+  /** Handlers of node-wide notices other than topic changes, by kind (see notice()). */
+  private readonly noticeHandlers = new Map<string, (data: unknown) => void>();
+
   /** Per-user lists ('user:{uid}:{list}'), contributed by several features. */
   private readonly userLists = new Map<string, (q: Queryable, uid: string) => Promise<unknown>>();
 
@@ -187,6 +190,21 @@ export class Hub {
   }
 
   /**
+   * Tells every node (this one included) something other than a topic change, e.g. that
+   * sessions ended. It rides the topics' channel, so a node keeps one LISTEN connection; the
+   * payload (JSON of data) must stay well under NOTIFY's 8000 bytes. Sent at once, or at
+   * commit when q is a transaction.
+   */
+  async notice(q: Queryable, kind: string, data: unknown): Promise<void> {
+    await q.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ notice: kind, data })]);
+  }
+
+  /** Handles notice(kind) from any node; one handler per kind, a later one replaces it. */
+  onNotice(kind: string, handler: (data: unknown) => void): void {
+    this.noticeHandlers.set(kind, handler);
+  }
+
+  /**
    * A topic's current state and sequence number: from memory when this node serves the topic,
    * otherwise one snapshot read. Nothing is subscribed or cached by asking.
    */
@@ -205,8 +223,17 @@ export class Hub {
     return this.connections.size;
   }
 
-  connect(socket: WebSocket, user: SessionUser | null, sessionId: string | null = null): Connection {
-    const conn: Connection = { socket, user, topics: new Set(), sessionId: user ? sessionId : null };
+  connect(
+    socket: WebSocket,
+    user: SessionUser | null,
+    sessionId: string | null = null,
+  ): Connection {
+    const conn: Connection = {
+      socket,
+      user,
+      topics: new Set(),
+      sessionId: user ? sessionId : null,
+    };
     this.connections.add(conn);
     socket.on('close', () => {
       this.connections.delete(conn);
@@ -332,6 +359,10 @@ export class Hub {
       items = JSON.parse(payload);
     } catch {
       items = null;
+    }
+    if (isPlainObject(items) && typeof items.notice === 'string') {
+      this.noticeHandlers.get(items.notice)?.(items.data);
+      return;
     }
     if (!Array.isArray(items)) {
       this.log.warn({ payload }, 'realtime: unreadable notification');

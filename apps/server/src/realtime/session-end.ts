@@ -3,7 +3,7 @@ import type { Db } from '../db/db.ts';
 import { liveSessionIds } from '../auth/sessions.ts';
 import type { Hub } from './hub.ts';
 
-const CHANNEL = 'sagan_session_end';
+const NOTICE = 'sessions-ended';
 /** How often each node checks the sessions of its open sockets (expiry, idle expiry, lost NOTIFY). */
 export const SESSION_SWEEP_MS = 2000;
 // NOTIFY payloads are limited to 8000 bytes: 100 session ids (64 hex + quotes + comma) fit.
@@ -20,7 +20,6 @@ export class SessionWatch {
   /** Sockets made anonymous, by how this node learnt their session had ended. */
   readonly counts = { local: 0, notified: 0, swept: 0 };
   private timer: NodeJS.Timeout | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
   private sweeping = false;
 
   constructor(
@@ -30,32 +29,27 @@ export class SessionWatch {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async start(sweepMs = SESSION_SWEEP_MS): Promise<void> {
+  start(sweepMs = SESSION_SWEEP_MS): void {
     this.hub.sessionLive = async (id) =>
       (await liveSessionIds(this.db, [id], this.idleDays)).has(id);
-    // PGlite is one process: the local path below is all there is.
-    if (this.db.kind === 'postgres') {
-      this.unlisten = await this.db.listen(CHANNEL, (payload) => this.onNotify(payload));
-    }
+    this.hub.onNotice(NOTICE, (data) => this.onNotice(data));
     this.timer = setInterval(() => void this.sweep(), sweepMs);
     this.timer.unref();
   }
 
-  async stop(): Promise<void> {
+  stop(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.unlisten?.();
-    this.unlisten = null;
   }
 
   /** Call once these sessions are gone from the store (signed out, signed out everywhere). */
   async ended(sessionIds: string[]): Promise<void> {
     if (!sessionIds.length) return;
     this.counts.local += this.hub.endSessions(sessionIds);
+    // PGlite is one process: the local path above is all there is.
     if (this.db.kind !== 'postgres') return;
     for (let i = 0; i < sessionIds.length; i += NOTIFY_CHUNK) {
-      const chunk = sessionIds.slice(i, i + NOTIFY_CHUNK);
-      await this.db.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(chunk)]);
+      await this.hub.notice(this.db, NOTICE, sessionIds.slice(i, i + NOTIFY_CHUNK));
     }
   }
 
@@ -76,15 +70,9 @@ export class SessionWatch {
     }
   }
 
-  private onNotify(payload: string): void {
-    let ids: unknown;
-    try {
-      ids = JSON.parse(payload);
-    } catch {
-      ids = null;
-    }
+  private onNotice(ids: unknown): void {
     if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
-      this.log.warn({ payload }, 'realtime: unreadable session-end notification');
+      this.log.warn({ ids }, 'realtime: unreadable session-end notice');
       return;
     }
     this.counts.notified += this.hub.endSessions(ids as string[]);

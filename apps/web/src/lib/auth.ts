@@ -12,6 +12,8 @@ import { api } from './api.ts';
 import { realtime } from './realtime.ts';
 
 const sessionQueryKey = ['auth', 'session'] as const;
+/** Sign-in and sign-out in this tab: they set the auth state themselves when they finish. */
+const authMutationKey = ['auth'] as const;
 
 // The session check answers nobody with 200 (not /auth/me's 401), so an anonymous page logs no
 // failed request (DESIGN §9).
@@ -61,6 +63,8 @@ export function useSessionEndFromServer(): void {
   useEffect(
     () =>
       realtime.onSignedOut(() => {
+        // This tab's own sign-out (or sign-in over an old session) ended it: nothing to ask.
+        if (queryClient.isMutating({ mutationKey: authMutationKey })) return;
         queryClient
           .fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, staleTime: 0 })
           .then(after, () => undefined);
@@ -72,6 +76,7 @@ export function useSessionEndFromServer(): void {
 export function useSignIn() {
   const after = useAfterAuthChange();
   return useMutation({
+    mutationKey: authMutationKey,
     mutationFn: (
       input: { kind: 'google'; credential: string } | { kind: 'local'; displayName: string },
     ) =>
@@ -85,6 +90,7 @@ export function useSignIn() {
 export function useSignOut() {
   const after = useAfterAuthChange();
   return useMutation({
+    mutationKey: authMutationKey,
     mutationFn: () => api('POST', '/auth/logout'),
     onSuccess: () => after(null),
   });
