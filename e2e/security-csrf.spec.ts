@@ -8,11 +8,11 @@ import { test, expect, signIn, unique, API } from './fixtures.ts';
 // publish must change nothing.
 
 const ATTACKS = (origin: string, teamKey: string) => [
-  `${origin}/apps/sagan/%61pi/auth/logout`,
-  `${origin}/%61pps/sagan/api/auth/logout`,
   `${origin}/apps/sagan/%61pi/teams/${teamKey}/publish`,
   `${origin}/%61pps/sagan/api/teams/${teamKey}/publish`,
   `${origin}/apps/sagan/ap%69/teams/${teamKey}/publish`,
+  `${origin}/apps/sagan/%61pi/auth/logout`,
+  `${origin}/%61pps/sagan/api/auth/logout`,
 ];
 
 function attackerPage(targets: string[]): string {
