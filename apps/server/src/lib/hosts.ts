@@ -18,7 +18,7 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | string {
   const value = (raw ?? '').trim();
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true' || value === '*') {
-    return 'would trust every client to name its own address; give your proxy\'s address (e.g. 127.0.0.1 or 10.0.0.0/8) or the number of proxies in front (e.g. 1)';
+    return "would trust every client to name its own address; give your proxy's address (e.g. 127.0.0.1 or 10.0.0.0/8) or the number of proxies in front (e.g. 1)";
   }
   if (/^\d+$/.test(value)) {
     const hops = Number(value);

@@ -57,8 +57,8 @@ export default function LoginPage() {
         <form className="card local-signin" onSubmit={onLocal} noValidate>
           <h2>Local sign-in</h2>
           <p className="muted">
-            For trying the app on this computer: local accounts are keyed by name, with no
-            password, so the same name signs in to the same data.
+            For trying the app on this computer: local accounts are keyed by name, with no password,
+            so the same name signs in to the same data.
           </p>
           <label htmlFor="displayName">Display name</label>
           <input
