@@ -36,7 +36,9 @@ test('privacy options change what an anonymous visitor receives and sees', async
   const publicJson = async () =>
     (await (await anon.request.get(`${API}/rosters/${publishedAsKey}`)).text()) as string;
   expect(await publicJson()).toContain('Maya Fernández');
-  expect(await publicJson()).toContain('/api/photos/');
+  const photoPath = `/api/rosters/${publishedAsKey}/players/${player.key}/photo`;
+  expect(await publicJson()).toContain(photoPath);
+  expect((await anon.request.get(`${BASE}${photoPath}`)).status()).toBe(200);
   await anon.goto(`${BASE}/teamsheets/${publishedAsKey}`);
   await expect(anon.getByText('Maya Fernández')).toBeVisible();
 
@@ -53,14 +55,16 @@ test('privacy options change what an anonymous visitor receives and sees', async
   const after = await publicJson();
   expect(after).not.toContain('Maya');
   expect(after).not.toContain('Fernández');
-  expect(after).not.toContain('/api/photos/');
+  expect(after).not.toContain('/photo');
+  // Hidden means gone, not merely unlinked: the photo's URL answers 404 at once.
+  expect((await anon.request.get(`${BASE}${photoPath}`)).status()).toBe(404);
   expect(JSON.parse(after).roster[0]).toMatchObject({ playerName: 'M. F.', imageURL: '' });
   // The open public page updates live; the player page too, with the missing-avatar image.
   await expect(anon.getByText('M. F.')).toBeVisible();
   await expect(anon.getByText('Maya')).toHaveCount(0);
   await anon.goto(`${BASE}/teamsheets/${publishedAsKey}/${player.key}`);
   await expect(anon.getByText('#4 - M. F.')).toBeVisible();
-  await expect(anon.locator('img[src*="/api/photos/"]')).toHaveCount(0);
+  await expect(anon.locator('img[src*="/photo"]')).toHaveCount(0);
   await screenshot(anon, 'ecosystem-privacy-public-player');
   // The owner still sees everything on the private screen.
   await page.reload();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
+import { PNG } from 'pngjs';
 import type { Page } from '@playwright/test';
 import { test, expect, unique, BASE, API, apiAs, signIn, screenshot } from './fixtures.ts';
 
@@ -185,6 +186,41 @@ test.describe('play counts', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByRole('alert')).toContainText('whole number');
     await expect(page.getByLabel('Minimum plays per player')).toHaveValue('-4');
+  });
+
+  test("a player's photo from the coach's sheet shows through the play count, to the coach only", async ({
+    page,
+    request,
+  }) => {
+    const coach = unique('Coach');
+    const phone = await apiAs(request, coach);
+    const { teamKey } = (await phone.call('POST', '/teams')) as { teamKey: string };
+    const player = (await phone.call('PUT', `/teams/${teamKey}/players/-1`, {
+      jersey: '7',
+      playerName: 'Ann Lee',
+    })) as { key: string };
+    const png = new PNG({ width: 24, height: 24 });
+    png.data.fill(120);
+    const { imageURL } = (await phone.call('PUT', `/teams/${teamKey}/players/${player.key}/photo`, {
+      dataUrl: `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`,
+    })) as { imageURL: string };
+    const gameKey = key();
+    const base = game(unique('Photo game'));
+    const roster = base.roster.map((e, i) => (i === 0 ? { ...e, imageURL } : e));
+    await phone.call('PUT', `/playcounts/${gameKey}`, { ...base, roster });
+
+    await signIn(page, coach);
+    await page.goto(`${BASE}/playcount/${gameKey}`);
+    const avatar = rosterRow(page, 'Lee, Ann').locator('img');
+    const photoPath = `${API}/playcounts/${gameKey}/players/p1/photo`;
+    await expect(avatar).toHaveAttribute('src', photoPath);
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await screenshot(page, 'playcount-with-photo');
+    const strangerView = await page.context().browser()!.newContext();
+    expect((await strangerView.request.get(photoPath)).status()).toBe(401);
+    await strangerView.close();
   });
 
   test("another signed-in user gets nothing of a coach's play count", async ({

@@ -1,4 +1,23 @@
+import { PNG } from 'pngjs';
 import { test, expect, unique, BASE, apiAs, signIn, screenshot } from './fixtures.ts';
+
+/** A simple made-up portrait (a face-coloured disc on a coloured ground), as a data URL. */
+function portrait(ground: [number, number, number]): string {
+  const size = 96;
+  const png = new PNG({ width: size, height: size });
+  for (let y = 0; y < size; y++) {
+    for (let x = 0; x < size; x++) {
+      const i = (y * size + x) * 4;
+      const face = (x - 48) ** 2 + (y - 44) ** 2 < 28 ** 2;
+      const [r, g, b] = face ? [232, 190, 160] : ground;
+      png.data[i] = r;
+      png.data[i + 1] = g;
+      png.data[i + 2] = b;
+      png.data[i + 3] = 255;
+    }
+  }
+  return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
+}
 
 // Screens a person looks at (STYLE: look at what you build), on a desktop and on a phone.
 test('screenshots of every team sheet screen', async ({ page, request }) => {
@@ -31,6 +50,13 @@ test('screenshots of every team sheet screen', async ({ page, request }) => {
     jersey: '10',
     playerName: sheet.roster[0]!.playerName,
     playerNotes: 'Captain. Prefers the left wing.',
+  });
+  // Photos are served through the owner's sheet and the public sheet: both should show them.
+  await owner.call('PUT', `/teams/${teamKey}/players/${a!.key}/photo`, {
+    dataUrl: portrait([40, 90, 170]),
+  });
+  await owner.call('PUT', `/teams/${teamKey}/players/${b!.key}/photo`, {
+    dataUrl: portrait([30, 140, 80]),
   });
   const { publishedAsKey } = (await owner.call('POST', `/teams/${teamKey}/publish`)) as {
     publishedAsKey: string;

@@ -90,10 +90,14 @@ test.describe('team sheets', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page).toHaveURL(`${BASE}/teamsheetedit/${teamKey}`);
     const annRow = page.getByRole('row').filter({ hasText: 'Ann Lee' });
+    // The owner's photo comes through their own sheet, never by a public file name.
     await expect(annRow.locator('img')).toHaveAttribute(
       'src',
-      /\/apps\/sagan\/api\/photos\/.+\.jpg$/,
+      new RegExp(`/apps/sagan/api/teams/${teamKey}/players/[\\w-]+/photo\\?v=\\w+$`),
     );
+    await expect
+      .poll(() => annRow.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
 
     // Two segments open the player screen for an existing player.
     await annRow.getByRole('link', { name: 'Edit Ann Lee' }).click();
@@ -190,7 +194,15 @@ test.describe('team sheets', () => {
     await fanPage.getByRole('link', { name: 'Ann Lee' }).click();
     await expect(fanPage.getByRole('heading', { name: '#7 - Ann Lee' })).toBeVisible();
     await expect(fanPage.getByText('Left foot')).toBeVisible();
-    await expect(fanPage.getByAltText('Ann Lee')).toHaveAttribute('src', /\/api\/photos\//);
+    await expect(fanPage.getByAltText('Ann Lee')).toHaveAttribute(
+      'src',
+      /\/api\/rosters\/[\w-]+\/players\/[\w-]+\/photo/,
+    );
+    await expect
+      .poll(() =>
+        fanPage.getByAltText('Ann Lee').evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     await fanPage.goBack();
     await fanPage.getByRole('link', { name: 'Bo Diaz' }).click();
     // No photo: the local missing-avatar image.

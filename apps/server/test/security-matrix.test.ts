@@ -306,9 +306,16 @@ const matrix: Record<string, Entry> = {
     req: (w) => send('DELETE', `${API}/me/favorite-rosters/${w.publishedAsKey}`),
     expect: SIGNED_IN,
   },
-  'GET /apps/sagan/api/photos/:file': {
-    req: (w) => get(`${API}/photos/${w.photoFile}`),
+  // Photos: the public one only through the published sheet, the rest through the owner.
+  'GET /apps/sagan/api/rosters/:publishedAsKey/players/:playerKey/photo': {
+    fresh: true, // the shared world's photos get hidden by the privacy cell
+    req: (w) => get(`${API}/rosters/${w.publishedAsKey}/players/${w.playerKey}/photo`),
     expect: PUBLIC_200,
+    guess: 404,
+  },
+  'GET /apps/sagan/api/teams/:teamKey/players/:playerKey/photo': {
+    req: (w) => get(`${API}/teams/${w.teamKey}/players/${w.playerKey}/photo`),
+    expect: OWNER_HIDDEN,
     guess: 404,
   },
 
@@ -327,6 +334,12 @@ const matrix: Record<string, Entry> = {
       }),
     expect: OWNER_403,
     guess: 201, // a new key creates the caller's own game
+  },
+  'GET /apps/sagan/api/playcounts/:gameKey/players/:playerKey/photo': {
+    fresh: true, // the shared world's play count is rewritten by the PUT cell
+    req: (w) => get(`${API}/playcounts/${w.playCountKey}/players/${w.playCountPlayer}/photo`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
   },
   'PATCH /apps/sagan/api/playcounts/:gameKey': {
     req: (w) => send('PATCH', `${API}/playcounts/${w.playCountKey}`, { archived: true }),
@@ -357,8 +370,7 @@ function guessed(url: string, w: World): string {
   for (const key of [w.gameKey, w.tagKey, w.teamKey, w.playerKey, w.groupKey, w.playCountKey]) {
     out = out.replaceAll(key, randomKey());
   }
-  out = out.replaceAll(w.publishedAsKey, randomKey());
-  return out.replace(w.photoFile, `${randomKey()}.jpg`);
+  return out.replaceAll(w.publishedAsKey, randomKey());
 }
 
 describe.each(databaseKinds())('authorization matrix on $name', (kind) => {

@@ -20,8 +20,9 @@ export interface World {
   playerKey: string;
   groupKey: string;
   publishedAsKey: string;
-  photoFile: string;
   playCountKey: string;
+  /** The play count's player whose photo is the team player's. */
+  playCountPlayer: string;
 }
 
 export const randomKey = () => crypto.randomBytes(15).toString('base64url');
@@ -89,7 +90,10 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     'publish',
   );
   const playCountKey = `pc_${randomKey()}`;
-  await ok(await call('PUT', `/playcounts/${playCountKey}`, sampleGame()), 'play count');
+  const game = sampleGame();
+  const roster = game.roster as { key: string; imageURL?: string }[];
+  roster[0]!.imageURL = withPhoto.imageURL;
+  await ok(await call('PUT', `/playcounts/${playCountKey}`, game), 'play count');
   return {
     owner,
     other,
@@ -99,8 +103,8 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     playerKey,
     groupKey,
     publishedAsKey,
-    photoFile: withPhoto.imageURL.split('/').pop()!,
     playCountKey,
+    playCountPlayer: roster[0]!.key,
   };
 }
 
