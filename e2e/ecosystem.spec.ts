@@ -36,6 +36,15 @@ function runImport(...args: string[]) {
 let server: ChildProcess | undefined;
 
 test.describe.configure({ mode: 'serial' });
+test.use({
+  allowConsoleErrors: [
+    {
+      match: /firebasestorage\.example\/.*ERR_NAME_NOT_RESOLVED/,
+      reason:
+        'the imported sample keeps Firebase photo URLs, on a made-up host no name server knows',
+    },
+  ],
+});
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -120,14 +129,7 @@ test('an imported game opens by its old key, for anyone', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Scoreboards Tagged #lions' })).toBeVisible();
 });
 
-test('an imported team sheet opens by its old publishedAsKey', async ({
-  page,
-  allowConsoleError,
-}) => {
-  allowConsoleError(
-    /firebasestorage\.example\/.*ERR_NAME_NOT_RESOLVED/,
-    'the imported sample keeps Firebase photo URLs, on a made-up host that no name server knows',
-  );
+test('an imported team sheet opens by its old publishedAsKey', async ({ page }) => {
   await page.goto(`${ORIGIN}${BASE}/teamsheets/${SAMPLE.publishedAsKey}`);
   await expect(page.getByRole('heading', { name: 'Lions U10' })).toBeVisible();
   await expect(page.getByText('Ada Lovelace')).toBeVisible();
