@@ -65,7 +65,6 @@ export async function api(
       json && typeof json === 'object' && 'error' in json && typeof json.error === 'string'
         ? json.error
         : 'Something went wrong. Please try again.';
-    console.error(`${method} ${path} failed`, res.status, message);
     throw new ApiError(res.status, message);
   }
   return schema ? schema.parse(json) : json;
