@@ -40,11 +40,13 @@ export function useTeams(enabled: boolean) {
  */
 export const useTeam = (key: string) => useLive(teamTopic, key);
 
-export function useRoster(key: string) {
+/** A published sheet as the signed-in user sees it: the sheet, and whether they follow it. */
+export function useRoster(key: string, enabled: boolean) {
   return useQuery({
     queryKey: rosterKey(key),
     queryFn: () => api('GET', `/rosters/${enc(key)}`, undefined, publicRosterResponseSchema),
     retry: false,
+    enabled,
   });
 }
 

@@ -24,7 +24,8 @@ export default function TeamSheetPage() {
   // The sheet is live (the owner's republish or unpublish reaches an open page); only whether
   // the signed-in user follows it is the user's own, read over the API.
   const live = useLive(rosterTopic, publishedAsKey);
-  const roster = useRoster(publishedAsKey);
+  const { authStatus } = useAuth();
+  const roster = useRoster(publishedAsKey, authStatus === AuthStatus.SignedIn && !!live.data);
   const [search, setSearch] = useState('');
   const sheet = live.data;
   usePageTitle(sheet?.teamName ?? 'Team sheet');
