@@ -236,12 +236,7 @@ test.describe('play counts', () => {
     page,
     request,
     browser,
-    allowConsoleError,
   }) => {
-    allowConsoleError(
-      /\/playcounts\/e2e_\w+\b.*\b404\b/,
-      "the stranger's page asks for the coach's game and is told it does not exist",
-    );
     const coach = unique('Coach');
     const gameName = unique('Private game');
     const gameKey = key();

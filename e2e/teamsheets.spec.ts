@@ -41,13 +41,8 @@ test.describe('team sheets', () => {
   test('owner builds, publishes and shares a sheet; a fan scans the QR code; a follower cannot edit', async ({
     page,
     browser,
-    allowConsoleError,
   }) => {
     test.setTimeout(120_000);
-    allowConsoleError(
-      /\/(teams|rosters)\/[\w-]+\b.*\b404\b/,
-      "a follower's edit screens, and the public link once unpublished, are told the sheet does not exist",
-    );
     const teamName = unique('Hawks');
     await signIn(page, unique('Coach'));
 

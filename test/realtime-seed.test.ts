@@ -30,7 +30,7 @@ describe('realtime client seeded from a server-rendered page', () => {
     await database.db.query('CREATE TABLE seed_values (k text PRIMARY KEY, v integer NOT NULL)');
     app = await buildTestApp(database.db);
     app.hub.register({
-      prefix: 'seed',
+      topic: { prefix: 'seed', private: false },
       authorize: () => true,
       load: async (q, arg) =>
         (await q.query<{ v: number }>('SELECT v FROM seed_values WHERE k = $1', [arg]))[0] ?? null,

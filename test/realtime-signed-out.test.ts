@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { topics } from '@sagan/shared/realtime';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import {
   API,
   buildTestApp,
@@ -55,8 +56,8 @@ describe('web realtime client when the session ends', () => {
     const user = await signInLocal(app, 'Web Viewer');
     cookie = user.cookie;
     const client = new RealtimeClient(url);
-    const mine = topics.user(user.uid, 'games');
-    const recent = topics.recentGames();
+    const mine = myGamesTopic.name(user.uid);
+    const recent = recentGamesTopic.name();
     let signedOut = 0;
     client.onSignedOut(() => signedOut++);
     client.subscribe(mine, () => undefined);

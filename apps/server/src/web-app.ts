@@ -3,7 +3,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { topics } from '@sagan/shared/realtime';
+import { clockTopic } from '@sagan/shared/topics/clock';
+import { gameTopic } from '@sagan/shared/topics/game';
 import { BASE_PATH, clientRoutePatterns, pathTo } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
 import { buildFileReader, inlineCriticalPath } from './critical-path.ts';
@@ -84,7 +85,7 @@ export async function loadFirstPaint(
  * does not first show '--:--'; the mini card has no clock.
  */
 export function firstPaintTopics(gameKey: string, mini: boolean): string[] {
-  return mini ? [topics.game(gameKey)] : [topics.game(gameKey), topics.clock(gameKey)];
+  return mini ? [gameTopic.name(gameKey)] : [gameTopic.name(gameKey), clockTopic.name(gameKey)];
 }
 
 /**

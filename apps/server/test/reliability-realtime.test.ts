@@ -10,7 +10,7 @@ import { isState, TestSocket } from './ws-client.ts';
 /** Issue 7 §5 and §7: viewers cut off, slow consumers, a lost LISTEN connection. */
 async function probe(app: FastifyInstance): Promise<void> {
   app.hub.register({
-    prefix: 'rprobe',
+    topic: { prefix: 'rprobe', private: false },
     authorize: () => true,
     load: async (q, arg) => {
       const rows = await q.query<{ v: number; pad: string }>(

@@ -1,4 +1,7 @@
 import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboard';
+import { tagTopic } from '@sagan/shared/topics/tag';
+import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
+import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import {
   RECENT_GAMES_LIMIT,
   TAG_LIST_LIMIT,
@@ -198,15 +201,6 @@ export async function loadFollowedTags(q: Queryable, uid: string) {
 }
 
 /**
- * Who sees game $1 in a per-user list or a tag page, so a change reaches them live: its
- * bookmarks, its tags, and followers of those tags.
- */
-const AUDIENCE_SQL = `SELECT 'user:' || uid || ':favorites' AS topic FROM favorite_scoreboards WHERE game_key = $1
-   UNION SELECT 'tag:' || tag_key FROM game_tags WHERE game_key = $1
-   UNION SELECT 'user:' || f.uid || ':followedTags' FROM followed_tags f
-     JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1`;
-
-/**
  * A scorekeeper's patch in one statement (the hot path of every live game): merges the fields
  * when the game is the caller's, and returns the new public state with the topics that list
  * the game. null when nothing was updated (no such game, or another user's).
@@ -218,18 +212,33 @@ export async function updateOwnedGame(
   patch: Partial<ScoreboardFields>,
   timeStamp: number,
 ): Promise<{ top: PublicScoreboard; audience: string[] } | null> {
-  const rows = await q.query<GameRow & { audience: string[] }>(
+  // Who sees the game in a per-user list or a tag page, so a change reaches them live: its
+  // bookmarks, its tags, and followers of those tags.
+  const rows = await q.query<
+    GameRow & { bookmarkers: string[]; tag_keys: string[]; tag_followers: string[] }
+  >(
     `WITH g AS (
        UPDATE games SET fields = $4::jsonb || fields || $3::jsonb,
                         time_stamp = GREATEST($5, time_stamp + 1)
        WHERE game_key = $1 AND uid = $2
        RETURNING game_key, fields, time_stamp
      )
-     SELECT g.game_key, g.fields, g.time_stamp, ARRAY(${AUDIENCE_SQL}) AS audience FROM g`,
+     SELECT g.game_key, g.fields, g.time_stamp,
+       ARRAY(SELECT uid FROM favorite_scoreboards WHERE game_key = $1) AS bookmarkers,
+       ARRAY(SELECT tag_key FROM game_tags WHERE game_key = $1) AS tag_keys,
+       ARRAY(SELECT DISTINCT f.uid FROM followed_tags f
+             JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1) AS tag_followers
+     FROM g`,
     [gameKey, uid, JSON.stringify(patch), JSON.stringify(defaultScoreboard), timeStamp],
   );
   const row = rows[0];
-  return row ? { top: toPublic(row), audience: row.audience } : null;
+  if (!row) return null;
+  const audience = [
+    ...row.bookmarkers.map(favoritesTopic.name),
+    ...row.tag_keys.map(tagTopic.name),
+    ...row.tag_followers.map(followedTagsTopic.name),
+  ];
+  return { top: toPublic(row), audience };
 }
 
 /** Followers of these tags: their followedTags lists change when the tags' games change. */
@@ -239,5 +248,5 @@ export async function tagFollowerTopics(q: Queryable, tagKeys: string[]): Promis
     'SELECT DISTINCT uid FROM followed_tags WHERE tag_key = ANY($1::text[])',
     [tagKeys],
   );
-  return rows.map((r) => `user:${r.uid}:followedTags`);
+  return rows.map((r) => followedTagsTopic.name(r.uid));
 }

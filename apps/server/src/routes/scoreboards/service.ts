@@ -5,7 +5,12 @@ import {
   type GameCommentInput,
   type ScoreboardPatch,
 } from '@sagan/shared/scoreboard';
-import { topics } from '@sagan/shared/realtime';
+import { clockTopic } from '@sagan/shared/topics/clock';
+import { gameTopic } from '@sagan/shared/topics/game';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { tagTopic } from '@sagan/shared/topics/tag';
+import { tagsTopic } from '@sagan/shared/topics/tags';
+import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import type { Queryable } from '../../db/db.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
@@ -37,7 +42,7 @@ export async function createGame(
       JSON.stringify({ ...defaultScoreboard, ...initial }),
       Date.now(),
     ]);
-    await app.hub.changed(q, [topics.recentGames(), topics.user(uid, 'games')]);
+    await app.hub.changed(q, [recentGamesTopic.name(), myGamesTopic.name(uid)]);
   });
   return { gameKey };
 }
@@ -62,12 +67,12 @@ export async function patchGame(
         patch.gameName,
       ]);
     }
-    const gameTopic = topics.game(gameKey);
+    const topic = gameTopic.name(gameKey);
     // Only the scoreboard itself changed: viewers' nodes build the new state from the old.
     await app.hub.changed(
       q,
-      [gameTopic, topics.recentGames(), topics.user(uid, 'games'), ...updated.audience],
-      { [gameTopic]: { top: updated.top } },
+      [topic, recentGamesTopic.name(), myGamesTopic.name(uid), ...updated.audience],
+      { [topic]: { top: updated.top } },
     );
     return { timeStamp: updated.top.timeStamp };
   });
@@ -82,7 +87,7 @@ export async function postClock(app: App, uid: string, gameKey: string, clock: C
       clock.formattedTime,
       clock.seconds,
     ]);
-    await app.hub.changed(q, [topics.clock(gameKey)]);
+    await app.hub.changed(q, [clockTopic.name(gameKey)]);
   });
 }
 
@@ -98,7 +103,7 @@ export async function addComment(
       'INSERT INTO game_comments (game_key, comment) VALUES ($1, $2) RETURNING id',
       [gameKey, JSON.stringify({ ...comment, timeStamp: Date.now() })],
     );
-    await app.hub.changed(q, [topics.game(gameKey)]);
+    await app.hub.changed(q, [gameTopic.name(gameKey)]);
     return { id: String(rows[0]?.id) };
   });
 }
@@ -150,9 +155,9 @@ export async function setTags(
     }
     const touched = [...new Set([...before.map((r) => r.tag_key), ...newKeys])];
     await app.hub.changed(q, [
-      topics.game(gameKey),
-      topics.tags(),
-      ...touched.map((k) => topics.tag(k)),
+      gameTopic.name(gameKey),
+      tagsTopic.name(),
+      ...touched.map((k) => tagTopic.name(k)),
       ...(await tagFollowerTopics(q, touched)),
     ]);
     return { tags };

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { topics } from '@sagan/shared/realtime';
+import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
+import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { scorekeeperMessageSchema } from '@sagan/shared/scoreboard';
 import {
   favoritesTopicSchema,
@@ -187,7 +188,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
            ON CONFLICT (uid, game_key) DO UPDATE SET game_name = EXCLUDED.game_name`,
           [uid, gameKey, game.fields.gameName],
         );
-        await hub.changed(q, [topics.user(uid, 'favorites')]);
+        await hub.changed(q, [favoritesTopic.name(uid)]);
       });
       return { ok: true as const };
     },
@@ -211,7 +212,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
           uid,
           req.params.gameKey,
         ]);
-        await hub.changed(q, [topics.user(uid, 'favorites')]);
+        await hub.changed(q, [favoritesTopic.name(uid)]);
       });
       return { ok: true as const };
     },
@@ -249,7 +250,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
           'INSERT INTO followed_tags (uid, tag_key) VALUES ($1, $2) ON CONFLICT DO NOTHING',
           [uid, tagID],
         );
-        await hub.changed(q, [topics.user(uid, 'followedTags')]);
+        await hub.changed(q, [followedTagsTopic.name(uid)]);
       });
       return { ok: true as const };
     },
@@ -273,7 +274,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
           uid,
           req.params.tagID,
         ]);
-        await hub.changed(q, [topics.user(uid, 'followedTags')]);
+        await hub.changed(q, [followedTagsTopic.name(uid)]);
       });
       return { ok: true as const };
     },

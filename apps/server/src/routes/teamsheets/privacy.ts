@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { topics } from '@sagan/shared/realtime';
+import { rosterTopic } from '@sagan/shared/topics/roster';
+import { teamTopic } from '@sagan/shared/topics/team';
 import { teamKeyParams } from '@sagan/shared/teamsheet-schemas';
 import { publicPrivacySchema, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';
 import { requireUser } from '../../plugins/auth.ts';
@@ -63,8 +64,8 @@ export function privacyRoutes(fastify: FastifyInstance): void {
         );
         // An open public page re-renders without the names/photos right away.
         await hub.changed(q, [
-          topics.team(team.team_key),
-          ...(team.published_as_key ? [topics.roster(team.published_as_key)] : []),
+          teamTopic.name(team.team_key),
+          ...(team.published_as_key ? [rosterTopic.name(team.published_as_key)] : []),
         ]);
       });
       return read(req.params.teamKey);

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { z } from 'zod';
-import { topics } from '@sagan/shared/realtime';
+import { rosterTopic } from '@sagan/shared/topics/roster';
+import { teamTopic } from '@sagan/shared/topics/team';
 import {
   publicRosterResponseSchema,
   publicSheetPath,
@@ -59,7 +60,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
            DO UPDATE SET sheet = EXCLUDED.sheet, uid = EXCLUDED.uid, published_at = now()`,
           [key, team.team_key, user.uid, JSON.stringify(sheet)],
         );
-        await hub.changed(q, [topics.team(team.team_key), topics.roster(key)]);
+        await hub.changed(q, [teamTopic.name(team.team_key), rosterTopic.name(key)]);
         return key;
       });
       return { publishedAsKey, url: publicUrl(req, publishedAsKey) };
@@ -83,7 +84,10 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         const team = await ownedTeam(q, user, req.params.teamKey, true);
         if (!team.published_as_key) return;
         await q.query('DELETE FROM rosters WHERE team_key = $1', [team.team_key]);
-        await hub.changed(q, [topics.team(team.team_key), topics.roster(team.published_as_key)]);
+        await hub.changed(q, [
+          teamTopic.name(team.team_key),
+          rosterTopic.name(team.published_as_key),
+        ]);
       });
       return { ok: true as const };
     },

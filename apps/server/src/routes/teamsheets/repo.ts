@@ -1,5 +1,5 @@
 import type { SessionUser } from '@sagan/shared/auth';
-import { topics } from '@sagan/shared/realtime';
+import { teamTopic } from '@sagan/shared/topics/team';
 import type {
   Group,
   GroupMembership,
@@ -198,5 +198,5 @@ export async function touchTeam(
   teamKey: string,
 ): Promise<void> {
   await q.query('UPDATE teams SET updated_at = now() WHERE team_key = $1', [teamKey]);
-  await changed(q, [topics.team(teamKey)]);
+  await changed(q, [teamTopic.name(teamKey)]);
 }

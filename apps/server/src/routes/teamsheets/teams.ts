@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { topics } from '@sagan/shared/realtime';
+import { teamTopic } from '@sagan/shared/topics/team';
 import { DEFAULT_TEAM, teamInputSchema } from '@sagan/shared/teamsheet';
 import {
   teamKeyParams,
@@ -79,7 +79,7 @@ export function teamRoutes(fastify: FastifyInstance): void {
           'INSERT INTO teams (team_key, uid, team_name, team_notes) VALUES ($1, $2, $3, $4)',
           [teamKey, user.uid, DEFAULT_TEAM.teamName, DEFAULT_TEAM.teamNotes],
         );
-        await hub.changed(q, [topics.team(teamKey)]);
+        await hub.changed(q, [teamTopic.name(teamKey)]);
       });
       return reply.code(201).send({ teamKey, ...DEFAULT_TEAM, publishedAsKey: '' });
     },
@@ -122,7 +122,7 @@ export function teamRoutes(fastify: FastifyInstance): void {
            WHERE team_key = $1`,
           [team.team_key, req.body.teamName, req.body.teamNotes],
         );
-        await hub.changed(q, [topics.team(team.team_key)]);
+        await hub.changed(q, [teamTopic.name(team.team_key)]);
         return loadSheet(q, await ownedTeam(q, user, team.team_key));
       });
     },
