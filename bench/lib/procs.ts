@@ -8,11 +8,11 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
-export const CPUS = os.cpus().length;
+const CPUS = os.cpus().length;
 const HAS_TASKSET = fs.existsSync('/usr/bin/taskset');
 
 /** The measured server side runs on core 0, the load generator on core 1 (when there are two). */
-export const pin = (core: number, cmd: string[]): string[] =>
+const pin = (core: number, cmd: string[]): string[] =>
   CPUS > 1 && HAS_TASKSET ? ['taskset', '-c', String(core), ...cmd] : cmd;
 
 /** Re-runs this script on core 1 so it never competes with the servers on core 0. */
@@ -105,7 +105,7 @@ export async function settledRssKb(pid: number): Promise<number> {
   return rssKb(pid);
 }
 
-export function rssKb(pid: number): number {
+function rssKb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }

@@ -16,7 +16,7 @@ export interface Preview {
 }
 
 /** The app icon: always there, and it reveals nothing about the game or team. */
-export const PREVIEW_IMAGE_PATH = `${BASE_PATH}/icons/icon-512.png`;
+const PREVIEW_IMAGE_PATH = `${BASE_PATH}/icons/icon-512.png`;
 
 const GAME_RE = /^\/viewscoreboard(mini)?\/([^/]+)\/?$/;
 const SHEET_RE = /^\/teamsheets\/([^/]+)(?:\/([^/]+))?\/?$/;

@@ -4,7 +4,7 @@ import { keySchema } from '@sagan/shared/keys';
 import { topics } from '@sagan/shared/realtime';
 import { findGame, listGames, ownerOf } from './repository.ts';
 
-export const USER_LIST = 'playcounts';
+const USER_LIST = 'playcounts';
 
 /** The topics a write to a user's game must bump, so open pages update live (DESIGN §4). */
 export const changedTopics = (uid: string, gameKey: string) => [

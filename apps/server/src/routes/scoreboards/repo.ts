@@ -46,7 +46,7 @@ function toPublic(row: GameRow): PublicScoreboard {
   };
 }
 
-export function toSummary(row: GameRow): GameSummary {
+function toSummary(row: GameRow): GameSummary {
   const g = toPublic(row);
   return {
     gameKey: g.gameKey,

@@ -31,7 +31,7 @@ import { findPlayer, ownedTeam, touchTeam } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
 /** A roster bigger than any real team; it bounds what one account can store. */
-export const MAX_PLAYERS = 500;
+const MAX_PLAYERS = 500;
 
 async function playerCount(q: Queryable, teamKey: string): Promise<number> {
   const [row] = await q.query<{ n: number }>(

@@ -71,7 +71,7 @@ const PLAYER_COLUMNS = 'player_key, jersey, player_name, player_notes, image_url
 /** Our photos are named by a URL the reader may use; an imported external URL stays as it is. */
 type PhotoUrl = (playerKey: string, photoId: string) => string;
 
-export function toPlayer(r: PlayerRow, photoUrl: PhotoUrl): Player {
+function toPlayer(r: PlayerRow, photoUrl: PhotoUrl): Player {
   return {
     key: r.player_key,
     jersey: r.jersey,

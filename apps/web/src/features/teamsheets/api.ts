@@ -18,9 +18,9 @@ import { api, API_BASE } from '../../lib/api.ts';
 const enc = encodeURIComponent;
 const okSchema = z.object({ ok: z.literal(true) });
 
-export const teamsKey = ['teamsheets', 'list'] as const;
-export const teamKey = (key: string) => ['teamsheets', 'team', key] as const;
-export const rosterKey = (key: string) => ['teamsheets', 'roster', key] as const;
+const teamsKey = ['teamsheets', 'list'] as const;
+const teamKey = (key: string) => ['teamsheets', 'team', key] as const;
+const rosterKey = (key: string) => ['teamsheets', 'roster', key] as const;
 
 export function qrSrc(publishedAsKey: string): string {
   return `${API_BASE}/rosters/${enc(publishedAsKey)}/qr.png`;

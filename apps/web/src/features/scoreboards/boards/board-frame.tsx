@@ -10,7 +10,7 @@ export interface BoardProps {
 }
 
 /** SPEC §2: the clock comes live from the clock topic (formattedTime, seconds). */
-export function GameClock({ gameKey }: { gameKey: string }) {
+function GameClock({ gameKey }: { gameKey: string }) {
   const clock = useClock(gameKey);
   const time = clock.data?.formattedTime || '--:--';
   return (
