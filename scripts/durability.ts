@@ -1,4 +1,4 @@
-// Durability under SIGKILL (issue 7): performs acknowledged writes against the real server while
+// Durability under SIGKILL: performs acknowledged writes against the real server while
 // killing it with SIGKILL at random moments and restarting it, then checks that every write the
 // server acknowledged is there, exactly as sent.
 //

@@ -1,4 +1,4 @@
-// Reconnect storm (issue 7 §5): N viewers watch one game on the real server; the server is
+// Reconnect storm: N viewers watch one game on the real server; the server is
 // restarted (SIGTERM, then started again on the same port and data); every viewer reconnects
 // with the web client's jittered exponential backoff (apps/web/src/lib/realtime.ts) and resumes
 // from the last sequence number it saw. Reports how many came back, how long it took, the

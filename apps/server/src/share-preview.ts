@@ -5,7 +5,7 @@ import type { Queryable } from './db/db.ts';
 import { findGame } from './routes/scoreboards/repo.ts';
 import { loadPublicRoster } from './routes/teamsheets/repo.ts';
 
-// Issue 8 share previews: a link pasted in a group chat shows a card. Chat apps do not run
+// Share previews: a link pasted in a group chat shows a card. Chat apps do not run
 // our JavaScript, so the server writes the Open Graph / Twitter tags into index.html.
 
 export interface Preview {

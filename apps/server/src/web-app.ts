@@ -201,7 +201,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         known ? previewFor(app.db, route) : null,
         req.method === 'GET' ? renderFirstPaint(route) : null,
       ]);
-      // Issue 8: shared links get a preview card; public sheets stay out of search engines.
+      // Shared links get a preview card; public sheets stay out of search engines.
       if (preview) {
         const origin = requestOrigin(req, config.publicUrl);
         html = injectPreview(indexHtml, preview, `${origin}${pathname}`, origin);

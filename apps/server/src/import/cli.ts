@@ -8,7 +8,7 @@ import { loadPlan, type Summary } from './load.ts';
 import { progressBar } from './progress.ts';
 import { readExport, type Problem } from './read-export.ts';
 
-// `npm run import -- <export.json>` (issue 8). See docs/import.md.
+// `npm run import -- <export.json>`. See docs/import.md.
 
 const USAGE = `Usage: npm run import -- <export.json> [options]
 

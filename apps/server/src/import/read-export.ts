@@ -7,7 +7,7 @@ import { playerSchema, type PublicRoster } from '@sagan/shared/teamsheet-schemas
 
 // Turns a Firebase Realtime Database JSON export laid out as SPEC §7's paths into rows for
 // our tables. Pure (no database), so every rule here is unit-tested. Every key of the export
-// is kept as it is, so old links and printed QR codes keep working (issue 8).
+// is kept as it is, so old links and printed QR codes keep working.
 
 /** Something the importer could not load (or loaded differently), with the export path. */
 export interface Problem {

@@ -24,7 +24,7 @@ interface DbPluginOptions {
 /**
  * NOTIFYs sent while a node's LISTEN connection was down are lost. Once it is back, every
  * topic's current sequence number is fed to the hub as if notified: the hub reloads exactly the
- * topics it serves whose number moved, so viewers converge with no gap (issue 7 §7).
+ * topics it serves whose number moved, so viewers converge with no gap.
  */
 function withCatchUp(db: Db, log: FastifyBaseLogger): Db {
   return {

@@ -165,7 +165,7 @@ export async function loadRoster(
 }
 
 /**
- * The public copy as a visitor may see it: the owner's privacy choice (issue 8) applied here,
+ * The public copy as a visitor may see it: the owner's privacy choice applied here,
  * on the server, so full names and photos never leave it when the owner hid them.
  */
 export async function loadPublicRoster(

@@ -1,6 +1,6 @@
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 
-// Issue 8: score changes are announced politely to screen readers, at most once per interval,
+// Score changes are announced politely to screen readers, at most once per interval,
 // always with the latest score (a burst of updates is one announcement, not a queue).
 
 const ANNOUNCE_INTERVAL_MS = 5000;
