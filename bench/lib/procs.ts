@@ -119,16 +119,8 @@ export function startSagan(opts: {
   );
 }
 
-/** A signed-in local user of a Sagan node: cookie + CSRF header for the scorekeeping API. */
-export async function signIn(base: string, displayName: string) {
-  const res = await fetch(`${base}/apps/sagan/api/auth/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
-    body: JSON.stringify({ displayName }),
-  });
-  if (!res.ok) throw new Error(`local sign-in: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const headers = { 'content-type': 'application/json', 'x-sagan-request': '1', cookie };
+/** Calls to a Sagan node's API with the given headers; a refusal throws with its body. */
+function apiClient(base: string, headers: Record<string, string>) {
   return {
     async call<T = unknown>(method: string, p: string, body?: unknown): Promise<T> {
       const r = await fetch(`${base}/apps/sagan/api${p}`, {
@@ -140,6 +132,19 @@ export async function signIn(base: string, displayName: string) {
       return (r.status === 204 ? undefined : await r.json()) as T;
     },
   };
+}
+
+/** A signed-in local user of a Sagan node: cookie + CSRF header for the scorekeeping API. */
+export async function signIn(base: string, displayName: string) {
+  const res = await fetch(`${base}/apps/sagan/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
+    body: JSON.stringify({ displayName }),
+  });
+  if (!res.ok) throw new Error(`local sign-in: ${res.status} ${await res.text()}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const headers = { 'content-type': 'application/json', 'x-sagan-request': '1', cookie };
+  return apiClient(base, headers);
 }
 
 /**
@@ -189,17 +194,7 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
 /** A phone app's calls to the scorekeeping API: a Google ID token as Bearer, no cookie. */
 export function bearerClient(base: string, idToken: string) {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${idToken}` };
-  return {
-    async call<T = unknown>(method: string, p: string, body?: unknown): Promise<T> {
-      const r = await fetch(`${base}/apps/sagan/api${p}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
-      return (r.status === 204 ? undefined : await r.json()) as T;
-    },
-  };
+  return apiClient(base, headers);
 }
 
 /**
