@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, unique, BASE, apiAs, signIn } from './fixtures.ts';
 
-// Issue 8: every screen of SPEC §2 passes axe-core with no serious or critical violation, in
+// Every screen of SPEC §2 passes axe-core with no serious or critical violation, in
 // the light and the dark theme (and the scoreboard in bright-sun mode too).
 
 async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test, expect, BASE, screenshot } from './fixtures.ts';
 import { SAMPLE, sampleExport } from '../apps/server/src/import/sample-export.ts';
 
-// Issue 8, done when: a sample export (covering every SPEC §7 path) is imported with the real
+// A sample export (covering every SPEC §7 path) is imported with the real
 // command, then a server on that data serves the imported game, the team sheet under its old
 // publishedAsKey, and the play count to the imported user.
 

@@ -54,7 +54,7 @@ export function unique(prefix: string): string {
 }
 
 /** A console error a test expects, and why: the reason is for the next reader. */
-export interface AllowedConsoleError {
+interface AllowedConsoleError {
   match: RegExp;
   reason: string;
 }

@@ -13,7 +13,7 @@ import {
 import type { AddressInfo } from 'node:net';
 import { isState, TestSocket } from './ws-client.ts';
 
-// Issue 8 children's privacy: the owner's choice changes what an anonymous visitor RECEIVES.
+// Children's privacy: the owner's choice changes what an anonymous visitor RECEIVES.
 describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
   let t: TestDatabase;
   let app: FastifyInstance;

@@ -7,7 +7,7 @@ import { MAX_BUFFERED_BYTES } from '../src/realtime/hub.ts';
 import { API, buildTestApp, databaseKinds, type TestDatabase } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
-/** Issue 7 §5 and §7: viewers cut off, slow consumers, a lost LISTEN connection. */
+/** Realtime under failure: viewers cut off, slow consumers, a lost LISTEN connection. */
 async function probe(app: FastifyInstance): Promise<void> {
   app.hub.register({
     topic: { prefix: 'rprobe', private: false },

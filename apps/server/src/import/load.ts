@@ -16,7 +16,7 @@ import type { ImportPlan, Problem } from './read-export.ts';
 // Every statement is an upsert that changes a row only when it differs from the export, so a
 // second run of the same export changes nothing and counts everything as unchanged.
 
-export type Outcome = 'created' | 'updated' | 'unchanged';
+type Outcome = 'created' | 'updated' | 'unchanged';
 export type Kind =
   | 'users'
   | 'tags'
@@ -327,10 +327,6 @@ async function sameOwner(q: Queryable, table: string, keyColumn: string, key: st
   if (rows[0] && rows[0].uid !== uid) {
     throw new OwnedElsewhere('this key already belongs to another user in Sagan; left as it is');
   }
-}
-
-export function countSteps(plan: ImportPlan): number {
-  return steps(plan).length;
 }
 
 /** Loads the plan, one transaction per record, so one bad record never blocks the others. */

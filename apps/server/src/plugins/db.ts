@@ -15,7 +15,7 @@ declare module 'fastify' {
   }
 }
 
-export interface DbPluginOptions {
+interface DbPluginOptions {
   config: Config;
   /** Tests pass an already-open database (in-memory PGlite or a PostgreSQL test db). */
   db?: Db;
@@ -24,7 +24,7 @@ export interface DbPluginOptions {
 /**
  * NOTIFYs sent while a node's LISTEN connection was down are lost. Once it is back, every
  * topic's current sequence number is fed to the hub as if notified: the hub reloads exactly the
- * topics it serves whose number moved, so viewers converge with no gap (issue 7 §7).
+ * topics it serves whose number moved, so viewers converge with no gap.
  */
 function withCatchUp(db: Db, log: FastifyBaseLogger): Db {
   return {

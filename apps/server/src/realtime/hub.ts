@@ -500,7 +500,7 @@ const FRAME_DATA = new WeakMap<Buffer, Buffer>();
  * once per change: writing it to 10,000 sockets then costs one write each, with no per-socket
  * UTF-8 encoding or header building. Only valid without permessage-deflate, which we leave off.
  */
-export function wireFrame(text: string): Buffer {
+function wireFrame(text: string): Buffer {
   const data = Buffer.from(text);
   // RFC 6455 §5.2: FIN + text opcode, then the payload length in 7, 7+16 or 7+64 bits.
   const n = data.length;

@@ -301,7 +301,7 @@ export function readInitialTopics(doc: Document): TopicSeed[] {
 }
 
 /** The id of the server-rendered page's `<script type="application/json">` of topic states. */
-export const INITIAL_STATE_ID = 'sagan-initial';
+const INITIAL_STATE_ID = 'sagan-initial';
 
 export interface TopicResult<T> {
   data: T | undefined;

@@ -49,7 +49,7 @@ function toPublic(row: GameRow): PublicScoreboard {
   };
 }
 
-export function toSummary(row: GameRow): GameSummary {
+function toSummary(row: GameRow): GameSummary {
   const g = toPublic(row);
   return {
     gameKey: g.gameKey,

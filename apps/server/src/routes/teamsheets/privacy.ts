@@ -8,7 +8,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { ownedTeam } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
-// Issue 8 children's privacy: the owner's choice of what the public sheet shows.
+// Children's privacy: the owner's choice of what the public sheet shows.
 export function privacyRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, hub } = app;

@@ -19,8 +19,8 @@ import { useLive, useLiveWrite } from '../../lib/realtime.ts';
 const enc = encodeURIComponent;
 const okSchema = z.object({ ok: z.literal(true) });
 
-export const teamsKey = ['teamsheets', 'list'] as const;
-export const rosterKey = (key: string) => ['teamsheets', 'roster', key] as const;
+const teamsKey = ['teamsheets', 'list'] as const;
+const rosterKey = (key: string) => ['teamsheets', 'roster', key] as const;
 
 export function qrSrc(publishedAsKey: string): string {
   return `${API_BASE}/rosters/${enc(publishedAsKey)}/qr.png`;

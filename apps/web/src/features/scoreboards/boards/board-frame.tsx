@@ -11,7 +11,7 @@ export interface BoardProps {
 }
 
 /** SPEC §2: the clock comes live from the clock topic (formattedTime, seconds). */
-export function GameClock({ gameKey }: { gameKey: string }) {
+function GameClock({ gameKey }: { gameKey: string }) {
   const clock = useLive(clockTopic, gameKey);
   const time = clock.data?.formattedTime || '--:--';
   return (
