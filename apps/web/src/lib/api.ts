@@ -5,7 +5,7 @@ import type { z } from 'zod';
 export const API_BASE = `${BASE_PATH}/api`;
 
 /** A failed call, with a message fit to show the user (the server's, or a generic one). */
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(
     public readonly status: number,
     message: string,
