@@ -1,3 +1,5 @@
+// Before anything here parses: the shared chunk this lands in runs before the entry does.
+import './zod-jitless.ts';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { CSRF_HEADER } from '@sagan/shared/auth';
 import type { z } from 'zod';

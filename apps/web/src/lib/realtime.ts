@@ -1,3 +1,5 @@
+// Before anything here parses: the shared chunk this lands in runs before the entry does.
+import './zod-jitless.ts';
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { BASE_PATH } from '@sagan/shared/routes';
