@@ -166,7 +166,9 @@ function PlayerForm({
                 type="button"
                 className="btn danger"
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(player.key, { onSuccess: back })}
+                // The live sheet drops the player (and this form) before the delete answers:
+                // the promise still settles after that, where a per-call onSuccess would not.
+                onClick={() => void remove.mutateAsync(player.key).then(back, () => undefined)}
                 ref={focusOnMount}
               >
                 Yes, delete
