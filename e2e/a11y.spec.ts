@@ -22,7 +22,8 @@ test('every screen passes axe in light and dark mode', async ({
   request,
   allowConsoleError,
 }) => {
-  test.setTimeout(240_000);
+  // About 90 s alone (17 screens × 2 schemes through axe); twice that beside the other worker.
+  test.setTimeout(420_000);
   allowConsoleError(
     /\/no-such-page: Failed to load resource: .*\b404\b/,
     'the server answers an unknown path with a 404 status (true for crawlers too), which Chromium logs',
