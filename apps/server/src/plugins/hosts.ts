@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BASE_PATH } from '@sagan/shared/routes';
 import type { Config } from '../config.ts';
 import { hostPolicy, isAllowedHost, isValidHostHeader } from '../lib/hosts.ts';
+import { refuseAndClose as refuse } from '../lib/http-errors.ts';
 
 const HEALTH_ROUTE = `${BASE_PATH}/api/health`;
 
@@ -19,15 +20,18 @@ export default fp<{ config: Config }>(
       if (req.routeOptions.url === HEALTH_ROUTE) return;
       const header = req.headers.host;
       if (!isValidHostHeader(header)) {
-        return reply.code(400).send({ error: 'Missing or malformed Host header' });
+        return refuse(req, reply, 400, 'Missing or malformed Host header');
       }
       // req.host is X-Forwarded-Host only when the socket is a trusted proxy.
       const host = req.host;
       if (!isAllowedHost(policy, host, req.ip)) {
         req.log.info({ host }, 'request for a host this server is not configured for');
-        return reply
-          .code(421)
-          .send({ error: 'This server does not answer for this host name (see ALLOWED_HOSTS)' });
+        return refuse(
+          req,
+          reply,
+          421,
+          'This server does not answer for this host name (see ALLOWED_HOSTS)',
+        );
       }
     });
   },

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { clientMessageSchema } from '@sagan/shared/realtime';
+import { refuseAndClose } from '../lib/http-errors.ts';
 import {
   AddressCounts,
   CLOSE_TOO_MANY_MESSAGES,
@@ -43,7 +44,7 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
       preValidation: async (req, reply) => {
         const origin = req.headers.origin;
         if (origin && !app.isOwnOrigin(req, origin)) {
-          return reply.code(403).send({ error: 'Cross-origin WebSocket refused' });
+          return refuseAndClose(req, reply, 403, 'Cross-origin WebSocket refused');
         }
       },
     },
