@@ -4,13 +4,13 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { topics } from '@sagan/shared/realtime';
+import { API_PATH } from '@sagan/shared/http';
 import { BASE_PATH, clientRoutePatterns, pathTo } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
 import { buildFileReader, inlineCriticalPath } from './critical-path.ts';
 import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
 import { requestOrigin } from './lib/hosts.ts';
 
-const API_PREFIX = `${BASE_PATH}/api`;
 /** The empty root of the built index.html, where the server-rendered markup goes. */
 const ROOT = '<div id="root"></div>';
 
@@ -191,7 +191,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     if (
       (req.method === 'GET' || req.method === 'HEAD') &&
       pathname.startsWith(`${BASE_PATH}/`) &&
-      !pathname.startsWith(`${API_PREFIX}/`) &&
+      !pathname.startsWith(`${API_PATH}/`) &&
       hasWeb
     ) {
       const route = pathname.slice(BASE_PATH.length) || '/';

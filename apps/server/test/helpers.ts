@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { API_PATH } from '@sagan/shared/http';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Db } from '../src/db/db.ts';
@@ -90,7 +91,7 @@ export async function buildTestApp(
   return app;
 }
 
-export const API = '/apps/sagan/api';
+export const API = API_PATH;
 
 /** A signed-in test user: its cookie, uid, and an inject() that sends both CSRF and cookie. */
 export interface TestUser {

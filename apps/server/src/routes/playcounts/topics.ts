@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '@sagan/shared/auth';
 import { keySchema } from '@sagan/shared/keys';
 import { topics } from '@sagan/shared/realtime';
-import { findGame, listGames, ownerOf } from './repository.ts';
+import { findGame, listGames, ownerOf } from './repo.ts';
 
 export const USER_LIST = 'playcounts';
 

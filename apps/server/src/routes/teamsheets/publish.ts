@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okSchema } from '@sagan/shared/http';
 import QRCode from 'qrcode';
-import { z } from 'zod';
 import { topics } from '@sagan/shared/realtime';
 import {
   publicRosterResponseSchema,
@@ -18,8 +18,6 @@ import { requestOrigin } from '../../lib/hosts.ts';
 import { loadPublicRoster, loadRoster, ownedTeam, publicCopy } from './repo.ts';
 import { publicPhotoId, sendPhoto, type PhotoStore } from '../../photos.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-
-const ok = z.object({ ok: z.literal(true) });
 
 export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -74,7 +72,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         tags: ['teamsheets'],
         summary: 'Unpublish: the public link then shows not-found (a later publish reuses it)',
         params: teamKeyParams,
-        response: { 200: ok },
+        response: { 200: okSchema },
       },
     },
     async (req) => {
@@ -175,7 +173,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         tags: ['teamsheets'],
         summary: 'Follow a published team sheet',
         params: publishedKeyParams,
-        response: { 200: ok },
+        response: { 200: okSchema },
       },
     },
     async (req) => {
@@ -201,7 +199,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         tags: ['teamsheets'],
         summary: 'Stop following a team sheet',
         params: publishedKeyParams,
-        response: { 200: ok },
+        response: { 200: okSchema },
       },
     },
     async (req) => {

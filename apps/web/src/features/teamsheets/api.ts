@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   bulkResultSchema,
   groupSchema,
@@ -13,17 +12,17 @@ import {
   type TeamSheet,
 } from '@sagan/shared/teamsheet-schemas';
 import type { PlayerInput } from '@sagan/shared/teamsheet';
-import { api, API_BASE } from '../../lib/api.ts';
+import { API_PATH, okSchema } from '@sagan/shared/http';
+import { api } from '../../lib/api.ts';
 
 const enc = encodeURIComponent;
-const okSchema = z.object({ ok: z.literal(true) });
 
 export const teamsKey = ['teamsheets', 'list'] as const;
 export const teamKey = (key: string) => ['teamsheets', 'team', key] as const;
 export const rosterKey = (key: string) => ['teamsheets', 'roster', key] as const;
 
 export function qrSrc(publishedAsKey: string): string {
-  return `${API_BASE}/rosters/${enc(publishedAsKey)}/qr.png`;
+  return `${API_PATH}/rosters/${enc(publishedAsKey)}/qr.png`;
 }
 
 export function useTeams(enabled: boolean) {
