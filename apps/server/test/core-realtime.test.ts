@@ -1,10 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres, type Db } from '../src/db/db.ts';
 import {
   buildTestApp,
   databaseKinds,
+  listenWs,
   signInLocal,
   type TestDatabase,
   useTestApp,
@@ -36,12 +36,6 @@ async function setProbe(app: FastifyInstance, k: string, v: number): Promise<voi
   });
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return `ws://127.0.0.1:${port}/apps/sagan/ws`;
-}
-
 const stateOf = (topic: string) => isState(topic);
 
 describe.each(databaseKinds())('realtime on $name', (kind) => {
@@ -53,7 +47,7 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
   });
   beforeAll(async () => {
     await withProbeTopic(t.app);
-    url = await listen(t.app);
+    url = await listenWs(t.app);
   });
 
   it('sends the current state on subscribe, then every change with a rising sequence number', async () => {
@@ -160,7 +154,7 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
 
   it('tells viewers to reconnect when the server shuts down', async () => {
     const other = await buildTestApp(t.db);
-    const otherUrl = await listen(other);
+    const otherUrl = await listenWs(other);
     const ws = await TestSocket.open(otherUrl);
     const closing = other.close();
     const hint = await ws.waitFor(
@@ -189,7 +183,7 @@ describe.runIf(postgres)('two server nodes on one PostgreSQL database', () => {
     nodeB = await buildTestApp(dbB);
     await withProbeTopic(nodeA);
     await withProbeTopic(nodeB);
-    urlB = await listen(nodeB);
+    urlB = await listenWs(nodeB);
   });
   afterAll(async () => {
     await nodeA.close();

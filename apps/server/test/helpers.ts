@@ -138,6 +138,12 @@ export function wsUrl(app: FastifyInstance): string {
   return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${WS_PATH}`;
 }
 
+/** Listens on a free port and answers the socket URL. */
+export async function listenWs(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return wsUrl(app);
+}
+
 export interface TestAppOptions<U extends string = never> {
   /** Display names to sign in once the app is built; the handle's `users` is keyed by them. */
   users?: readonly U[];
@@ -179,10 +185,7 @@ export function useTestApp<const U extends string = never>(
     handle.db = handle.database.db;
     await beforeBuild?.(handle.db);
     handle.app = await buildTestApp(handle.db, config);
-    if (listen) {
-      await handle.app.listen({ port: 0, host: '127.0.0.1' });
-      handle.wsUrl = wsUrl(handle.app);
-    }
+    if (listen) handle.wsUrl = await listenWs(handle.app);
     for (const name of users) handle.users[name] = await signInLocal(handle.app, name);
   });
   afterAll(async () => {

@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { anonymous, API, databaseKinds, useTestApp } from './helpers.ts';
-import type { AddressInfo } from 'node:net';
+import { anonymous, API, databaseKinds, listenWs, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 // Issue 8 children's privacy: the owner's choice changes what an anonymous visitor RECEIVES.
@@ -59,9 +58,7 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
   });
 
   it('initials only and hidden photos: the anonymous response never carries them, live too', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const ws = await TestSocket.open(`ws://127.0.0.1:${port}/apps/sagan/ws`);
+    const ws = await TestSocket.open(await listenWs(t.app));
     const topic = `roster:${publishedAsKey}`;
     try {
       ws.send({ type: 'subscribe', topic });

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres, type Db } from '../src/db/db.ts';
@@ -7,6 +6,7 @@ import {
   API,
   buildTestApp,
   databaseKinds,
+  listenWs,
   signInLocal,
   type TestDatabase,
   type TestUser,
@@ -18,12 +18,6 @@ import { isState, TestSocket } from './ws-client.ts';
 // holding the previous state builds the next one without reading the database. These tests
 // prove the states built that way are exactly what a read gives, and that anything unusual
 // (a missed number, a merge too big for NOTIFY, a change without a merge) falls back to a read.
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return `ws://127.0.0.1:${port}/apps/sagan/ws`;
-}
 
 type StateMessage = Extract<Parameters<ReturnType<typeof isState>>[0], { type: 'state' }>;
 
@@ -84,7 +78,7 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
 
   const t = useTestApp(kind, { users: ['Keeper'] });
   beforeAll(async () => {
-    url = await listen(t.app);
+    url = await listenWs(t.app);
   });
 
   it('a patch reaches viewers without a database read, and the state equals a fresh read', async () => {
@@ -198,7 +192,7 @@ describe.runIf(postgres)('a patch on node A, viewers on node B (one PostgreSQL)'
     dbB = await openPostgres(database.url!);
     nodeA = await buildTestApp(database.db);
     nodeB = await buildTestApp(dbB);
-    urlB = await listen(nodeB);
+    urlB = await listenWs(nodeB);
   });
   afterAll(async () => {
     await nodeA.close();

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { ServerMessage } from '@sagan/shared/realtime';
-import { anonymous, API, databaseKinds, useTestApp } from './helpers.ts';
+import { anonymous, API, databaseKinds, listenWs, useTestApp } from './helpers.ts';
 import { sampleGame } from './playcounts-fixtures.ts';
 import {
   makeWorld,
@@ -504,9 +503,7 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
   });
 
   it('realtime: every topic family × anonymous, another user, owner', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const url = `ws://127.0.0.1:${port}/apps/sagan/ws`;
+    const url = await listenWs(t.app);
     const w = await makeWorld(t.app);
     const { owner } = w;
     const PUBLIC = [true, true, true] as const;

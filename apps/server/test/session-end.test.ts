@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { logoutAllResponseSchema } from '@sagan/shared/auth';
 import { topics, type ServerMessage } from '@sagan/shared/realtime';
 import { loadConfig } from '../src/config.ts';
 import { openPostgres, type Db } from '../src/db/db.ts';
-import { API, buildTestApp, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
+import { API, buildTestApp, databaseKinds, listenWs, signInLocal, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 /**
@@ -26,12 +25,6 @@ const refused =
 
 /** Figures for docs/reliability.md, printed at the end of each suite. */
 const figures: string[] = [];
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return `ws://127.0.0.1:${port}/apps/sagan/ws`;
-}
 
 async function openSubscribed(url: string, cookie: string, wanted: string[]): Promise<TestSocket> {
   const ws = await TestSocket.open(url, { cookie });
@@ -61,7 +54,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
   });
   const t = useTestApp(kind);
   beforeAll(async () => {
-    url = await listen(t.app);
+    url = await listenWs(t.app);
   });
 
   it('refuses a private topic on a socket whose session ended, public topics stay', async () => {
@@ -255,7 +248,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
         // Node B hears of the sign-out only through NOTIFY: its sweep is put far out of the way.
         nodeB.sessionWatch.stop();
         nodeB.sessionWatch.start(60_000);
-        const urlB = await listen(nodeB);
+        const urlB = await listenWs(nodeB);
         const owner = await signInLocal(t.app, 'Two Nodes');
         const created = await owner.request({ method: 'POST', url: `${API}/teams` });
         const { teamKey } = created.json<{ teamKey: string }>();

@@ -2,10 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { anonymous, API, databaseKinds, useTestApp } from './helpers.ts';
+import { anonymous, API, databaseKinds, listenWs, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 import type { Player, TeamSheet } from '@sagan/shared/teamsheet-schemas';
 
@@ -170,9 +169,7 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
   });
 
   it('an open public sheet updates live when the owner republishes; team topic is owner-only', async () => {
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = t.app.server.address() as AddressInfo;
-    const wsUrl = `ws://127.0.0.1:${port}/apps/sagan/ws`;
+    const wsUrl = await listenWs(t.app);
     const pub = await t.users.Owner.request({
       method: 'POST',
       url: `${API}/teams/${teamKey}/publish`,
