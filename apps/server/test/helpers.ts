@@ -167,7 +167,9 @@ export interface TestApp<U extends string = never> {
 /**
  * The setup every integration suite shares: opens a fresh database of this kind, builds the app
  * on it, signs the users in (and listens, if asked) before the suite; closes the app and drops
- * the database after it. The handle's fields are set once `beforeAll` has run.
+ * the database after it. The handle's fields are set once `beforeAll` has run. Options given as
+ * a function are read inside that hook, so they can use what earlier hooks made (a temp dir, a
+ * stand-in server); hooks that use the app are declared after this call.
  */
 export function useTestApp<const U extends string = never>(
   kind: DatabaseKind,
