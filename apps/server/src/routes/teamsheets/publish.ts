@@ -15,7 +15,19 @@ import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { requestOrigin } from '../../lib/hosts.ts';
-import { loadPublicRoster, loadRoster, ownedTeam, publicCopy } from './repo.ts';
+import {
+  deleteRoster,
+  followRoster,
+  followsRoster,
+  loadPublicRoster,
+  loadRoster,
+  markPublished,
+  ownedTeam,
+  publicCopy,
+  rosterExists,
+  saveRoster,
+  unfollowRoster,
+} from './repo.ts';
 import { publicPhotoId, sendPhoto, type PhotoStore } from '../../photos.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
@@ -46,17 +58,8 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         const team = await ownedTeam(q, user, req.params.teamKey, true);
         // SPEC §4: a key is assigned once and reused, so printed QR codes keep working.
         const key = team.published_as_key ?? newKey();
-        await q.query(
-          'UPDATE teams SET published_as_key = $2, active = true, updated_at = now() WHERE team_key = $1',
-          [team.team_key, key],
-        );
-        const sheet = await publicCopy(q, team, key);
-        await q.query(
-          `INSERT INTO rosters (published_as_key, team_key, uid, sheet) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (published_as_key)
-           DO UPDATE SET sheet = EXCLUDED.sheet, uid = EXCLUDED.uid, published_at = now()`,
-          [key, team.team_key, user.uid, JSON.stringify(sheet)],
-        );
+        await markPublished(q, team.team_key, key);
+        await saveRoster(q, key, team.team_key, user.uid, await publicCopy(q, team, key));
         await hub.changed(q, [topics.team(team.team_key), topics.roster(key)]);
         return key;
       });
@@ -80,7 +83,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       await db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
         if (!team.published_as_key) return;
-        await q.query('DELETE FROM rosters WHERE team_key = $1', [team.team_key]);
+        await deleteRoster(q, team.team_key);
         await hub.changed(q, [topics.team(team.team_key), topics.roster(team.published_as_key)]);
       });
       return { ok: true as const };
@@ -104,11 +107,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       if (!sheet) throw notFound('Team sheet not found');
       let followed: boolean | null = null;
       if (req.user) {
-        const rows = await db.query(
-          'SELECT 1 FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2',
-          [req.user.uid, req.params.publishedAsKey],
-        );
-        followed = rows.length > 0;
+        followed = await followsRoster(db, req.user.uid, req.params.publishedAsKey);
       }
       return { ...sheet, followed };
     },
@@ -147,10 +146,9 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       },
     },
     async (req, reply) => {
-      const rows = await db.query('SELECT 1 FROM rosters WHERE published_as_key = $1', [
-        req.params.publishedAsKey,
-      ]);
-      if (!rows.length) throw notFound('Team sheet not found');
+      if (!(await rosterExists(db, req.params.publishedAsKey))) {
+        throw notFound('Team sheet not found');
+      }
       const png = await QRCode.toBuffer(publicUrl(req, req.params.publishedAsKey), {
         type: 'png',
         errorCorrectionLevel: 'H',
@@ -182,11 +180,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       if (!sheet) throw notFound('Team sheet not found');
       // No realtime topic serves a user's followed sheets (the list page reads them over HTTP),
       // so there is nothing to announce.
-      await db.query(
-        `INSERT INTO favorite_rosters (uid, published_as_key, team_name) VALUES ($1, $2, $3)
-         ON CONFLICT (uid, published_as_key) DO UPDATE SET team_name = EXCLUDED.team_name`,
-        [user.uid, req.params.publishedAsKey, sheet.teamName],
-      );
+      await followRoster(db, user.uid, req.params.publishedAsKey, sheet.teamName);
       return { ok: true as const };
     },
   );
@@ -204,10 +198,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
     },
     async (req) => {
       const user = requireUser(req);
-      await db.query('DELETE FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2', [
-        user.uid,
-        req.params.publishedAsKey,
-      ]);
+      await unfollowRoster(db, user.uid, req.params.publishedAsKey);
       return { ok: true as const };
     },
   );

@@ -282,3 +282,72 @@ export async function updateTeam(
     [teamKey, team.teamName, team.teamNotes],
   );
 }
+
+/** Publishing sets the team's public key (assigned once, SPEC §4) and marks it active. */
+export async function markPublished(q: Queryable, teamKey: string, publishedAsKey: string) {
+  await q.query(
+    'UPDATE teams SET published_as_key = $2, active = true, updated_at = now() WHERE team_key = $1',
+    [teamKey, publishedAsKey],
+  );
+}
+
+export async function saveRoster(
+  q: Queryable,
+  publishedAsKey: string,
+  teamKey: string,
+  uid: string,
+  sheet: unknown,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO rosters (published_as_key, team_key, uid, sheet) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (published_as_key)
+     DO UPDATE SET sheet = EXCLUDED.sheet, uid = EXCLUDED.uid, published_at = now()`,
+    [publishedAsKey, teamKey, uid, JSON.stringify(sheet)],
+  );
+}
+
+export async function deleteRoster(q: Queryable, teamKey: string): Promise<void> {
+  await q.query('DELETE FROM rosters WHERE team_key = $1', [teamKey]);
+}
+
+export async function rosterExists(q: Queryable, publishedAsKey: string): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM rosters WHERE published_as_key = $1', [publishedAsKey]);
+  return rows.length > 0;
+}
+
+export async function followsRoster(
+  q: Queryable,
+  uid: string,
+  publishedAsKey: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    'SELECT 1 FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2',
+    [uid, publishedAsKey],
+  );
+  return rows.length > 0;
+}
+
+/** A follow keeps the sheet's name, refreshed when followed again. */
+export async function followRoster(
+  q: Queryable,
+  uid: string,
+  publishedAsKey: string,
+  teamName: string,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO favorite_rosters (uid, published_as_key, team_name) VALUES ($1, $2, $3)
+     ON CONFLICT (uid, published_as_key) DO UPDATE SET team_name = EXCLUDED.team_name`,
+    [uid, publishedAsKey, teamName],
+  );
+}
+
+export async function unfollowRoster(
+  q: Queryable,
+  uid: string,
+  publishedAsKey: string,
+): Promise<void> {
+  await q.query('DELETE FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2', [
+    uid,
+    publishedAsKey,
+  ]);
+}
