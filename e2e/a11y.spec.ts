@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, unique, BASE, apiAs, signIn } from './fixtures.ts';
 
-// Issue 8: every screen of SPEC §2 passes axe-core with no serious or critical violation, in
+// Every screen of SPEC §2 passes axe-core with no serious or critical violation, in
 // the light and the dark theme (and the scoreboard in bright-sun mode too).
 
 async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
@@ -17,8 +17,17 @@ async function expectNoSeriousViolations(page: Page, label: string): Promise<voi
   expect(report, `${label}\n${report.join('\n')}`).toEqual([]);
 }
 
-test('every screen passes axe in light and dark mode', async ({ page, request }) => {
-  test.setTimeout(240_000);
+test('every screen passes axe in light and dark mode', async ({
+  page,
+  request,
+  allowConsoleError,
+}) => {
+  // About 90 s alone (17 screens × 2 schemes through axe); twice that beside the other worker.
+  test.setTimeout(420_000);
+  allowConsoleError(
+    /\/no-such-page: Failed to load resource: .*\b404\b/,
+    'the server answers an unknown path with a 404 status (true for crawlers too), which Chromium logs',
+  );
   const name = unique('A11y coach');
   const me = await apiAs(request, name);
   await signIn(page, name);

@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { test, expect, unique, BASE, API, apiAs, signIn, screenshot } from './fixtures.ts';
 
-// Issue 8 in the browser: children's privacy on public sheets, the installable manifest, the
+// In the browser: children's privacy on public sheets, the installable manifest, the
 // API docs page under our CSP, and how dark mode and the bright-sun board look.
 
 function pngDataUrl(): string {

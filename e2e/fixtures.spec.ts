@@ -46,6 +46,11 @@ test.describe('an allowed console error', () => {
     await expect.poll(() => consoleErrors.length).toBe(1);
   });
 
+  test('one test may allow an error of its own', async ({ page, allowConsoleError }) => {
+    allowConsoleError(/only here/, 'this test logs it on purpose');
+    await page.setContent(logsAnError('allowed only here'));
+  });
+
   test.fail('allows only what it names', async ({ page }) => {
     await page.setContent(logsAnError('expected by this test') + logsAnError('but not this one'));
   });

@@ -54,16 +54,28 @@ export function unique(prefix: string): string {
 }
 
 /** A console error a test expects, and why: the reason is for the next reader. */
-export interface AllowedConsoleError {
+interface AllowedConsoleError {
   match: RegExp;
   reason: string;
 }
 
 interface ConsoleFixtures {
-  /** Per test or describe: `test.use({ allowConsoleErrors: [{ match, reason }] })`. */
+  /** For a describe or a file: `test.use({ allowConsoleErrors: [{ match, reason }] })`. */
   allowConsoleErrors: AllowedConsoleError[];
+  /** For one test: `allowConsoleError(/404/, 'why this test expects it')`. */
+  allowConsoleError: (match: RegExp, reason: string) => void;
   /** Every console error and uncaught page error so far, of every page the test opened. */
   consoleErrors: string[];
+}
+
+interface ConsoleWatch {
+  errors: string[];
+  allowed: AllowedConsoleError[];
+}
+
+function checkReason({ match, reason }: AllowedConsoleError): AllowedConsoleError {
+  if (!reason.trim()) throw new Error(`allowed console error ${match} needs a reason`);
+  return { match, reason };
 }
 
 function watchContext(context: BrowserContext, errors: string[]): void {
@@ -84,33 +96,34 @@ function watchContext(context: BrowserContext, errors: string[]): void {
  * Fails a test on any console error or uncaught exception of any of its pages (its own `page`,
  * and those of contexts it opens with `browser.newContext()`), unless the test allowed it.
  */
-export const test = base.extend<ConsoleFixtures>({
+export const test = base.extend<ConsoleFixtures & { consoleWatch: ConsoleWatch }>({
   allowConsoleErrors: [[], { option: true }],
-  consoleErrors: [
+  consoleWatch: [
     async ({ browser, context, allowConsoleErrors }, use) => {
-      for (const allowed of allowConsoleErrors) {
-        if (!allowed.reason.trim())
-          throw new Error(`allowConsoleErrors ${allowed.match}: no reason`);
-      }
-      const errors: string[] = [];
-      watchContext(context, errors);
+      const watch: ConsoleWatch = { errors: [], allowed: allowConsoleErrors.map(checkReason) };
+      watchContext(context, watch.errors);
       // Contexts the test opens itself (a second viewer, an anonymous visitor) are watched too.
       const newContext = browser.newContext.bind(browser);
       browser.newContext = async (...args) => {
         const opened = await newContext(...args);
-        watchContext(opened, errors);
+        watchContext(opened, watch.errors);
         return opened;
       };
       try {
-        await use(errors);
+        await use(watch);
       } finally {
         browser.newContext = newContext;
       }
-      const unexpected = errors.filter((e) => !allowConsoleErrors.some((a) => a.match.test(e)));
+      const unexpected = watch.errors.filter((e) => !watch.allowed.some((a) => a.match.test(e)));
       expect(unexpected, 'console errors the test did not allow').toEqual([]);
     },
     { auto: true },
   ],
+  consoleErrors: async ({ consoleWatch }, use) => use(consoleWatch.errors),
+  allowConsoleError: async ({ consoleWatch }, use) =>
+    use((match, reason) => {
+      consoleWatch.allowed.push(checkReason({ match, reason }));
+    }),
 });
 
 export { expect };

@@ -35,6 +35,15 @@ const rosterRow = (page: Page, name: string) =>
   page.getByRole('table').first().getByRole('row').filter({ hasText: name });
 
 test.describe('play counts', () => {
+  test.use({
+    allowConsoleErrors: [
+      {
+        match: /\/img\/no-such-photo\.jpg: Failed to load resource: .*\b404\b/,
+        reason: "game()'s second player has a broken photo on purpose (the placeholder shows)",
+      },
+    ],
+  });
+
   test('a game written by Player Counter shows in the list and detail, and updates live', async ({
     page,
     request,

@@ -32,7 +32,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'node ../scripts/e2e-server.mjs',
+    command: 'node --import tsx ../scripts/e2e-server.ts',
     url: `${BASE_URL}/apps/sagan/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

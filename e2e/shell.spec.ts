@@ -59,7 +59,11 @@ test.describe('app shell and sign-in', () => {
     await expect(footer.getByText(/human|real person/)).toBeVisible();
   });
 
-  test('an unknown path shows a friendly not-found page', async ({ page }) => {
+  test('an unknown path shows a friendly not-found page', async ({ page, allowConsoleError }) => {
+    allowConsoleError(
+      /\/no\/such\/page: Failed to load resource: .*\b404\b/,
+      'the server answers an unknown path with a 404 status (true for crawlers too), which Chromium logs',
+    );
     const res = await page.goto(`${BASE}/no/such/page`);
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();

@@ -1,4 +1,4 @@
-// Durability under SIGKILL (issue 7): performs acknowledged writes against the real server while
+// Durability under SIGKILL: performs acknowledged writes against the real server while
 // killing it with SIGKILL at random moments and restarting it, then checks that every write the
 // server acknowledged is there, exactly as sent.
 //
@@ -7,15 +7,13 @@
 // PostgreSQL: with TEST_DATABASE_URL (or --pg-url) set, a fresh database is created in that
 // cluster and dropped afterwards; otherwise the script starts a private throwaway cluster. It
 // never uses scripts/pg.sh, whose `start` stops the cluster other test runs share.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { freePort } from './lib/net.ts';
+import { freshDatabase, startPostgres } from './lib/postgres.ts';
+import { startSaganServer } from './lib/server.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
   const i = args.indexOf(`--${name}`);
@@ -26,118 +24,22 @@ const KINDS = opt('db', 'both') === 'both' ? ['pglite', 'postgres'] : [opt('db',
 const IN_FLIGHT = 4;
 const ADMIN_URL = opt('pg-url', process.env.TEST_DATABASE_URL ?? '');
 
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** A private PostgreSQL cluster (as pg.sh makes one, but in its own folder). */
-async function privateCluster(): Promise<{ url: string; stop(): void }> {
-  const base = '/usr/lib/postgresql';
-  const version = fs.existsSync(base)
-    ? fs
-        .readdirSync(base)
-        .sort((a, b) => Number(a) - Number(b))
-        .pop()
-    : undefined;
-  if (!version) throw new Error('PostgreSQL binaries not found (looked in /usr/lib/postgresql)');
-  const bin = path.join(base, version, 'bin');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-dur-pg-'));
-  fs.chmodSync(dir, 0o755);
-  const root = process.getuid?.() === 0;
-  if (root) spawnSync('chown', ['postgres', dir]);
-  const asPg = (cmd: string, argv: string[]) =>
-    root
-      ? spawnSync('runuser', ['-u', 'postgres', '--', cmd, ...argv], { encoding: 'utf8' })
-      : spawnSync(cmd, argv, { encoding: 'utf8' });
-  const port = await freePort();
-  const init = asPg(path.join(bin, 'initdb'), [
-    '-D',
-    `${dir}/data`,
-    '-U',
-    'postgres',
-    '-A',
-    'trust',
-    '--no-sync',
-    '-E',
-    'UTF8',
-  ]);
-  if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr}`);
-  const started = asPg(path.join(bin, 'pg_ctl'), [
-    '-D',
-    `${dir}/data`,
-    '-l',
-    `${dir}/server.log`,
-    '-w',
-    '-t',
-    '30',
-    '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir}`,
-    'start',
-  ]);
-  if (started.status !== 0) throw new Error(`pg_ctl start failed: ${started.stderr}`);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      asPg(path.join(bin, 'pg_ctl'), ['-D', `${dir}/data`, '-m', 'immediate', 'stop']);
-      fs.rmSync(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** A fresh database for one run; drop() removes it (and a private cluster). */
 async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> {
-  const cluster = ADMIN_URL ? null : await privateCluster();
-  const adminUrl = ADMIN_URL || cluster!.url;
-  const name = `sagan_dur_${crypto.randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const cluster = ADMIN_URL ? null : await startPostgres();
+  const database = await freshDatabase(ADMIN_URL || cluster!.url, 'sagan_dur');
   return {
-    url: adminUrl.replace(/\/[^/]*$/, `/${name}`),
+    url: database.url,
     async drop() {
-      const a = new pg.Client({ connectionString: adminUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await database.drop();
       cluster?.stop();
     },
   };
 }
 
-interface Running {
-  proc: ChildProcess;
-  base: string;
-  exited: Promise<void>;
-}
-
-function start(env: Record<string, string>): Promise<Running> {
-  let running: Running | undefined;
-  return new Promise((resolve, reject) => {
-    const proc = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-      cwd: root,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /running at (http:\/\/127\.0\.0\.1:\d+)\//.exec(out);
-      if (m) resolve({ ...running!, base: `${m[1]}/apps/sagan/api` });
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<void>((r) => proc.once('exit', () => r()));
-    proc.once('exit', (code) => reject(new Error(`server exited ${code}: ${out}`)));
-    void exited;
-    running = { proc, base: '', exited };
-  });
+async function start(env: Record<string, string>) {
+  const server = await startSaganServer(env);
+  return { ...server, base: `http://127.0.0.1:${server.port}/apps/sagan/api` };
 }
 
 function gameBody(i: number) {
@@ -172,10 +74,7 @@ async function run(kind: string): Promise<boolean> {
   const port = String(await freePort());
   const env = {
     PORT: port,
-    HOST: '127.0.0.1',
     DATA_DIR: dataDir,
-    DEMO: 'false',
-    SIMULATE: 'false',
     LOG_LEVEL: 'error',
     RATE_LIMIT_FACTOR: '100000',
     ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),

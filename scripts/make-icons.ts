@@ -1,4 +1,4 @@
-// Regenerates the installable-app icons (issue 8) from the logo: node --import tsx scripts/make-icons.ts
+// Regenerates the installable-app icons from the logo: node --import tsx scripts/make-icons.ts
 // The PNGs are committed; run this only when the logo changes.
 import fs from 'node:fs';
 import sharp from 'sharp';

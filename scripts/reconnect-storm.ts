@@ -1,4 +1,4 @@
-// Reconnect storm (issue 7 §5): N viewers watch one game on the real server; the server is
+// Reconnect storm: N viewers watch one game on the real server; the server is
 // restarted (SIGTERM, then started again on the same port and data); every viewer reconnects
 // with the web client's jittered exponential backoff (apps/web/src/lib/realtime.ts) and resumes
 // from the last sequence number it saw. Reports how many came back, how long it took, the
@@ -9,17 +9,16 @@
 // Outside the test command (it takes about a minute and most of a small machine); its figures
 // are in docs/reliability.md. PostgreSQL needs TEST_DATABASE_URL (a fresh database is created
 // in that cluster and dropped afterwards).
-import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { reconnectDelayMs } from '@sagan/shared/backoff';
+import { freePort } from './lib/net.ts';
+import { freshDatabase } from './lib/postgres.ts';
+import { startSaganServer } from './lib/server.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
   const i = args.indexOf(`--${name}`);
@@ -29,16 +28,6 @@ const VIEWERS = Number(opt('viewers', '10000'));
 const DB = opt('db', 'pglite');
 // Loopback source addresses to spread the sockets over (ephemeral ports per address).
 const SOURCES = ['127.0.0.1', '127.0.0.2', '127.0.0.3', '127.0.0.4'];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,7 +39,7 @@ async function until(cond: () => boolean, ms: number, what: string): Promise<voi
   }
 }
 
-interface Server {
+interface StormServer {
   child: ChildProcess;
   exited: Promise<number | null>;
   /** Highest VmHWM (peak resident set) read from /proc while it ran, in MB. */
@@ -59,30 +48,14 @@ interface Server {
   rssMb: () => number;
 }
 
-async function startServer(port: number, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      DEMO: 'false',
-      SIMULATE: 'false',
-      // Thousands of viewers from four loopback addresses: far more than the per-address
-      // socket limit leaves a real venue.
-      RATE_LIMIT_FACTOR: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function startServer(port: number, env: Record<string, string>): Promise<StormServer> {
+  const { proc: child, exited } = await startSaganServer({
+    PORT: String(port),
+    // Thousands of viewers from four loopback addresses: far more than the per-address
+    // socket limit leaves a real venue.
+    RATE_LIMIT_FACTOR: '100000',
+    ...env,
   });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => {
-    out += d.toString();
-    process.stderr.write(d);
-  });
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   let peak = 0;
   let rss = 0;
   const sampler = setInterval(() => {
@@ -95,12 +68,6 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
     }
   }, 100);
   void exited.then(() => clearInterval(sampler));
-  await Promise.race([
-    until(() => out.includes('Sagan is running at'), 60_000, 'the server to start'),
-    exited.then((code) => {
-      throw new Error(`server exited (${code}) before listening:\n${out}`);
-    }),
-  ]);
   return { child, exited, peakRssMb: () => Math.round(peak), rssMb: () => Math.round(rss) };
 }
 
@@ -238,18 +205,9 @@ async function main(): Promise<void> {
   if (DB === 'postgres') {
     const admin = process.env.TEST_DATABASE_URL;
     if (!admin) throw new Error('--db postgres needs TEST_DATABASE_URL');
-    const name = `sagan_storm_${crypto.randomBytes(4).toString('hex')}`;
-    const c = new pg.Client({ connectionString: admin });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name}`);
-    await c.end();
-    env.DATABASE_URL = admin.replace(/\/[^/]*$/, `/${name}`);
-    dropDb = async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    };
+    const database = await freshDatabase(admin, 'sagan_storm');
+    env.DATABASE_URL = database.url;
+    dropDb = database.drop;
   }
 
   let server = await startServer(port, env);

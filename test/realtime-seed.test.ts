@@ -26,7 +26,7 @@ describe('realtime client seeded from a server-rendered page', () => {
   });
   beforeAll(() => {
     t.app.hub.register({
-      prefix: 'seed',
+      topic: { prefix: 'seed', private: false },
       authorize: () => true,
       load: async (q, arg) =>
         (await q.query<{ v: number }>('SELECT v FROM seed_values WHERE k = $1', [arg]))[0] ?? null,

@@ -2,7 +2,8 @@
 // beside both apps, because neither app may import the other.
 import { describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { topics } from '@sagan/shared/realtime';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import { API, databaseKinds, signInLocal, useTestApp } from '../apps/server/test/helpers.ts';
 
 // Node 20 has no global WebSocket. The browser sends the page's cookie with the upgrade; here
@@ -34,8 +35,8 @@ describe('web realtime client when the session ends', () => {
     const user = await signInLocal(t.app, 'Web Viewer');
     cookie = user.cookie;
     const client = new RealtimeClient(t.wsUrl);
-    const mine = topics.user(user.uid, 'games');
-    const recent = topics.recentGames();
+    const mine = myGamesTopic.name(user.uid);
+    const recent = recentGamesTopic.name();
     let signedOut = 0;
     client.onSignedOut(() => signedOut++);
     client.subscribe(mine, () => undefined);

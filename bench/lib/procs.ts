@@ -1,18 +1,24 @@
 // Starting and stopping the processes a benchmark measures: Sagan nodes, baseline servers and
 // a throwaway PostgreSQL of the benchmark's own (never the one the tests may be sharing).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
+import { startPostgres as startCluster } from '../../scripts/lib/postgres.ts';
+import {
+  root,
+  SAGAN_READY,
+  startServer as startShared,
+  type Server,
+} from '../../scripts/lib/server.ts';
 
-export const root = path.resolve(import.meta.dirname, '../..');
-export const CPUS = os.cpus().length;
+export { root };
+const CPUS = os.cpus().length;
 const HAS_TASKSET = fs.existsSync('/usr/bin/taskset');
 
 /** The measured server side runs on core 0, the load generator on core 1 (when there are two). */
-export const pin = (core: number, cmd: string[]): string[] =>
+const pin = (core: number, cmd: string[]): string[] =>
   CPUS > 1 && HAS_TASKSET ? ['taskset', '-c', String(core), ...cmd] : cmd;
 
 /** Re-runs this script on core 1 so it never competes with the servers on core 0. */
@@ -26,51 +32,15 @@ export function reexecPinned(): void {
   process.exit(r.status ?? 1);
 }
 
-export interface Server {
-  port: number;
-  pid: number;
-  proc: ChildProcess;
-}
+export type { Server };
 
-export function startServer(
+/** A server process for a benchmark, on core 0 with the other measured processes. */
+export const startServer = (
   cmd: string[],
   env: Record<string, string>,
   ready: RegExp,
   cwd = root,
-): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    const [bin, ...rest] = pin(0, cmd);
-    const proc = spawn(bin!, rest, {
-      cwd,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let started = false;
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = ready.exec(out);
-      if (m && !started) {
-        started = true;
-        resolve({ port: Number(m[1]), pid: proc.pid!, proc });
-      }
-    };
-    proc.stdout!.on('data', onData);
-    proc.stderr!.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (started) process.stderr.write(d);
-    });
-    proc.on('exit', (code) => {
-      if (!started) reject(new Error(`server exited (${code}):\n${out}`));
-    });
-    setTimeout(() => {
-      if (!started) {
-        proc.kill('SIGKILL');
-        reject(new Error(`server did not start:\n${out}`));
-      }
-    }, 120_000).unref();
-  });
-}
+): Promise<Server> => startShared(pin(0, cmd), env, ready, { cwd });
 
 export async function stopServers(servers: Server[]): Promise<void> {
   await Promise.all(
@@ -105,14 +75,12 @@ export async function settledRssKb(pid: number): Promise<number> {
   return rssKb(pid);
 }
 
-export function rssKb(pid: number): number {
+function rssKb(pid: number): number {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const SAGAN_READY = /running at http:\/\/127\.0\.0\.1:(\d+)\//;
 
 export function startSagan(opts: {
   dataDir: string;
@@ -151,16 +119,8 @@ export function startSagan(opts: {
   );
 }
 
-/** A signed-in local user of a Sagan node: cookie + CSRF header for the scorekeeping API. */
-export async function signIn(base: string, displayName: string) {
-  const res = await fetch(`${base}/apps/sagan/api/auth/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
-    body: JSON.stringify({ displayName }),
-  });
-  if (!res.ok) throw new Error(`local sign-in: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const headers = { 'content-type': 'application/json', 'x-sagan-request': '1', cookie };
+/** Calls to a Sagan node's API with the given headers; a refusal throws with its body. */
+function apiClient(base: string, headers: Record<string, string>) {
   return {
     async call<T = unknown>(method: string, p: string, body?: unknown): Promise<T> {
       const r = await fetch(`${base}/apps/sagan/api${p}`, {
@@ -172,6 +132,19 @@ export async function signIn(base: string, displayName: string) {
       return (r.status === 204 ? undefined : await r.json()) as T;
     },
   };
+}
+
+/** A signed-in local user of a Sagan node: cookie + CSRF header for the scorekeeping API. */
+export async function signIn(base: string, displayName: string) {
+  const res = await fetch(`${base}/apps/sagan/api/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
+    body: JSON.stringify({ displayName }),
+  });
+  if (!res.ok) throw new Error(`local sign-in: ${res.status} ${await res.text()}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const headers = { 'content-type': 'application/json', 'x-sagan-request': '1', cookie };
+  return apiClient(base, headers);
 }
 
 /**
@@ -221,78 +194,14 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
 /** A phone app's calls to the scorekeeping API: a Google ID token as Bearer, no cookie. */
 export function bearerClient(base: string, idToken: string) {
   const headers = { 'content-type': 'application/json', authorization: `Bearer ${idToken}` };
-  return {
-    async call<T = unknown>(method: string, p: string, body?: unknown): Promise<T> {
-      const r = await fetch(`${base}/apps/sagan/api${p}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
-      return (r.status === 204 ? undefined : await r.json()) as T;
-    },
-  };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
+  return apiClient(base, headers);
 }
 
 /**
- * A PostgreSQL cluster of the benchmark's own in a temporary folder, on core 0 with the
- * servers. Not scripts/pg.sh: that one stops whatever cluster the tests have in .tmp/pg.
+ * A PostgreSQL cluster of the benchmark's own, on core 0 with the servers. Not scripts/pg.sh:
+ * that one stops whatever cluster the tests have in .tmp/pg.
  */
-export async function startPostgres(): Promise<{ url: string; stop(): void }> {
-  const pgbin =
-    process.env.PGBIN ??
-    fs
-      .readdirSync('/usr/lib/postgresql')
-      .sort((a, b) => Number(a) - Number(b))
-      .map((v) => `/usr/lib/postgresql/${v}/bin`)
-      .at(-1);
-  if (!pgbin || !fs.existsSync(`${pgbin}/initdb`)) throw new Error('PostgreSQL not found');
-  const asRoot = process.getuid?.() === 0;
-  const run = (cmd: string[]) => {
-    const full = pin(0, asRoot ? ['runuser', '-u', 'postgres', '--', ...cmd] : cmd);
-    const r = spawnSync(full[0]!, full.slice(1), { encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`${cmd.join(' ')}: ${r.stderr || r.stdout}`);
-  };
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-bench-pg-'));
-  fs.chmodSync(dir, 0o755);
-  if (asRoot) spawnSync('chown', ['postgres', dir]);
-  const port = await freePort();
-  run([`${pgbin}/initdb`, '-D', `${dir}/data`, '-U', 'postgres', '-A', 'trust', '--no-sync']);
-  run([
-    `${pgbin}/pg_ctl`,
-    '-D',
-    `${dir}/data`,
-    '-l',
-    `${dir}/server.log`,
-    '-w',
-    '-t',
-    '30',
-    '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -c unix_socket_directories=${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=100`,
-    'start',
-  ]);
-  return {
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    stop() {
-      try {
-        run([`${pgbin}/pg_ctl`, '-D', `${dir}/data`, '-m', 'immediate', 'stop']);
-      } finally {
-        fs.rmSync(dir, { recursive: true, force: true });
-      }
-    },
-  };
-}
+export const startPostgres = () => startCluster({ wrap: (cmd) => pin(0, cmd) });
 
 export function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'cpu';

@@ -63,7 +63,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     }
     if (err instanceof HttpError) return reply.code(err.statusCode).send({ error: err.message });
     // PostgreSQL refuses some text valid JSON can carry (NUL, lone surrogates): found by the
-    // fuzzer (issue 7 §2). The transaction was rolled back, so it is the client's bad input.
+    // fuzzer. The transaction was rolled back, so it is the client's bad input.
     const pgCode = (err as { code?: unknown }).code;
     if (pgCode === '22021' || pgCode === '22P05' || pgCode === '22P02') {
       return reply

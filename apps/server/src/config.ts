@@ -63,8 +63,6 @@ const envSchema = z.object({
   BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(500),
 });
 
-export type Env = z.input<typeof envSchema>;
-
 export interface Config {
   port: number;
   host: string;

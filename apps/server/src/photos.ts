@@ -11,11 +11,11 @@ import { newKey, sha256 } from './lib/keys.ts';
 // DESIGN §5 photo pipeline. Limits are generous for phone photos and small for a server.
 export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
 /** A decompression bomb (a tiny file that decodes to gigapixels) is refused before decoding. */
-export const MAX_INPUT_PIXELS = 40_000_000;
-export const MAX_PHOTO_SIDE = 1024;
+const MAX_INPUT_PIXELS = 40_000_000;
+const MAX_PHOTO_SIDE = 1024;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 /** Where photos were served before they got internal ids; such URLs are still recognised. */
-export const LEGACY_PHOTO_PREFIX = `${API_PATH}/photos/`;
+const LEGACY_PHOTO_PREFIX = `${API_PATH}/photos/`;
 const ID_RE = /^[A-Za-z0-9_-]{10,64}$/;
 
 /**
@@ -78,7 +78,7 @@ export const ownerPhotoPath = (teamKey: string, playerKey: string, photoId: stri
 export const publicPhotoPath = (publishedAsKey: string, playerKey: string, photoId: string) =>
   `${API_PATH}/rosters/${publishedAsKey}/players/${playerKey}/photo?v=${version(photoId)}`;
 
-export const playCountPhotoPath = (gameKey: string, playerKey: string) =>
+const playCountPhotoPath = (gameKey: string, playerKey: string) =>
   `${API_PATH}/playcounts/${gameKey}/players/${playerKey}/photo`;
 
 /** What a stored image URL points at, when it is one of ours (a relative path). */
@@ -257,7 +257,7 @@ export async function ownerPhotoId(
  * The photo a stored image URL stands for, seen by uid: their own sheets' players, a published
  * sheet's players under its public rules, their own photos by a pre-migration URL.
  */
-export async function photoIdOfRef(
+async function photoIdOfRef(
   q: Queryable,
   uid: string,
   ref: PhotoRef | null,
@@ -313,7 +313,7 @@ export function playCountImageUrl(gameKey: string, key: string, url: string | un
 }
 
 /** A photo that is not there, or not any more: never cached, so a revocation is final. */
-export function sendNoPhoto(reply: FastifyReply): FastifyReply {
+function sendNoPhoto(reply: FastifyReply): FastifyReply {
   return reply.code(404).header('cache-control', 'no-store').send({ error: 'Photo not found' });
 }
 

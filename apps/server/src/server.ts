@@ -38,7 +38,7 @@ async function main(): Promise<void> {
     force.unref();
     // Fastify closes the connections idle when the drain starts; one whose last request
     // finishes during the drain would stay open as long as its client keeps it alive (minutes
-    // for a browser) and hold the process until the forced exit. Issue 7 §7.
+    // for a browser) and hold the process until the forced exit.
     const reap = setInterval(() => app.server.closeIdleConnections(), 100);
     reap.unref();
     try {

@@ -5,7 +5,7 @@ import type { Queryable } from './db/db.ts';
 import { findGame } from './routes/scoreboards/repo.ts';
 import { loadPublicRoster } from './routes/teamsheets/repo.ts';
 
-// Issue 8 share previews: a link pasted in a group chat shows a card. Chat apps do not run
+// Share previews: a link pasted in a group chat shows a card. Chat apps do not run
 // our JavaScript, so the server writes the Open Graph / Twitter tags into index.html.
 
 export interface Preview {
@@ -16,7 +16,7 @@ export interface Preview {
 }
 
 /** The app icon: always there, and it reveals nothing about the game or team. */
-export const PREVIEW_IMAGE_PATH = `${BASE_PATH}/icons/icon-512.png`;
+const PREVIEW_IMAGE_PATH = `${BASE_PATH}/icons/icon-512.png`;
 
 const GAME_RE = /^\/viewscoreboard(mini)?\/([^/]+)\/?$/;
 const SHEET_RE = /^\/teamsheets\/([^/]+)(?:\/([^/]+))?\/?$/;

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { topics } from '@sagan/shared/realtime';
 import { API_PATH } from '@sagan/shared/http';
+import { clockTopic } from '@sagan/shared/topics/clock';
+import { gameTopic } from '@sagan/shared/topics/game';
 import { BASE_PATH, clientRoutePatterns, pathTo } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
 import { buildFileReader, inlineCriticalPath } from './critical-path.ts';
@@ -26,21 +27,21 @@ const clientRouteRegexes = clientRoutePatterns.map(
     ),
 );
 
-export function isClientRoute(pathname: string): boolean {
+function isClientRoute(pathname: string): boolean {
   return clientRouteRegexes.some((r) => r.test(pathname));
 }
 
 // The server-rendered first paint of the public scoreboard (docs/decisions/0013): a viewer
 // sees the board as soon as the HTML arrives, before any JavaScript has loaded.
 
-export interface TopicState {
+interface TopicState {
   topic: string;
   seq: number;
   data: unknown;
 }
 
 /** What `apps/web/src/ssr/entry-server.tsx` exports, built into `<webDist>/.ssr/`. */
-export interface SsrModule {
+interface SsrModule {
   renderScoreboard(
     url: string,
     states: TopicState[],
@@ -48,7 +49,7 @@ export interface SsrModule {
   ): Promise<{ html: string; head?: string }>;
 }
 
-export interface FirstPaint {
+interface FirstPaint {
   module: SsrModule;
   /** Vite's build manifest (`.vite/manifest.json`), for the page's preload and style links. */
   manifest: unknown;
@@ -58,7 +59,7 @@ export interface FirstPaint {
  * The SSR bundle of the built web app, or null when there is none (an API-only server, tests
  * without a build): the fallback then sends index.html as before.
  */
-export async function loadFirstPaint(
+async function loadFirstPaint(
   webDist: string,
   indexHtml: string,
   log: FastifyBaseLogger,
@@ -83,8 +84,8 @@ export async function loadFirstPaint(
  * The topics the page renders from. The full board also shows the clock, so a game in play
  * does not first show '--:--'; the mini card has no clock.
  */
-export function firstPaintTopics(gameKey: string, mini: boolean): string[] {
-  return mini ? [topics.game(gameKey)] : [topics.game(gameKey), topics.clock(gameKey)];
+function firstPaintTopics(gameKey: string, mini: boolean): string[] {
+  return mini ? [gameTopic.name(gameKey)] : [gameTopic.name(gameKey), clockTopic.name(gameKey)];
 }
 
 /**
@@ -99,13 +100,13 @@ export function jsonForScript(value: unknown): string {
 }
 
 /** The id main.tsx reads the states from (apps/web/src/lib/realtime.ts INITIAL_STATE_ID). */
-export const INITIAL_STATE_ID = 'sagan-initial';
+const INITIAL_STATE_ID = 'sagan-initial';
 
 /**
  * index.html with the rendered markup in #root, the states beside it, and the extra head
  * (loadFirstPaint made sure index.html has an empty #root).
  */
-export function injectFirstPaint(
+function injectFirstPaint(
   indexHtml: string,
   rendered: { html: string; head?: string },
   states: TopicState[],
@@ -201,7 +202,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         known ? previewFor(app.db, route) : null,
         req.method === 'GET' ? renderFirstPaint(route) : null,
       ]);
-      // Issue 8: shared links get a preview card; public sheets stay out of search engines.
+      // Shared links get a preview card; public sheets stay out of search engines.
       if (preview) {
         const origin = requestOrigin(req, config.publicUrl);
         html = injectPreview(indexHtml, preview, `${origin}${pathname}`, origin);

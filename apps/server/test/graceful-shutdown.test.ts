@@ -11,7 +11,7 @@ import { databaseKinds, type TestDatabase } from './helpers.ts';
 import { TestSocket } from './ws-client.ts';
 
 /**
- * Issue 7 §7 on the real process (`node --import tsx apps/server/src/server.ts`), as an
+ * Graceful shutdown on the real process (`node --import tsx apps/server/src/server.ts`), as an
  * orchestrator runs it: SIGTERM drains (stops accepting, tells viewers to reconnect and closes
  * their sockets, lets the request in flight finish, closes the database) and exits 0; a
  * malformed request never takes the process down.

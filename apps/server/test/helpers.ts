@@ -134,7 +134,7 @@ export function anonymous(app: FastifyInstance) {
 }
 
 /** The socket URL of an app that is listening (after `app.listen`). */
-export function wsUrl(app: FastifyInstance): string {
+function wsUrl(app: FastifyInstance): string {
   return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${WS_PATH}`;
 }
 

@@ -7,7 +7,7 @@ import { readExport, UNOWNED_UID } from '../src/import/read-export.ts';
 import { SAMPLE, sampleExport } from '../src/import/sample-export.ts';
 import { anonymous, API, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
 
-// Issue 8: a Firebase export loads with every key kept, twice without change, and the
+// A Firebase export loads with every key kept, twice without change, and the
 // imported user (through --uid-map) sees their own games, teams and play counts.
 const localUid = (name: string) =>
   `local-${crypto.createHash('sha256').update(name.toLowerCase()).digest('hex').slice(0, 20)}`;

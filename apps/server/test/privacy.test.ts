@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { anonymous, API, databaseKinds, listenWs, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
-// Issue 8 children's privacy: the owner's choice changes what an anonymous visitor RECEIVES.
+// Children's privacy: the owner's choice changes what an anonymous visitor RECEIVES.
 describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
   let teamKey: string;
   let publishedAsKey: string;

@@ -4,7 +4,7 @@ import { API, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
 import { tinyPng } from './security-world.ts';
 
 /**
- * Issue 7 §6: the limits as shipped (RATE_LIMIT_FACTOR 1) answer 429 with Retry-After, and each
+ * The limits as shipped (RATE_LIMIT_FACTOR 1) answer 429 with Retry-After, and each
  * is counted per the caller it protects against: sign-in per client address (nobody is signed
  * in yet), scorekeeper messages and photo uploads per signed-in user (many coaches and parents
  * share one club or school address).

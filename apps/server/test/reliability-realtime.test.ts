@@ -6,10 +6,10 @@ import { MAX_BUFFERED_BYTES } from '../src/realtime/hub.ts';
 import { API, databaseKinds, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
-/** Issue 7 §5 and §7: viewers cut off, slow consumers, a lost LISTEN connection. */
+/** Realtime under failure: viewers cut off, slow consumers, a lost LISTEN connection. */
 async function probe(app: FastifyInstance): Promise<void> {
   app.hub.register({
-    prefix: 'rprobe',
+    topic: { prefix: 'rprobe', private: false },
     authorize: () => true,
     load: async (q, arg) => {
       const rows = await q.query<{ v: number; pad: string }>(

@@ -9,7 +9,7 @@ import { API, databaseKinds, useTestApp } from './helpers.ts';
 import { makeWorld, randomKey, type World } from './security-world.ts';
 
 /**
- * Issue 7 §2: property-based fuzzing of every JSON endpoint. Each case is sent as the owner
+ * Property-based fuzzing of every JSON endpoint. Each case is sent as the owner
  * (so it reaches validation and the handler, not just the sign-in check) and must answer
  * below 500; a refused case must leave every table as it was; the server must still answer
  * afterwards. RUNS cases per endpoint and database; the figures are printed at the end.

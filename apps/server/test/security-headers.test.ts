@@ -8,7 +8,8 @@ import { API, buildTestApp, databaseKinds, signInLocal, useTestApp } from './hel
 import { tinyPng } from './security-world.ts';
 
 /**
- * Issue 7 §6, the whole list in one place (OWASP ASVS 3.3 cookies, 3.4 browser headers).
+ * Session and browser-header hardening, the whole list in one place (OWASP ASVS 3.3 cookies,
+ * 3.4 browser headers).
  * Asserted elsewhere and not repeated here:
  * - session id rotated on sign-in, old one dead: core-auth "signing in again rotates…";
  * - sign-out revokes on the server, replayed cookie refused: core-auth "logout revokes…";

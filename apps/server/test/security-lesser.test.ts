@@ -224,6 +224,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
         rateLimitFactor: FACTOR,
         google: google.google,
         localSignIn: true,
+        publicUrl: 'https://scores.example',
       });
     });
     afterAll(async () => {
@@ -231,11 +232,15 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
       google.close();
     });
 
+    /** A writer on another machine: it reaches the server by its public name, not by loopback. */
+    const fromAfar = (opts: InjectOptions) =>
+      limited.inject({ ...opts, headers: { host: 'scores.example', ...opts.headers } });
+
     /** The same signed-in person (session made on the roomy app) writing to the limited one. */
     const viaLimited =
       (who: TestUser, remoteAddress = '203.0.113.1') =>
       (opts: InjectOptions) =>
-        limited.inject({
+        fromAfar({
           remoteAddress,
           ...opts,
           headers: { 'x-sagan-request': '1', cookie: who.cookie, ...(opts.headers ?? {}) },
@@ -365,7 +370,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
 
     it('Bearer callers (the phone apps) are limited per Google account', async () => {
       const phone = async (sub: string, opts: InjectOptions) =>
-        limited.inject({
+        fromAfar({
           remoteAddress: '198.51.100.30',
           ...opts,
           headers: { authorization: `Bearer ${await google.token(sub)}` },
@@ -381,7 +386,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
         }),
       );
       // The same account signed in on the web shares the budget; another account does not.
-      const web = await limited.inject({
+      const web = await fromAfar({
         method: 'POST',
         url: `${API}/auth/google`,
         remoteAddress: '198.51.100.31',
@@ -391,7 +396,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
       expect(web.statusCode).toBe(200);
       const cookie = web.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
       expectLimited(
-        await limited.inject({
+        await fromAfar({
           method: 'POST',
           url: `${API}/games/${gameKey}/clock`,
           remoteAddress: '198.51.100.31',
@@ -415,7 +420,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
 
     it('anonymous writers are counted per address', async () => {
       const anon = (address: string) =>
-        limited.inject({
+        fromAfar({
           method: 'PUT',
           url: `${API}/games/nope/tags`,
           remoteAddress: address,

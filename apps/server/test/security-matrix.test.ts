@@ -17,8 +17,8 @@ import {
 import { TestSocket } from './ws-client.ts';
 
 /**
- * Issue 7 §1, the way Firebase rules are tested: every endpoint of the real route table ×
- * {anonymous, another signed-in user, owner}, each cell asserting its answer, and that a refused
+ * Access control, tested the way Firebase rules are tested: every endpoint of the real route
+ * table × {anonymous, another signed-in user, owner}, each cell asserting its answer, and that a refused
  * request changed no row of any table. A route without an entry here fails the suite, so a new
  * endpoint cannot be forgotten.
  */
@@ -273,7 +273,7 @@ const matrix: Record<string, Entry> = {
     expect: OWNER_HIDDEN,
     guess: 404,
   },
-  // Privacy of the public copy (issue 8): the owner's setting, hidden from everyone else.
+  // Privacy of the public copy: the owner's setting, hidden from everyone else.
   'GET /apps/sagan/api/teams/:teamKey/privacy': {
     req: (w) => get(`${API}/teams/${w.teamKey}/privacy`),
     expect: OWNER_HIDDEN,
@@ -571,7 +571,7 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       }
     }
     for (const ws of sockets) ws.close();
-    // Figures for the closing note of issue 7.
+    // Figures for docs/reliability.md.
     console.log(`authorization matrix (${kind.name}): ${cells} cells`);
   });
 });

@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { logoutAllResponseSchema } from '@sagan/shared/auth';
-import { topics, type ServerMessage } from '@sagan/shared/realtime';
+import type { ServerMessage } from '@sagan/shared/realtime';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { teamTopic } from '@sagan/shared/topics/team';
+import { myGamesTopic } from '@sagan/shared/topics/user-games';
+import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
 import { loadConfig } from '../src/config.ts';
 import { openPostgres, type Db } from '../src/db/db.ts';
 import { API, buildTestApp, databaseKinds, listenWs, signInLocal, useTestApp } from './helpers.ts';
@@ -59,7 +63,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
 
   it('refuses a private topic on a socket whose session ended, public topics stay', async () => {
     const owner = await signInLocal(t.app, 'Ended Owner');
-    const mine = topics.user(owner.uid, 'games');
+    const mine = myGamesTopic.name(owner.uid);
     const ws = await TestSocket.open(url, { cookie: owner.cookie });
     ws.send({ type: 'subscribe', topic: mine });
     await ws.waitFor(isState(mine));
@@ -72,7 +76,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
     const refusal = await ws.waitFor(refused(mine), from);
     expect(refusal.code).toBe('signed-out');
     expect(t.app.hub.subscriberCount(mine)).toBe(0);
-    const recent = topics.recentGames();
+    const recent = recentGamesTopic.name();
     ws.send({ type: 'subscribe', topic: recent });
     await ws.waitFor(isState(recent), from);
     ws.close();
@@ -85,10 +89,10 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
     const created = await owner.request({ method: 'POST', url: `${API}/teams` });
     const { teamKey } = created.json<{ teamKey: string }>();
     const wanted = [
-      topics.user(owner.uid, 'games'),
-      topics.user(owner.uid, 'playcounts'),
-      topics.team(teamKey),
-      topics.recentGames(),
+      myGamesTopic.name(owner.uid),
+      myPlayCountsTopic.name(owner.uid),
+      teamTopic.name(teamKey),
+      recentGamesTopic.name(),
     ];
     const ws = await openSubscribed(url, owner.cookie, wanted);
     const other = await openSubscribed(url, again.cookie, wanted.slice(0, 1));
@@ -107,7 +111,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
       expect(t.app.hub.subscriberCount(topic)).toBe(topic === wanted[0] ? 1 : 0);
     }
     // The public topic stays on the now anonymous socket, and the socket stays open.
-    expect(ws.messages.slice(from).some(refused(topics.recentGames()))).toBe(false);
+    expect(ws.messages.slice(from).some(refused(recentGamesTopic.name()))).toBe(false);
     expect(ws.closed).toBeNull();
     // The same user's other session is untouched.
     expect(other.messages.some((m) => m.type === 'error')).toBe(false);
@@ -129,13 +133,11 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
     ];
     const bystander = await signInLocal(t.app, 'Bystander');
     const uid = sessions[0]!.uid;
-    const mine = topics.user(uid, 'games');
+    const mine = myGamesTopic.name(uid);
     const sockets = await Promise.all(
       sessions.slice(0, 2).map((s) => openSubscribed(url, s.cookie, [mine])),
     );
-    const theirs = await openSubscribed(url, bystander.cookie, [
-      topics.user(bystander.uid, 'games'),
-    ]);
+    const theirs = await openSubscribed(url, bystander.cookie, [myGamesTopic.name(bystander.uid)]);
 
     // Cookie mutations need the CSRF header and a same-origin Origin, like every other.
     const noHeader = await t.app.inject({
@@ -174,7 +176,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
 
   it('a session idle longer than SESSION_IDLE_DAYS ends; its sockets are told by the sweep', async () => {
     const idle = await signInLocal(t.app, 'Idle One');
-    const mine = topics.user(idle.uid, 'games');
+    const mine = myGamesTopic.name(idle.uid);
     const ws = await openSubscribed(url, idle.cookie, [mine]);
     await t.app.db.query(
       `UPDATE sessions SET last_seen_at = now() - interval '14 days 1 minute' WHERE uid = $1`,
@@ -191,7 +193,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
 
   it('an absolutely expired session is swept the same way', async () => {
     const old = await signInLocal(t.app, 'Expiring');
-    const mine = topics.user(old.uid, 'games');
+    const mine = myGamesTopic.name(old.uid);
     const ws = await openSubscribed(url, old.cookie, [mine]);
     const swept = t.app.sessionWatch.counts.swept;
     await t.app.db.query(`UPDATE sessions SET expires_at = now() WHERE uid = $1`, [old.uid]);
@@ -252,7 +254,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
         const owner = await signInLocal(t.app, 'Two Nodes');
         const created = await owner.request({ method: 'POST', url: `${API}/teams` });
         const { teamKey } = created.json<{ teamKey: string }>();
-        const wanted = [topics.user(owner.uid, 'games'), topics.team(teamKey)];
+        const wanted = [myGamesTopic.name(owner.uid), teamTopic.name(teamKey)];
         const onB = await openSubscribed(urlB, owner.cookie, wanted);
         const onA = await openSubscribed(url, owner.cookie, wanted);
         const notified = nodeB.sessionWatch.counts.notified;
@@ -274,7 +276,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
         nodeB.sessionWatch.stop();
         nodeB.sessionWatch.start();
         const later = await signInLocal(t.app, 'Two Nodes Later');
-        const laterTopic = topics.user(later.uid, 'games');
+        const laterTopic = myGamesTopic.name(later.uid);
         const socket = await openSubscribed(urlB, later.cookie, [laterTopic]);
         await t.app.db.query(`UPDATE sessions SET expires_at = now() WHERE uid = $1`, [later.uid]);
         const t1 = performance.now();

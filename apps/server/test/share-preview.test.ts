@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { escapeHtml, injectPreview } from '../src/share-preview.ts';
 import { API, databaseKinds, useTestApp } from './helpers.ts';
 
-// Issue 8: a link pasted in a chat shows a card, because the server writes OG/Twitter tags.
+// A link pasted in a chat shows a card, because the server writes OG/Twitter tags.
 const INDEX =
   '<!doctype html><html><head><title>Sagan</title></head><body><div id="root"></div></body></html>';
 

@@ -1,5 +1,5 @@
 /* global window, document */
-// Issue 8: set the colour theme before the first paint (no flash). An external file because
+// Set the colour theme before the first paint (no flash). An external file because
 // our Content-Security-Policy blocks inline scripts. The choice is made in the top menu.
 (function () {
   try {

@@ -1,4 +1,4 @@
-// Beyond SPEC (issue 5): a coach's minimum plays per player, as many youth leagues require.
+// Beyond SPEC: a coach's minimum plays per player, as many youth leagues require.
 
 /** null = no minimum set, so nobody is marked. */
 export function metMinimum(playCount: number, minPlays: number | null | undefined): boolean | null {

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 // DESIGN §4 topics. A topic's message is always the whole current state of that topic, so a
-// client that missed updates converges by taking the newest one (see docs/decisions).
+// client that missed updates converges by taking the newest one (see docs/decisions). Each
+// family of topics (its name builder, payload schema, privacy) is declared in src/topics/.
 export const topicSchema = z
   .string()
   .min(1)
@@ -69,15 +70,3 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
 export type ServerMessage = z.infer<typeof serverMessageSchema>;
 
 export const MAX_FRAME_BYTES = 64 * 1024;
-
-export const topics = {
-  game: (gameKey: string) => `game:${gameKey}`,
-  clock: (gameKey: string) => `clock:${gameKey}`,
-  recentGames: () => 'games:recent',
-  tags: () => 'tags',
-  tag: (tagID: string) => `tag:${tagID}`,
-  user: (uid: string, list: string) => `user:${uid}:${list}`,
-  team: (teamKey: string) => `team:${teamKey}`,
-  roster: (publishedAsKey: string) => `roster:${publishedAsKey}`,
-  playcount: (gameKey: string) => `playcount:${gameKey}`,
-};

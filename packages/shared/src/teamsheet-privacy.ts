@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Issue 8 children's privacy: the owner chooses what the public sheet shows. The server applies
+// Children's privacy: the owner chooses what the public sheet shows. The server applies
 // it to everything it sends an anonymous visitor; hiding with CSS would still leak the data.
 
 export const publicPrivacySchema = z.object({

@@ -58,7 +58,7 @@ describe('storable text', () => {
     });
   });
 
-  // Every text a client sends for storage goes through it (the fuzzer's 500s, issue 7 §2).
+  // Every text a client sends for storage goes through it (the fuzzer found them as 500s).
   it.each([
     ['sign-in name', localSignInSchema, (t: string) => ({ displayName: t })],
     ['scoreboard text', scoreboardFieldsSchema.partial(), (t: string) => ({ gamePeriod: t })],

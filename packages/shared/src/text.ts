@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * Text that JSON can carry but PostgreSQL cannot store: U+0000 (text and jsonb refuse it) and a
  * lone UTF-16 surrogate (no UTF-8 form; often half an emoji cut by a careless client). Found
- * by the fuzzer as 500s (issue 7 §2); refused here with a clear 400 instead.
+ * by the fuzzer as 500s; refused here with a clear 400 instead.
  */
 const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

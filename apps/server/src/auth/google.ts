@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from 'jose';
 
-export interface GoogleIdentity {
+interface GoogleIdentity {
   uid: string;
   email: string | undefined;
   displayName: string | undefined;

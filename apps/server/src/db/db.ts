@@ -26,14 +26,14 @@ export interface Db extends Queryable {
   close(): Promise<void>;
 }
 
-export interface ListenHealth {
+interface ListenHealth {
   /** 'down' while a dropped LISTEN connection is being re-established. */
   state: 'up' | 'down';
   reconnects: number;
 }
 
 /** Backoff between LISTEN reconnection attempts: 250 ms doubling to 10 s, with jitter. */
-export function listenBackoffMs(attempt: number): number {
+function listenBackoffMs(attempt: number): number {
   const base = Math.min(10_000, 250 * 2 ** attempt);
   return Math.round(base / 2 + Math.random() * (base / 2));
 }

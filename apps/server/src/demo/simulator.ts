@@ -29,7 +29,7 @@ interface LiveGame {
   restIn: number;
 }
 
-export function formatClock(seconds: number): string {
+function formatClock(seconds: number): string {
   const m = Math.floor(seconds / 60);
   const s = seconds % 60;
   return `${m}:${String(s).padStart(2, '0')}`;

@@ -8,9 +8,9 @@ import { loadPlan, type Summary } from './load.ts';
 import { progressBar } from './progress.ts';
 import { readExport, type Problem } from './read-export.ts';
 
-// `npm run import -- <export.json>` (issue 8). See docs/import.md.
+// `npm run import -- <export.json>`. See docs/import.md.
 
-export const USAGE = `Usage: npm run import -- <export.json> [options]
+const USAGE = `Usage: npm run import -- <export.json> [options]
 
 Loads a Firebase Realtime Database JSON export into Sagan, keeping every key.
 Running it again with the same export changes nothing.
@@ -35,7 +35,7 @@ export interface CliArgs {
   dataDir: string;
 }
 
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 export function parseArgs(
   argv: string[],
@@ -72,7 +72,7 @@ export function parseArgs(
   };
 }
 
-export function readUidMap(file: string): Record<string, string> {
+function readUidMap(file: string): Record<string, string> {
   const raw: unknown = JSON.parse(fs.readFileSync(file, 'utf8'));
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new UsageError(`${file}: expected {"oldUid": "newUid", ...}`);
@@ -110,7 +110,7 @@ export function uidMapFromAuthExport(raw: unknown): {
   return { map, withoutGoogle };
 }
 
-export function formatSummary(summary: Summary, problems: Problem[], warnings: Problem[]): string {
+function formatSummary(summary: Summary, problems: Problem[], warnings: Problem[]): string {
   const lines = ['Imported:'];
   for (const [kind, c] of Object.entries(summary)) {
     lines.push(

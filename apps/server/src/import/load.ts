@@ -1,4 +1,14 @@
-import { topics } from '@sagan/shared/realtime';
+import { gameTopic } from '@sagan/shared/topics/game';
+import { playCountTopic } from '@sagan/shared/topics/playcount';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { rosterTopic } from '@sagan/shared/topics/roster';
+import { tagTopic } from '@sagan/shared/topics/tag';
+import { tagsTopic } from '@sagan/shared/topics/tags';
+import { teamTopic } from '@sagan/shared/topics/team';
+import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
+import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
+import { myGamesTopic } from '@sagan/shared/topics/user-games';
+import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { ImportPlan, Problem } from './read-export.ts';
 
@@ -6,7 +16,7 @@ import type { ImportPlan, Problem } from './read-export.ts';
 // Every statement is an upsert that changes a row only when it differs from the export, so a
 // second run of the same export changes nothing and counts everything as unchanged.
 
-export type Outcome = 'created' | 'updated' | 'unchanged';
+type Outcome = 'created' | 'updated' | 'unchanged';
 export type Kind =
   | 'users'
   | 'tags'
@@ -86,7 +96,7 @@ function steps(plan: ImportPlan): Step[] {
            RETURNING (xmax = 0) AS created`,
           [t.tagKey, t.name, t.name.toLowerCase(), t.serverTimeStamp],
         ),
-        topics: [topics.tags(), topics.tag(t.tagKey)],
+        topics: [tagsTopic.name(), tagTopic.name(t.tagKey)],
       }),
     });
   }
@@ -107,7 +117,7 @@ function steps(plan: ImportPlan): Step[] {
         if (outcome === 'unchanged') await sameOwner(q, 'games', 'game_key', g.gameKey, g.uid);
         return {
           outcome,
-          topics: [topics.game(g.gameKey), topics.recentGames(), topics.user(g.uid, 'games')],
+          topics: [gameTopic.name(g.gameKey), recentGamesTopic.name(), myGamesTopic.name(g.uid)],
         };
       },
     });
@@ -124,7 +134,10 @@ function steps(plan: ImportPlan): Step[] {
            RETURNING id`,
           [c.gameKey, c.importKey, J({ ...c.comment, importKey: c.importKey })],
         );
-        return { outcome: rows.length ? 'created' : 'unchanged', topics: [topics.game(c.gameKey)] };
+        return {
+          outcome: rows.length ? 'created' : 'unchanged',
+          topics: [gameTopic.name(c.gameKey)],
+        };
       },
     });
   }
@@ -139,7 +152,7 @@ function steps(plan: ImportPlan): Step[] {
            RETURNING true AS created`,
           [gt.gameKey, gt.tagKey],
         ),
-        topics: [topics.game(gt.gameKey), topics.tag(gt.tagKey), topics.tags()],
+        topics: [gameTopic.name(gt.gameKey), tagTopic.name(gt.tagKey), tagsTopic.name()],
       }),
     });
   }
@@ -156,7 +169,7 @@ function steps(plan: ImportPlan): Step[] {
            RETURNING (xmax = 0) AS created`,
           [f.uid, f.gameKey, f.gameName],
         ),
-        topics: [topics.user(f.uid, 'favorites')],
+        topics: [favoritesTopic.name(f.uid)],
       }),
     });
   }
@@ -171,7 +184,7 @@ function steps(plan: ImportPlan): Step[] {
            RETURNING true AS created`,
           [f.uid, f.tagKey],
         ),
-        topics: [topics.user(f.uid, 'followedTags')],
+        topics: [followedTagsTopic.name(f.uid)],
       }),
     });
   }
@@ -237,7 +250,8 @@ function steps(plan: ImportPlan): Step[] {
             ),
           );
         }
-        return { outcome, topics: [topics.team(t.teamKey), topics.user(t.uid, 'teams')] };
+        // The owner's list of teams is read over the API, not live: no list topic to bump.
+        return { outcome, topics: [teamTopic.name(t.teamKey)] };
       },
     });
   }
@@ -255,7 +269,7 @@ function steps(plan: ImportPlan): Step[] {
            RETURNING (xmax = 0) AS created`,
           [r.publishedAsKey, r.teamKey, r.uid, J(r.sheet)],
         ),
-        topics: [topics.roster(r.publishedAsKey), topics.team(r.teamKey)],
+        topics: [rosterTopic.name(r.publishedAsKey), teamTopic.name(r.teamKey)],
       }),
     });
   }
@@ -295,7 +309,7 @@ function steps(plan: ImportPlan): Step[] {
           await sameOwner(q, 'play_count_games', 'game_key', g.gameKey, g.uid);
         return {
           outcome,
-          topics: [topics.playcount(g.gameKey), topics.user(g.uid, 'playcounts')],
+          topics: [playCountTopic.name(g.gameKey), myPlayCountsTopic.name(g.uid)],
         };
       },
     });
@@ -313,10 +327,6 @@ async function sameOwner(q: Queryable, table: string, keyColumn: string, key: st
   if (rows[0] && rows[0].uid !== uid) {
     throw new OwnedElsewhere('this key already belongs to another user in Sagan; left as it is');
   }
-}
-
-export function countSteps(plan: ImportPlan): number {
-  return steps(plan).length;
 }
 
 /** Loads the plan, one transaction per record, so one bad record never blocks the others. */

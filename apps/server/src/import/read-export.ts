@@ -7,7 +7,7 @@ import { playerSchema, type PublicRoster } from '@sagan/shared/teamsheet-schemas
 
 // Turns a Firebase Realtime Database JSON export laid out as SPEC §7's paths into rows for
 // our tables. Pure (no database), so every rule here is unit-tested. Every key of the export
-// is kept as it is, so old links and printed QR codes keep working (issue 8).
+// is kept as it is, so old links and printed QR codes keep working.
 
 /** Something the importer could not load (or loaded differently), with the export path. */
 export interface Problem {
@@ -15,30 +15,30 @@ export interface Problem {
   reason: string;
 }
 
-export interface UserRow {
+interface UserRow {
   uid: string;
   displayName: string | null;
   email: string | null;
   lastLogin: string | null;
 }
-export interface GameRow {
+interface GameRow {
   gameKey: string;
   uid: string;
   fields: Record<string, unknown>;
   timeStamp: number;
 }
-export interface CommentRow {
+interface CommentRow {
   gameKey: string;
   /** The Firebase child key, kept inside the comment so a second run finds it again. */
   importKey: string;
   comment: Record<string, unknown>;
 }
-export interface TagRow {
+interface TagRow {
   tagKey: string;
   name: string;
   serverTimeStamp: number;
 }
-export interface TeamRow {
+interface TeamRow {
   teamKey: string;
   uid: string;
   teamName: string;
@@ -55,13 +55,13 @@ export interface TeamRow {
   groups: { groupKey: string; groupName: string }[];
   membership: { groupKey: string; playerKey: string; location: number }[];
 }
-export interface RosterRow {
+interface RosterRow {
   publishedAsKey: string;
   teamKey: string;
   uid: string;
   sheet: PublicRoster;
 }
-export interface PlayCountRow {
+interface PlayCountRow {
   gameKey: string;
   uid: string;
   game: { gameName: string; gameDate: string; roster: unknown[]; snaps: unknown[] };

@@ -46,7 +46,7 @@ function isAddressOrCidr(entry: string): boolean {
 }
 
 /** True for 127.0.0.0/8, ::1 and their IPv4-mapped forms: an address of this machine. */
-export function isLoopbackAddress(address: string | undefined): boolean {
+function isLoopbackAddress(address: string | undefined): boolean {
   if (!address) return false;
   const a = address.toLowerCase().replace(/^::ffff:/, '');
   if (a === '::1') return true;
@@ -67,7 +67,7 @@ export function isValidHostHeader(host: string | undefined): host is string {
 }
 
 /** The Host header without its port, lower case (an IPv6 address keeps its brackets). */
-export function hostName(host: string): string {
+function hostName(host: string): string {
   const h = host.toLowerCase();
   return h.startsWith('[') ? h.slice(0, h.indexOf(']') + 1) : h.replace(/:\d+$/, '');
 }
@@ -80,7 +80,7 @@ export function isLoopbackHostHeader(host: string | undefined): boolean {
 }
 
 /** Normalizes one ALLOWED_HOSTS entry: lower case, a bare IPv6 address gets its brackets. */
-export function normalizeAllowedHost(entry: string): string {
+function normalizeAllowedHost(entry: string): string {
   const e = entry.trim().toLowerCase();
   return net.isIPv6(e) ? `[${e}]` : e;
 }

@@ -29,7 +29,7 @@ export type WriteKind = keyof typeof WRITES_PER_MINUTE;
  * A signed-in caller is counted by user id, across all of their devices, whatever their
  * address (a club's coaches and parents often share one network); anyone else by address.
  */
-export function writerKey(req: FastifyRequest): string {
+function writerKey(req: FastifyRequest): string {
   return req.user ? `user:${req.user.uid}` : `ip:${req.ip}`;
 }
 

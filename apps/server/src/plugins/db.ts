@@ -10,7 +10,7 @@ declare module 'fastify' {
   }
 }
 
-export interface DbPluginOptions {
+interface DbPluginOptions {
   config: Config;
   /** Tests pass an already-open database (in-memory PGlite or a PostgreSQL test db). */
   db?: Db;

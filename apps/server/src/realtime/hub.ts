@@ -7,12 +7,17 @@ import {
   type ServerMessage,
 } from '@sagan/shared/realtime';
 import type { SessionUser } from '@sagan/shared/auth';
+import type { TopicFamilyHead } from '@sagan/shared/topics/define';
+import { userTopicFamily, type UserList } from '@sagan/shared/topics/user';
 import type { Db, Queryable } from '../db/db.ts';
 import { ExistenceBatcher, type KeyedBy } from './existence.ts';
 
-/** A family of topics ('game' serves 'game:{gameKey}'), registered by a feature. */
+/**
+ * The server's half of a topic family declared in @sagan/shared/topics ('game' serves
+ * 'game:{gameKey}'), registered by a feature: its prefix and privacy come from the declaration.
+ */
 export interface TopicDef {
-  prefix: string;
+  topic: TopicFamilyHead;
   /** Who may subscribe; the server decides, never the client. */
   authorize(user: SessionUser | null, arg: string): boolean | Promise<boolean>;
   /** The topic's whole current state, or null when it does not exist. */
@@ -23,11 +28,15 @@ export interface TopicDef {
    * a snapshot transaction of its own, so subscribing to made-up keys costs the server little.
    */
   keyedBy?: KeyedBy;
-  /**
-   * Served to a signed-in user only: refused, and dropped from open sockets, once the socket's
-   * session has ended (sign-out here or on another node, expiry, idle expiry).
-   */
-  private?: boolean;
+}
+
+/**
+ * A registered family. A private one is served to a signed-in user only: refused, and dropped
+ * from open sockets, once the socket's session has ended (sign-out here or on another node,
+ * expiry, idle expiry).
+ */
+interface Family extends Omit<TopicDef, 'topic'> {
+  private: boolean;
 }
 
 interface Entry {
@@ -63,7 +72,7 @@ const MERGE_BUDGET_BYTES = 4500;
  * once and writes the same string to every subscriber.
  */
 export class Hub {
-  private readonly defs = new Map<string, TopicDef>();
+  private readonly defs = new Map<string, Family>();
   private readonly entries = new Map<string, Entry>();
   private readonly connections = new Set<Connection>();
   private unlisten: (() => Promise<void>) | null = null;
@@ -83,39 +92,47 @@ export class Hub {
   private readonly noticeHandlers = new Map<string, (data: unknown) => void>();
 
   /** Per-user lists ('user:{uid}:{list}'), contributed by several features. */
-  private readonly userLists = new Map<string, (q: Queryable, uid: string) => Promise<unknown>>();
+  private readonly userLists = new Map<UserList, (q: Queryable, uid: string) => Promise<unknown>>();
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
   ) {
     this.existence = new ExistenceBatcher(db);
-    this.defs.set('user', {
-      prefix: 'user',
-      private: true,
+    this.defs.set(userTopicFamily.prefix, {
+      private: userTopicFamily.private,
       // A user's own lists are theirs alone.
       authorize: (user, arg) => {
         const parsed = splitUserArg(arg);
-        return !!parsed && !!user && user.uid === parsed.uid && this.userLists.has(parsed.list);
+        return (
+          !!parsed &&
+          !!user &&
+          user.uid === parsed.uid &&
+          this.userLists.has(parsed.list as UserList)
+        );
       },
       load: async (q, arg) => {
         const parsed = splitUserArg(arg);
-        const load = parsed && this.userLists.get(parsed.list);
+        const load = parsed && this.userLists.get(parsed.list as UserList);
         return load ? load(q, parsed.uid) : null;
       },
     });
   }
 
-  register(def: TopicDef): void {
-    if (def.prefix === 'user') {
+  register({ topic, ...def }: TopicDef): void {
+    const { prefix } = topic;
+    if (prefix === userTopicFamily.prefix) {
       throw new Error('per-user topics are registered with hub.registerUserList(list, load)');
     }
-    if (this.defs.has(def.prefix)) throw new Error(`topic prefix ${def.prefix} registered twice`);
-    this.defs.set(def.prefix, def);
+    if (this.defs.has(prefix)) throw new Error(`topic prefix ${prefix} registered twice`);
+    this.defs.set(prefix, { ...def, private: topic.private });
   }
 
   /** Serves topic 'user:{uid}:{list}' to that uid only; load gets the uid. */
-  registerUserList(list: string, load: (q: Queryable, uid: string) => Promise<unknown>): void {
+  registerUserList(
+    { list }: { list: UserList },
+    load: (q: Queryable, uid: string) => Promise<unknown>,
+  ): void {
     if (this.userLists.has(list)) throw new Error(`user list ${list} registered twice`);
     this.userLists.set(list, load);
   }
@@ -483,7 +500,7 @@ const FRAME_DATA = new WeakMap<Buffer, Buffer>();
  * once per change: writing it to 10,000 sockets then costs one write each, with no per-socket
  * UTF-8 encoding or header building. Only valid without permessage-deflate, which we leave off.
  */
-export function wireFrame(text: string): Buffer {
+function wireFrame(text: string): Buffer {
   const data = Buffer.from(text);
   // RFC 6455 §5.2: FIN + text opcode, then the payload length in 7, 7+16 or 7+64 bits.
   const n = data.length;

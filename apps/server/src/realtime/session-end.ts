@@ -5,7 +5,7 @@ import type { Hub } from './hub.ts';
 
 const NOTICE = 'sessions-ended';
 /** How often each node checks the sessions of its open sockets (expiry, idle expiry, lost NOTIFY). */
-export const SESSION_SWEEP_MS = 2000;
+const SESSION_SWEEP_MS = 2000;
 // NOTIFY payloads are limited to 8000 bytes: 100 session ids (64 hex + quotes + comma) fit.
 const NOTIFY_CHUNK = 100;
 

@@ -19,7 +19,7 @@ function MoonIcon() {
   );
 }
 
-/** Issue 8: dark mode follows the system until the visitor picks here (remembered). */
+/** Dark mode follows the system until the visitor picks here (remembered). */
 function ThemeToggle() {
   const { theme, toggle } = useTheme();
   return (

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 
-// Issue 8 dark mode. public/theme-init.js applies the theme before first paint; this hook keeps
+// Dark mode. public/theme-init.js applies the theme before first paint; this hook keeps
 // it in step: the system setting rules until the visitor picks one with the toggle.
 export type Theme = 'light' | 'dark';
-export const THEME_KEY = 'sagan-theme';
+const THEME_KEY = 'sagan-theme';
 
 function stored(): Theme | null {
   try {

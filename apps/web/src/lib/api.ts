@@ -1,9 +1,11 @@
+// Before anything here parses: the shared chunk this lands in runs before the entry does.
+import './zod-jitless.ts';
 import { API_PATH } from '@sagan/shared/http';
 import { CSRF_HEADER } from '@sagan/shared/auth';
 import type { z } from 'zod';
 
 /** A failed call, with a message fit to show the user (the server's, or a generic one). */
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(
     public readonly status: number,
     message: string,
@@ -63,7 +65,6 @@ export async function api(
       json && typeof json === 'object' && 'error' in json && typeof json.error === 'string'
         ? json.error
         : 'Something went wrong. Please try again.';
-    console.error(`${method} ${path} failed`, res.status, message);
     throw new ApiError(res.status, message);
   }
   return schema ? schema.parse(json) : json;

@@ -1,7 +1,10 @@
+// Before anything here parses: the shared chunk this lands in runs before the entry does.
+import './zod-jitless.ts';
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { z } from 'zod';
 import { BASE_PATH } from '@sagan/shared/routes';
 import type { ClientMessage, ServerMessage } from '@sagan/shared/realtime';
+import type { TopicFamily } from '@sagan/shared/topics/define';
 import { reconnectDelayMs } from '@sagan/shared/backoff';
 
 type Listener = () => void;
@@ -76,19 +79,44 @@ export class RealtimeClient {
     }
     state.listeners.add(listener);
     this.ensureSocket();
-    return () => {
-      const s = this.topics.get(topic);
-      if (!s) return;
-      s.listeners.delete(listener);
-      if (s.listeners.size === 0) {
-        this.topics.delete(topic);
-        this.send({ type: 'unsubscribe', topic });
-      }
-    };
+    return () => this.release(topic, listener);
+  }
+
+  private release(topic: string, listener: Listener): void {
+    const s = this.topics.get(topic);
+    if (!s) return;
+    s.listeners.delete(listener);
+    if (s.listeners.size === 0) {
+      this.topics.delete(topic);
+      this.send({ type: 'unsubscribe', topic });
+    }
   }
 
   snapshot(topic: string): TopicState | undefined {
     return this.topics.get(topic);
+  }
+
+  /**
+   * Resolves once a subscribed topic holds a state newer than sequence number `seq` (or an
+   * error), or after timeoutMs; at once when nothing is subscribed or seq is unknown.
+   */
+  newerThan(topic: string, seq: number | undefined, timeoutMs = 3000): Promise<void> {
+    const state = this.topics.get(topic);
+    if (!state?.subscribed || seq === undefined) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = () => {
+        if (state.error === undefined && (state.seq === undefined || state.seq <= seq)) return;
+        done();
+      };
+      const done = () => {
+        clearTimeout(timer);
+        this.release(topic, check);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      state.listeners.add(check);
+      check(); // the state may have arrived before the write's answer
+    });
   }
 
   /**
@@ -206,8 +234,8 @@ export class RealtimeClient {
 /**
  * The envelope checks of serverMessageSchema, by hand: this runs for every message of every
  * viewer, and importing zod here would put it in the first load of every page
- * (docs/decisions/0011-web-first-load-weight.md). Topic data is still checked by the
- * feature's schema in useTopic.
+ * (docs/decisions/0011-web-first-load-weight.md). Topic data is still checked by the topic
+ * family's schema in useLive.
  */
 export function parseServerMessage(raw: string): ServerMessage | null {
   let m: unknown;
@@ -249,7 +277,7 @@ function socketUrl(): string {
 export const realtime = new RealtimeClient(socketUrl);
 
 /**
- * The client useTopic reads. The browser uses the one of the tab; the server renders each page
+ * The client useLive reads. The browser uses the one of the tab; the server renders each page
  * with a client of its own, seeded with the state it fetched and never connected.
  */
 export const RealtimeContext = createContext<RealtimeClient>(realtime);
@@ -275,7 +303,7 @@ export function readInitialTopics(doc: Document): TopicSeed[] {
 }
 
 /** The id of the server-rendered page's `<script type="application/json">` of topic states. */
-export const INITIAL_STATE_ID = 'sagan-initial';
+const INITIAL_STATE_ID = 'sagan-initial';
 
 export interface TopicResult<T> {
   data: T | undefined;
@@ -283,17 +311,20 @@ export interface TopicResult<T> {
   error: string | undefined;
 }
 
+/** Each argument of a topic's name, or null while it is not known yet (e.g. who is signed in). */
+type OrNull<Args extends readonly unknown[]> = { [K in keyof Args]: Args[K] | null };
+
 /**
- * The live state of a topic, parsed with the feature's schema (null topic = nothing). Without
- * a schema the data is typed only, for code on a first-load path that must not pull in zod
- * (docs/decisions/0011).
+ * The live state of the topic `family.name(...args)`, parsed with the family's schema; a null
+ * argument subscribes to nothing. The first state arrives on subscribe (or from the
+ * server-rendered page), so a live screen reads its topic and nothing else.
  */
-export function useTopic<S extends z.ZodType>(
-  topic: string | null,
-  schema: S,
-): TopicResult<z.infer<S>>;
-export function useTopic<T>(topic: string | null): TopicResult<T>;
-export function useTopic(topic: string | null, schema?: z.ZodType): TopicResult<unknown> {
+export function useLive<Args extends readonly string[], S extends z.ZodType>(
+  family: TopicFamily<Args, S>,
+  ...args: OrNull<Args>
+): TopicResult<z.infer<S>> {
+  const known = args.every((a) => a !== null);
+  const topic = known ? family.name(...(args as unknown as Args)) : null;
   const client = useContext(RealtimeContext);
   const [, force] = useState(0);
   useEffect(() => {
@@ -304,11 +335,30 @@ export function useTopic(topic: string | null, schema?: z.ZodType): TopicResult<
   const state = client.snapshot(topic);
   if (!state?.received) return { data: undefined, loading: true, error: undefined };
   if (state.error) return { data: undefined, loading: false, error: state.error };
-  if (!schema) return { data: state.data, loading: false, error: undefined };
-  const parsed = schema.safeParse(state.data);
+  const parsed = family.schema.safeParse(state.data);
   if (!parsed.success) {
     console.error(`realtime ${topic}: unexpected data`, parsed.error);
     return { data: undefined, loading: false, error: 'Unexpected data from the server' };
   }
   return { data: parsed.data, loading: false, error: undefined };
+}
+
+/**
+ * For a screen that reads the topic `family.name(...args)` and writes over the API: wraps a
+ * write that bumps that topic so it settles (with the write's answer) only once the topic shows
+ * the write. The screen then never shows the old state after a write succeeded, and a page
+ * opened next (e.g. the group just created) finds what the write made.
+ */
+export function useLiveWrite<Args extends readonly string[], S extends z.ZodType>(
+  family: TopicFamily<Args, S>,
+  ...args: Args
+): <T>(write: () => Promise<T>) => Promise<T> {
+  const client = useContext(RealtimeContext);
+  const topic = family.name(...args);
+  return async (write) => {
+    const before = client.snapshot(topic)?.seq;
+    const result = await write();
+    await client.newerThan(topic, before);
+    return result;
+  };
 }

@@ -136,7 +136,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     async (req, reply) => {
       if (req.sessionToken) await endSession(req.sessionToken);
       // Browsers ignore a Set-Cookie for a __Host- name without Secure: clear it with the same
-      // attributes it was set with, or the dead cookie lingers (issue 7 §6).
+      // attributes it was set with, or the dead cookie lingers.
       reply.clearCookie(app.sessionCookieName, cookieAttributes);
       return { ok: true as const };
     },

@@ -1,15 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { SessionUser } from '@sagan/shared/auth';
 import { keySchema } from '@sagan/shared/keys';
-import { topics } from '@sagan/shared/realtime';
+import { playCountTopic } from '@sagan/shared/topics/playcount';
+import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
 import { findGame, listGames, ownerOf } from './repo.ts';
-
-export const USER_LIST = 'playcounts';
 
 /** The topics a write to a user's game must bump, so open pages update live (DESIGN §4). */
 export const changedTopics = (uid: string, gameKey: string) => [
-  topics.playcount(gameKey),
-  topics.user(uid, USER_LIST),
+  playCountTopic.name(gameKey),
+  myPlayCountsTopic.name(uid),
 ];
 
 export function registerPlayCountTopics(app: FastifyInstance): void {
@@ -17,8 +16,7 @@ export function registerPlayCountTopics(app: FastifyInstance): void {
 
   // Play counts are private (SPEC §6): only the owner may watch a game.
   hub.register({
-    prefix: 'playcount',
-    private: true,
+    topic: playCountTopic,
     async authorize(user: SessionUser | null, gameKey: string) {
       if (!user || !keySchema.safeParse(gameKey).success) return false;
       return (await ownerOf(db, gameKey)) === user.uid;
@@ -27,5 +25,5 @@ export function registerPlayCountTopics(app: FastifyInstance): void {
   });
 
   // user:{uid}:playcounts, to that uid only (the hub checks the uid).
-  hub.registerUserList(USER_LIST, async (q, uid) => ({ games: await listGames(q, uid) }));
+  hub.registerUserList(myPlayCountsTopic, async (q, uid) => ({ games: await listGames(q, uid) }));
 }

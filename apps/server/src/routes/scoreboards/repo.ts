@@ -5,7 +5,14 @@ import {
   type ScoreboardFields,
   type ScoreboardPatch,
 } from '@sagan/shared/scoreboard';
-import { topics } from '@sagan/shared/realtime';
+import { clockTopic } from '@sagan/shared/topics/clock';
+import { gameTopic } from '@sagan/shared/topics/game';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { tagTopic } from '@sagan/shared/topics/tag';
+import { tagsTopic } from '@sagan/shared/topics/tags';
+import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
+import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
+import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import {
   RECENT_GAMES_LIMIT,
   TAG_LIST_LIMIT,
@@ -55,7 +62,7 @@ function toPublic(row: GameRow): PublicScoreboard {
   };
 }
 
-export function toSummary(row: GameRow): GameSummary {
+function toSummary(row: GameRow): GameSummary {
   const g = toPublic(row);
   return {
     gameKey: g.gameKey,
@@ -207,48 +214,54 @@ export async function loadFollowedTags(q: Queryable, uid: string) {
 }
 
 /**
- * Who sees game $1 in a per-user list or a tag page, so a change reaches them live: its
- * bookmarks, its tags, and followers of those tags.
- */
-const AUDIENCE_SQL = `SELECT 'user:' || uid || ':favorites' AS topic FROM favorite_scoreboards WHERE game_key = $1
-   UNION SELECT 'tag:' || tag_key FROM game_tags WHERE game_key = $1
-   UNION SELECT 'user:' || f.uid || ':followedTags' FROM followed_tags f
-     JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1`;
-
-/**
  * A scorekeeper's patch in one statement (the hot path of every live game): merges the fields
  * when the game is the caller's, and returns the new public state with the topics that list
  * the game. null when nothing was updated (no such game, or another user's).
  */
-export async function updateOwnedGame(
+async function updateOwnedGame(
   q: Queryable,
   uid: string,
   gameKey: string,
   patch: Partial<ScoreboardFields>,
   timeStamp: number,
 ): Promise<{ top: PublicScoreboard; audience: string[] } | null> {
-  const rows = await q.query<GameRow & { audience: string[] }>(
+  // Who sees the game in a per-user list or a tag page, so a change reaches them live: its
+  // bookmarks, its tags, and followers of those tags.
+  const rows = await q.query<
+    GameRow & { bookmarkers: string[]; tag_keys: string[]; tag_followers: string[] }
+  >(
     `WITH g AS (
        UPDATE games SET fields = $4::jsonb || fields || $3::jsonb,
                         time_stamp = GREATEST($5, time_stamp + 1)
        WHERE game_key = $1 AND uid = $2
        RETURNING game_key, fields, time_stamp
      )
-     SELECT g.game_key, g.fields, g.time_stamp, ARRAY(${AUDIENCE_SQL}) AS audience FROM g`,
+     SELECT g.game_key, g.fields, g.time_stamp,
+       ARRAY(SELECT uid FROM favorite_scoreboards WHERE game_key = $1) AS bookmarkers,
+       ARRAY(SELECT tag_key FROM game_tags WHERE game_key = $1) AS tag_keys,
+       ARRAY(SELECT DISTINCT f.uid FROM followed_tags f
+             JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1) AS tag_followers
+     FROM g`,
     [gameKey, uid, JSON.stringify(patch), JSON.stringify(defaultScoreboard), timeStamp],
   );
   const row = rows[0];
-  return row ? { top: toPublic(row), audience: row.audience } : null;
+  if (!row) return null;
+  const audience = [
+    ...row.bookmarkers.map(favoritesTopic.name),
+    ...row.tag_keys.map(tagTopic.name),
+    ...row.tag_followers.map(followedTagsTopic.name),
+  ];
+  return { top: toPublic(row), audience };
 }
 
 /** Followers of these tags: their followedTags lists change when the tags' games change. */
-export async function tagFollowerTopics(q: Queryable, tagKeys: string[]): Promise<string[]> {
+async function tagFollowerTopics(q: Queryable, tagKeys: string[]): Promise<string[]> {
   if (!tagKeys.length) return [];
   const rows = await q.query<{ uid: string }>(
     'SELECT DISTINCT uid FROM followed_tags WHERE tag_key = ANY($1::text[])',
     [tagKeys],
   );
-  return rows.map((r) => `user:${r.uid}:followedTags`);
+  return rows.map((r) => followedTagsTopic.name(r.uid));
 }
 
 // The scorekeeping writes (DESIGN §6). The API routes, the demo seed and the simulator all go
@@ -277,7 +290,7 @@ export async function createGame(
       JSON.stringify({ ...defaultScoreboard, ...initial }),
       Date.now(),
     ]);
-    await app.hub.changed(q, [topics.recentGames(), topics.user(uid, 'games')]);
+    await app.hub.changed(q, [recentGamesTopic.name(), myGamesTopic.name(uid)]);
   });
   return { gameKey };
 }
@@ -302,12 +315,12 @@ export async function patchGame(
         patch.gameName,
       ]);
     }
-    const gameTopic = topics.game(gameKey);
+    const topic = gameTopic.name(gameKey);
     // Only the scoreboard itself changed: viewers' nodes build the new state from the old.
     await app.hub.changed(
       q,
-      [gameTopic, topics.recentGames(), topics.user(uid, 'games'), ...updated.audience],
-      { [gameTopic]: { top: updated.top } },
+      [topic, recentGamesTopic.name(), myGamesTopic.name(uid), ...updated.audience],
+      { [topic]: { top: updated.top } },
     );
     return { timeStamp: updated.top.timeStamp };
   });
@@ -322,7 +335,7 @@ export async function postClock(app: App, uid: string, gameKey: string, clock: C
       clock.formattedTime,
       clock.seconds,
     ]);
-    await app.hub.changed(q, [topics.clock(gameKey)]);
+    await app.hub.changed(q, [clockTopic.name(gameKey)]);
   });
 }
 
@@ -338,7 +351,7 @@ export async function addComment(
       'INSERT INTO game_comments (game_key, comment) VALUES ($1, $2) RETURNING id',
       [gameKey, JSON.stringify({ ...comment, timeStamp: Date.now() })],
     );
-    await app.hub.changed(q, [topics.game(gameKey)]);
+    await app.hub.changed(q, [gameTopic.name(gameKey)]);
     return { id: String(rows[0]?.id) };
   });
 }
@@ -390,9 +403,9 @@ export async function setTags(
     }
     const touched = [...new Set([...before.map((r) => r.tag_key), ...newKeys])];
     await app.hub.changed(q, [
-      topics.game(gameKey),
-      topics.tags(),
-      ...touched.map((k) => topics.tag(k)),
+      gameTopic.name(gameKey),
+      tagsTopic.name(),
+      ...touched.map((k) => tagTopic.name(k)),
       ...(await tagFollowerTopics(q, touched)),
     ]);
     return { tags };

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { keySchema } from '@sagan/shared/keys';
+import { clockTopic } from '@sagan/shared/topics/clock';
+import { gameTopic } from '@sagan/shared/topics/game';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { tagTopic } from '@sagan/shared/topics/tag';
+import { tagsTopic } from '@sagan/shared/topics/tags';
+import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
+import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
+import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import {
   findGame,
   loadClock,
@@ -20,37 +28,37 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
   const { hub } = app;
   // Anyone may watch any key, so a made-up one is answered from a batched existence check.
   hub.register({
-    prefix: 'game',
+    topic: gameTopic,
     authorize: (_u, arg) => isKey(arg),
     load: loadGameTopic,
     keyedBy: GAME_KEY,
   });
   hub.register({
-    prefix: 'clock',
+    topic: clockTopic,
     authorize: (_u, arg) => isKey(arg),
     load: loadClock,
     keyedBy: GAME_KEY,
   });
   hub.register({
-    prefix: 'games',
+    topic: recentGamesTopic,
     authorize: (_u, arg) => arg === 'recent',
     load: loadRecentGames,
   });
-  hub.register({ prefix: 'tags', authorize: (_u, arg) => arg === '', load: loadTagLists });
+  hub.register({ topic: tagsTopic, authorize: (_u, arg) => arg === '', load: loadTagLists });
   hub.register({
-    prefix: 'tag',
+    topic: tagTopic,
     authorize: (_u, arg) => isKey(arg),
     load: loadTagTopic,
     keyedBy: { table: 'tags', column: 'tag_key' },
   });
   // SPEC §7 per-user reads, each live; the hub serves them to their own uid only (SPEC §6).
-  hub.registerUserList('games', loadUserGames);
-  hub.registerUserList('favorites', loadFavorites);
-  hub.registerUserList('followedTags', loadFollowedTags);
+  hub.registerUserList(myGamesTopic, loadUserGames);
+  hub.registerUserList(favoritesTopic, loadFavorites);
+  hub.registerUserList(followedTagsTopic, loadFollowedTags);
 }
 
 /** countScoreboardWatchers: live subscribers of the game topic on this node (DESIGN §4). */
 export async function countWatchers(app: FastifyInstance, gameKey: string): Promise<number | null> {
   if (!(await findGame(app.db, gameKey))) return null;
-  return app.hub.subscriberCount(`game:${gameKey}`);
+  return app.hub.subscriberCount(gameTopic.name(gameKey));
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, okSchema } from '@sagan/shared/http';
-import { topics } from '@sagan/shared/realtime';
+import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
+import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { scorekeeperMessageSchema } from '@sagan/shared/scoreboard';
 import {
   favoritesTopicSchema,
@@ -183,7 +184,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
         const game = await findGame(q, gameKey);
         if (!game) throw notFound('No game with this key');
         await addFavoriteScoreboard(q, uid, gameKey, game.fields.gameName);
-        await hub.changed(q, [topics.user(uid, 'favorites')]);
+        await hub.changed(q, [favoritesTopic.name(uid)]);
       });
       return { ok: true as const };
     },
@@ -204,7 +205,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       const { uid } = requireUser(req);
       await db.tx(async (q) => {
         await removeFavoriteScoreboard(q, uid, req.params.gameKey);
-        await hub.changed(q, [topics.user(uid, 'favorites')]);
+        await hub.changed(q, [favoritesTopic.name(uid)]);
       });
       return { ok: true as const };
     },
@@ -239,7 +240,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       await db.tx(async (q) => {
         if (!(await findTag(q, tagID))) throw notFound('No tag with this key');
         await followTag(q, uid, tagID);
-        await hub.changed(q, [topics.user(uid, 'followedTags')]);
+        await hub.changed(q, [followedTagsTopic.name(uid)]);
       });
       return { ok: true as const };
     },
@@ -260,7 +261,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       const { uid } = requireUser(req);
       await db.tx(async (q) => {
         await unfollowTag(q, uid, req.params.tagID);
-        await hub.changed(q, [topics.user(uid, 'followedTags')]);
+        await hub.changed(q, [followedTagsTopic.name(uid)]);
       });
       return { ok: true as const };
     },

@@ -15,7 +15,7 @@ import { newKey } from '../../lib/keys.ts';
 import { findPlayer, ownedTeam, touchTeam } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
-export const MAX_GROUPS = 100;
+const MAX_GROUPS = 100;
 
 export function groupRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -31,7 +31,7 @@ import { findPlayer, ownedTeam, touchTeam } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
 /** A roster bigger than any real team; it bounds what one account can store. */
-export const MAX_PLAYERS = 500;
+const MAX_PLAYERS = 500;
 
 async function playerCount(q: Queryable, teamKey: string): Promise<number> {
   const [row] = await q.query<{ n: number }>(
@@ -163,7 +163,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       bodyLimit: Math.ceil(MAX_PHOTO_BYTES * 1.4),
       config: {
         imageBody: true,
-        // Per uploader, not per address: a club's coaches often share one network (issue 7 §6).
+        // Per uploader, not per address: a club's coaches often share one network.
         rateLimit: {
           max: Math.ceil(60 * config.rateLimitFactor),
           timeWindow: '1 minute',

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { topics } from '@sagan/shared/realtime';
+import { rosterTopic } from '@sagan/shared/topics/roster';
+import { teamTopic } from '@sagan/shared/topics/team';
 import { teamKeyParams } from '@sagan/shared/teamsheet-schemas';
 import { publicPrivacySchema } from '@sagan/shared/teamsheet-privacy';
 import { requireUser } from '../../plugins/auth.ts';
 import { ownedTeam, readPrivacy, writePrivacy } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
-// Issue 8 children's privacy: the owner's choice of what the public sheet shows.
+// Children's privacy: the owner's choice of what the public sheet shows.
 export function privacyRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, hub } = app;
@@ -48,8 +49,8 @@ export function privacyRoutes(fastify: FastifyInstance): void {
         await writePrivacy(q, team.team_key, req.body);
         // An open public page re-renders without the names/photos right away.
         await hub.changed(q, [
-          topics.team(team.team_key),
-          ...(team.published_as_key ? [topics.roster(team.published_as_key)] : []),
+          teamTopic.name(team.team_key),
+          ...(team.published_as_key ? [rosterTopic.name(team.published_as_key)] : []),
         ]);
       });
       return readPrivacy(db, req.params.teamKey);

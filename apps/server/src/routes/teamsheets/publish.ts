@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okSchema } from '@sagan/shared/http';
 import QRCode from 'qrcode';
-import { topics } from '@sagan/shared/realtime';
+import { rosterTopic } from '@sagan/shared/topics/roster';
+import { teamTopic } from '@sagan/shared/topics/team';
 import {
   publicRosterResponseSchema,
   publicSheetPath,
@@ -60,7 +61,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         const key = team.published_as_key ?? newKey();
         await markPublished(q, team.team_key, key);
         await saveRoster(q, key, team.team_key, user.uid, await publicCopy(q, team, key));
-        await hub.changed(q, [topics.team(team.team_key), topics.roster(key)]);
+        await hub.changed(q, [teamTopic.name(team.team_key), rosterTopic.name(key)]);
         return key;
       });
       return { publishedAsKey, url: publicUrl(req, publishedAsKey) };
@@ -84,7 +85,10 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         const team = await ownedTeam(q, user, req.params.teamKey, true);
         if (!team.published_as_key) return;
         await deleteRoster(q, team.team_key);
-        await hub.changed(q, [topics.team(team.team_key), topics.roster(team.published_as_key)]);
+        await hub.changed(q, [
+          teamTopic.name(team.team_key),
+          rosterTopic.name(team.published_as_key),
+        ]);
       });
       return { ok: true as const };
     },

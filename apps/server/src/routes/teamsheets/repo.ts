@@ -1,5 +1,5 @@
 import type { SessionUser } from '@sagan/shared/auth';
-import { topics } from '@sagan/shared/realtime';
+import { teamTopic } from '@sagan/shared/topics/team';
 import type {
   Group,
   GroupMembership,
@@ -71,7 +71,7 @@ const PLAYER_COLUMNS = 'player_key, jersey, player_name, player_notes, image_url
 /** Our photos are named by a URL the reader may use; an imported external URL stays as it is. */
 type PhotoUrl = (playerKey: string, photoId: string) => string;
 
-export function toPlayer(r: PlayerRow, photoUrl: PhotoUrl): Player {
+function toPlayer(r: PlayerRow, photoUrl: PhotoUrl): Player {
   return {
     key: r.player_key,
     jersey: r.jersey,
@@ -165,7 +165,7 @@ export async function loadRoster(
 }
 
 /**
- * The public copy as a visitor may see it: the owner's privacy choice (issue 8) applied here,
+ * The public copy as a visitor may see it: the owner's privacy choice applied here,
  * on the server, so full names and photos never leave it when the owner hid them.
  */
 export async function loadPublicRoster(
@@ -198,7 +198,7 @@ export async function touchTeam(
   teamKey: string,
 ): Promise<void> {
   await q.query('UPDATE teams SET updated_at = now() WHERE team_key = $1', [teamKey]);
-  await changed(q, [topics.team(teamKey)]);
+  await changed(q, [teamTopic.name(teamKey)]);
 }
 
 export async function readPrivacy(q: Queryable, teamKey: string): Promise<PublicPrivacy> {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { topics } from '@sagan/shared/realtime';
+import { teamTopic } from '@sagan/shared/topics/team';
 import { DEFAULT_TEAM, teamInputSchema } from '@sagan/shared/teamsheet';
 import {
   teamKeyParams,
@@ -47,7 +47,7 @@ export function teamRoutes(fastify: FastifyInstance): void {
       const teamKey = newKey();
       await db.tx(async (q) => {
         await insertTeam(q, teamKey, user.uid, DEFAULT_TEAM);
-        await hub.changed(q, [topics.team(teamKey)]);
+        await hub.changed(q, [teamTopic.name(teamKey)]);
       });
       return reply.code(201).send({ teamKey, ...DEFAULT_TEAM, publishedAsKey: '' });
     },
@@ -86,7 +86,7 @@ export function teamRoutes(fastify: FastifyInstance): void {
       return db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
         await updateTeam(q, team.team_key, req.body);
-        await hub.changed(q, [topics.team(team.team_key)]);
+        await hub.changed(q, [teamTopic.name(team.team_key)]);
         return loadSheet(q, await ownedTeam(q, user, team.team_key));
       });
     },

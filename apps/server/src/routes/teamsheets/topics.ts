@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { rosterTopic } from '@sagan/shared/topics/roster';
+import { teamTopic } from '@sagan/shared/topics/team';
 import { findTeam, isOwner, loadPublicRoster, loadSheet } from './repo.ts';
 
 /** DESIGN §4 topics: the owner's sheet (owner only) and the public copy (anyone). */
 export function registerTeamsheetTopics(app: FastifyInstance): void {
   const { db, hub } = app;
   hub.register({
-    prefix: 'team',
-    private: true,
+    topic: teamTopic,
     authorize: (user, teamKey) => (user ? isOwner(db, user.uid, teamKey) : false),
     async load(q, teamKey) {
       const team = await findTeam(q, teamKey);
@@ -15,7 +16,7 @@ export function registerTeamsheetTopics(app: FastifyInstance): void {
   });
   // An open public sheet updates when the owner republishes or unpublishes (then null).
   hub.register({
-    prefix: 'roster',
+    topic: rosterTopic,
     authorize: () => true,
     load: (q, publishedAsKey) => loadPublicRoster(q, publishedAsKey),
     keyedBy: { table: 'rosters', column: 'published_as_key' },

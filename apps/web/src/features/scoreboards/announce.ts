@@ -1,9 +1,9 @@
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 
-// Issue 8: score changes are announced politely to screen readers, at most once per interval,
+// Score changes are announced politely to screen readers, at most once per interval,
 // always with the latest score (a burst of updates is one announcement, not a queue).
 
-export const ANNOUNCE_INTERVAL_MS = 5000;
+const ANNOUNCE_INTERVAL_MS = 5000;
 
 type ScoreFields = Pick<
   ScoreboardFields,

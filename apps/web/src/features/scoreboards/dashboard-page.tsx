@@ -5,7 +5,9 @@ import { links } from '../../config/links.ts';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useRecentGames, useTagLists } from './api/use-scoreboard-topics.ts';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { tagsTopic } from '@sagan/shared/topics/tags';
+import { useLive } from '../../lib/realtime.ts';
 import { SummaryList } from './components/summary-card.tsx';
 import './scoreboards.css';
 
@@ -44,8 +46,8 @@ function TagButtons({ tags, label }: { tags: TagSummary[]; label: string }) {
 /** SPEC §2 Dashboard. */
 export default function DashboardPage() {
   usePageTitle(undefined);
-  const recent = useRecentGames();
-  const tags = useTagLists();
+  const recent = useLive(recentGamesTopic);
+  const tags = useLive(tagsTopic);
   return (
     <section className="page dashboard">
       <h1 className="visually-hidden">Sagan</h1>

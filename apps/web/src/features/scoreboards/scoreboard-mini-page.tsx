@@ -2,7 +2,8 @@ import { useParams } from 'react-router';
 import { keySchema } from '@sagan/shared/keys';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useGame } from './api/use-scoreboard-topics.ts';
+import { gameTopic } from '@sagan/shared/topics/game';
+import { useLive } from '../../lib/realtime.ts';
 import { SummaryCard } from './components/summary-card.tsx';
 import './scoreboards.css';
 
@@ -10,7 +11,7 @@ import './scoreboards.css';
 export default function ScoreboardMiniPage() {
   const { gameKey = '' } = useParams();
   const validKey = keySchema.safeParse(gameKey).success;
-  const game = useGame(validKey ? gameKey : '-');
+  const game = useLive(gameTopic, validKey ? gameKey : '-');
   usePageTitle(game.data?.top.gameName ?? 'Scoreboard');
   let body;
   if (game.loading) body = <Loading />;

@@ -7,7 +7,8 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useGame } from './api/use-scoreboard-topics.ts';
+import { gameTopic } from '@sagan/shared/topics/game';
+import { useLive } from '../../lib/realtime.ts';
 import { useWatchers } from './api/use-scoreboard-actions.ts';
 import { Board } from './boards/board.tsx';
 import { BookmarkToggle } from './components/bookmark-toggle.tsx';
@@ -52,7 +53,7 @@ function Comment({ comment }: { comment: GameComment }) {
 export default function ScoreboardPage() {
   const { gameKey = '' } = useParams();
   const validKey = keySchema.safeParse(gameKey).success;
-  const game = useGame(validKey ? gameKey : '-');
+  const game = useLive(gameTopic, validKey ? gameKey : '-');
   const [sun, toggleSun] = useSunMode();
   usePageTitle(game.data?.top.gameName ?? 'Scoreboard');
 

@@ -6,7 +6,10 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAuth } from '../../lib/auth.ts';
-import { useFavorites, useFollowedTags, useMyGames } from './api/use-scoreboard-topics.ts';
+import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
+import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
+import { myGamesTopic } from '@sagan/shared/topics/user-games';
+import { useLive } from '../../lib/realtime.ts';
 import { SignInLink } from './components/sign-in-link.tsx';
 import { SummaryList } from './components/summary-card.tsx';
 import './scoreboards.css';
@@ -42,9 +45,9 @@ export default function ScoreboardsPage() {
   usePageTitle('Scoreboards');
   const { authStatus, user } = useAuth();
   const uid = user?.uid ?? null;
-  const mine = useMyGames(uid);
-  const favorites = useFavorites(uid);
-  const followed = useFollowedTags(uid);
+  const mine = useLive(myGamesTopic, uid);
+  const favorites = useLive(favoritesTopic, uid);
+  const followed = useLive(followedTagsTopic, uid);
 
   if (authStatus === AuthStatus.Unknown) return <Loading />;
   if (authStatus !== AuthStatus.SignedIn) {

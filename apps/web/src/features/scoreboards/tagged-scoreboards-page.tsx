@@ -4,7 +4,8 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useTag } from './api/use-scoreboard-topics.ts';
+import { tagTopic } from '@sagan/shared/topics/tag';
+import { useLive } from '../../lib/realtime.ts';
 import { FollowToggle } from './components/follow-toggle.tsx';
 import { SummaryList } from './components/summary-card.tsx';
 import './scoreboards.css';
@@ -13,7 +14,7 @@ import './scoreboards.css';
 export default function TaggedScoreboardsPage() {
   const { tagID = '' } = useParams();
   const validKey = keySchema.safeParse(tagID).success;
-  const tag = useTag(validKey ? tagID : '-');
+  const tag = useLive(tagTopic, validKey ? tagID : '-');
   usePageTitle(tag.data ? `#${tag.data.tag.name}` : 'Tagged Scoreboards');
   if (!validKey) return <NotFound what="tag" />;
   if (tag.loading) return <Loading />;

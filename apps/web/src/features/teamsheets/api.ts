@@ -9,17 +9,17 @@ import {
   teamSheetSchema,
   teamsListSchema,
   teamSummarySchema,
-  type TeamSheet,
 } from '@sagan/shared/teamsheet-schemas';
 import type { PlayerInput } from '@sagan/shared/teamsheet';
 import { API_PATH, okSchema } from '@sagan/shared/http';
+import { teamTopic } from '@sagan/shared/topics/team';
 import { api } from '../../lib/api.ts';
+import { useLive, useLiveWrite } from '../../lib/realtime.ts';
 
 const enc = encodeURIComponent;
 
-export const teamsKey = ['teamsheets', 'list'] as const;
-export const teamKey = (key: string) => ['teamsheets', 'team', key] as const;
-export const rosterKey = (key: string) => ['teamsheets', 'roster', key] as const;
+const teamsKey = ['teamsheets', 'list'] as const;
+const rosterKey = (key: string) => ['teamsheets', 'roster', key] as const;
 
 export function qrSrc(publishedAsKey: string): string {
   return `${API_PATH}/rosters/${enc(publishedAsKey)}/qr.png`;
@@ -33,29 +33,32 @@ export function useTeams(enabled: boolean) {
   });
 }
 
-export function useTeam(key: string) {
-  return useQuery({
-    queryKey: teamKey(key),
-    queryFn: () => api('GET', `/teams/${enc(key)}`, undefined, teamSheetSchema),
-    retry: false,
-  });
-}
+/**
+ * The owner's team sheet, live from the team:{teamKey} topic (sent on subscribe and after every
+ * change, from this tab or another). Writes go over the API; data null = deleted or refused.
+ */
+export const useTeam = (key: string) => useLive(teamTopic, key);
 
-export function useRoster(key: string) {
+/** A published sheet as the signed-in user sees it: the sheet, and whether they follow it. */
+export function useRoster(key: string, enabled: boolean) {
   return useQuery({
     queryKey: rosterKey(key),
     queryFn: () => api('GET', `/rosters/${enc(key)}`, undefined, publicRosterResponseSchema),
     retry: false,
+    enabled,
   });
 }
 
-/** After a change to one team: its sheet and the list reload. */
-function useTeamChanged(key: string) {
+/**
+ * A write to one team: it settles once the team topic shows it (so the screen never shows the
+ * sheet from before a successful save), then the list of teams, read over the API, reloads.
+ */
+function useTeamWrite(key: string) {
   const qc = useQueryClient();
-  return (sheet?: TeamSheet) => {
-    if (sheet) qc.setQueryData(teamKey(key), sheet);
-    else void qc.invalidateQueries({ queryKey: teamKey(key) });
-    void qc.invalidateQueries({ queryKey: teamsKey });
+  const live = useLiveWrite(teamTopic, key);
+  return {
+    live,
+    changed: () => void qc.invalidateQueries({ queryKey: teamsKey }),
   };
 }
 
@@ -68,116 +71,107 @@ export function useCreateTeam() {
 }
 
 export function useSaveTeam(key: string) {
-  const changed = useTeamChanged(key);
+  const { live, changed } = useTeamWrite(key);
   return useMutation({
     mutationFn: (input: { teamName: string; teamNotes: string }) =>
-      api('PATCH', `/teams/${enc(key)}`, input, teamSheetSchema),
-    onSuccess: (sheet) => changed(sheet),
+      live(() => api('PATCH', `/teams/${enc(key)}`, input, teamSheetSchema)),
+    onSuccess: changed,
   });
 }
 
 export function usePublish(key: string) {
-  const changed = useTeamChanged(key);
+  const { live, changed } = useTeamWrite(key);
   return useMutation({
-    mutationFn: () => api('POST', `/teams/${enc(key)}/publish`, undefined, publishResultSchema),
-    onSuccess: () => changed(),
+    mutationFn: () =>
+      live(() => api('POST', `/teams/${enc(key)}/publish`, undefined, publishResultSchema)),
+    onSuccess: changed,
   });
 }
 
 export function useUnpublish(key: string) {
-  const changed = useTeamChanged(key);
+  const { live, changed } = useTeamWrite(key);
   return useMutation({
-    mutationFn: () => api('DELETE', `/teams/${enc(key)}/publish`, undefined, okSchema),
-    onSuccess: () => changed(),
+    mutationFn: () => live(() => api('DELETE', `/teams/${enc(key)}/publish`, undefined, okSchema)),
+    onSuccess: changed,
   });
 }
 
 export function useSavePlayer(key: string) {
-  const changed = useTeamChanged(key);
+  const { live, changed } = useTeamWrite(key);
   return useMutation({
-    mutationFn: async (input: {
-      playerKey: string;
-      player: PlayerInput;
-      dataUrl: string | null;
-    }) => {
-      const saved = await api(
-        'PUT',
-        `/teams/${enc(key)}/players/${enc(input.playerKey)}`,
-        input.player,
-        playerSchema,
-      );
-      // SPEC §5 / §9: the photo is uploaded only when its data is longer than 1024.
-      if (input.dataUrl && input.dataUrl.length > 1024) {
-        return api(
+    mutationFn: (input: { playerKey: string; player: PlayerInput; dataUrl: string | null }) =>
+      live(async () => {
+        const saved = await api(
           'PUT',
-          `/teams/${enc(key)}/players/${enc(saved.key)}/photo`,
-          { dataUrl: input.dataUrl },
+          `/teams/${enc(key)}/players/${enc(input.playerKey)}`,
+          input.player,
           playerSchema,
         );
-      }
-      return saved;
-    },
-    onSettled: () => changed(),
+        // SPEC §5 / §9: the photo is uploaded only when its data is longer than 1024.
+        if (input.dataUrl && input.dataUrl.length > 1024) {
+          return api(
+            'PUT',
+            `/teams/${enc(key)}/players/${enc(saved.key)}/photo`,
+            { dataUrl: input.dataUrl },
+            playerSchema,
+          );
+        }
+        return saved;
+      }),
+    onSettled: changed,
   });
 }
 
 export function useDeletePlayer(key: string) {
-  const changed = useTeamChanged(key);
+  const { live, changed } = useTeamWrite(key);
   return useMutation({
     mutationFn: (playerKey: string) =>
-      api('DELETE', `/teams/${enc(key)}/players/${enc(playerKey)}`, undefined, okSchema),
-    onSuccess: () => changed(),
+      live(() =>
+        api('DELETE', `/teams/${enc(key)}/players/${enc(playerKey)}`, undefined, okSchema),
+      ),
+    onSuccess: changed,
   });
 }
 
 export function useBulkUpload(key: string) {
-  const changed = useTeamChanged(key);
+  const { live, changed } = useTeamWrite(key);
   return useMutation({
     mutationFn: (text: string) =>
-      api('POST', `/teams/${enc(key)}/players/bulk`, { text }, bulkResultSchema),
-    onSuccess: () => changed(),
+      live(() => api('POST', `/teams/${enc(key)}/players/bulk`, { text }, bulkResultSchema)),
+    onSuccess: changed,
   });
 }
 
 export function useSaveGroup(key: string) {
-  const changed = useTeamChanged(key);
+  const { live, changed } = useTeamWrite(key);
   return useMutation({
     mutationFn: (input: { groupKey: string | undefined; groupName: string }) =>
-      input.groupKey
-        ? api(
-            'PATCH',
-            `/teams/${enc(key)}/groups/${enc(input.groupKey)}`,
-            { groupName: input.groupName },
-            groupSchema,
-          )
-        : api('POST', `/teams/${enc(key)}/groups`, { groupName: input.groupName }, groupSchema),
-    onSuccess: () => changed(),
+      live(() =>
+        input.groupKey
+          ? api(
+              'PATCH',
+              `/teams/${enc(key)}/groups/${enc(input.groupKey)}`,
+              { groupName: input.groupName },
+              groupSchema,
+            )
+          : api('POST', `/teams/${enc(key)}/groups`, { groupName: input.groupName }, groupSchema),
+      ),
+    onSuccess: changed,
   });
 }
 
 export function useSetLocation(key: string, groupKey: string) {
-  const qc = useQueryClient();
+  const { live } = useTeamWrite(key);
   return useMutation({
     mutationFn: (input: { playerKey: string; location: number }) =>
-      api(
-        'PUT',
-        `/teams/${enc(key)}/groups/${enc(groupKey)}/members/${enc(input.playerKey)}`,
-        { location: input.location },
-        membershipSchema,
+      live(() =>
+        api(
+          'PUT',
+          `/teams/${enc(key)}/groups/${enc(groupKey)}/members/${enc(input.playerKey)}`,
+          { location: input.location },
+          membershipSchema,
+        ),
       ),
-    onSuccess: (m) => {
-      qc.setQueryData<TeamSheet>(teamKey(key), (old) =>
-        old
-          ? {
-              ...old,
-              groupMembership: {
-                ...old.groupMembership,
-                [groupKey]: { ...old.groupMembership[groupKey], [m.playerKey]: m },
-              },
-            }
-          : old,
-      );
-    },
   });
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 
-export const MISSING_AVATAR = `${import.meta.env.BASE_URL}img/missingAvatar.jpg`;
+const MISSING_AVATAR = `${import.meta.env.BASE_URL}img/missingAvatar.jpg`;
 
 /** SPEC §8: a missing or broken photo falls back to the local missing-avatar image. */
 export function Avatar({

@@ -8,7 +8,6 @@ import {
   type BulkRow,
 } from '@sagan/shared/bulk-upload';
 import { MAX_BULK_ROWS } from '@sagan/shared/teamsheet-schemas';
-import { ApiError } from '../../lib/api.ts';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -25,13 +24,9 @@ export default function BulkUploadPage() {
   const [preview, setPreview] = useState<BulkRow[] | null>(null);
   const upload = useBulkUpload(teamKey);
 
-  if (team.isPending) return <Loading />;
-  if (team.error) {
-    if (team.error instanceof ApiError && team.error.status === 404) {
-      return <NotFound what="team sheet" />;
-    }
-    return <ErrorMessage error={team.error} />;
-  }
+  if (team.loading) return <Loading />;
+  // Refused (not this user's team, or no such team) or deleted: not found, either way.
+  if (!team.data) return <NotFound what="team sheet" />;
 
   const rows = preview ?? [];
   const players = rows.filter((r) => !isBlankRow(r));

@@ -3,7 +3,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
 import { groupNameSchema, locationLabel, nextLocation } from '@sagan/shared/teamsheet';
 import { sortRoster, type TeamSheet } from '@sagan/shared/teamsheet-schemas';
-import { ApiError } from '../../lib/api.ts';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -18,13 +17,9 @@ export default function GroupEditPage() {
   const { teamKey = '', groupKey } = useParams();
   const team = useTeam(teamKey);
   usePageTitle(groupKey ? 'Edit Group' : 'Add Group');
-  if (team.isPending) return <Loading />;
-  if (team.error) {
-    if (team.error instanceof ApiError && team.error.status === 404) {
-      return <NotFound what="team sheet" />;
-    }
-    return <ErrorMessage error={team.error} />;
-  }
+  if (team.loading) return <Loading />;
+  // Refused (not this user's team, or no such team) or deleted: not found, either way.
+  if (!team.data) return <NotFound what="team sheet" />;
   const group = groupKey ? team.data.groups.find((g) => g.groupKey === groupKey) : undefined;
   if (groupKey && !group) return <NotFound what="group" />;
   return (

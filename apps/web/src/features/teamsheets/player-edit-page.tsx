@@ -3,7 +3,6 @@ import { useNavigate, useParams } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
 import { hasExtension, playerInputSchema } from '@sagan/shared/teamsheet';
 import { NEW_PLAYER_KEY, type Player } from '@sagan/shared/teamsheet-schemas';
-import { ApiError } from '../../lib/api.ts';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -26,13 +25,9 @@ export default function PlayerEditPage() {
   const team = useTeam(teamKey);
   const isNew = playerKey === NEW_PLAYER_KEY;
   usePageTitle(isNew ? 'Add Player' : 'Edit Player');
-  if (team.isPending) return <Loading />;
-  if (team.error) {
-    if (team.error instanceof ApiError && team.error.status === 404) {
-      return <NotFound what="team sheet" />;
-    }
-    return <ErrorMessage error={team.error} />;
-  }
+  if (team.loading) return <Loading />;
+  // Refused (not this user's team, or no such team) or deleted: not found, either way.
+  if (!team.data) return <NotFound what="team sheet" />;
   const player = isNew ? EMPTY : team.data.roster.find((p) => p.key === playerKey);
   if (!player) return <NotFound what="player" />;
   return <PlayerForm key={player.key} teamKey={teamKey} player={player} isNew={isNew} />;
@@ -171,7 +166,9 @@ function PlayerForm({
                 type="button"
                 className="btn danger"
                 disabled={remove.isPending}
-                onClick={() => remove.mutate(player.key, { onSuccess: back })}
+                // The live sheet drops the player (and this form) before the delete answers:
+                // the promise still settles after that, where a per-call onSuccess would not.
+                onClick={() => void remove.mutateAsync(player.key).then(back, () => undefined)}
                 ref={focusOnMount}
               >
                 Yes, delete

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { publicPrivacySchema, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';
 import { api } from '../../lib/api.ts';
 
-// Issue 8 children's privacy: the owner picks what the public sheet shows. The server applies
+// Children's privacy: the owner picks what the public sheet shows. The server applies
 // it, so visitors never receive the hidden names or photos.
 const privacyKey = (teamKey: string) => ['teamsheets', 'privacy', teamKey] as const;
 const path = (teamKey: string) => `/teams/${encodeURIComponent(teamKey)}/privacy`;

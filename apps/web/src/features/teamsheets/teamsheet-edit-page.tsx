@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
 import { teamInputSchema } from '@sagan/shared/teamsheet';
 import { NEW_PLAYER_KEY, type TeamSheet } from '@sagan/shared/teamsheet-schemas';
-import { ApiError } from '../../lib/api.ts';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -19,17 +18,13 @@ export default function TeamSheetEditPage() {
   const { teamKey = '' } = useParams();
   const team = useTeam(teamKey);
   usePageTitle(team.data ? `Edit ${team.data.teamName}` : 'Edit team sheet');
-  if (team.isPending) return <Loading />;
-  if (team.error) {
-    if (team.error instanceof ApiError && team.error.status === 404) {
-      return <NotFound what="team sheet" />;
-    }
-    return <ErrorMessage error={team.error} />;
-  }
-  return <Editor sheet={team.data} refetch={() => void team.refetch()} />;
+  if (team.loading) return <Loading />;
+  // Refused (not this user's team, or no such team) or deleted: not found, either way.
+  if (!team.data) return <NotFound what="team sheet" />;
+  return <Editor sheet={team.data} />;
 }
 
-function Editor({ sheet, refetch }: { sheet: TeamSheet; refetch: () => void }) {
+function Editor({ sheet }: { sheet: TeamSheet }) {
   const { teamKey } = sheet;
   const [editing, setEditing] = useState(false);
   const publish = usePublish(teamKey);
@@ -44,10 +39,8 @@ function Editor({ sheet, refetch }: { sheet: TeamSheet; refetch: () => void }) {
         <TeamForm
           sheet={sheet}
           onDone={() => setEditing(false)}
-          onCancel={() => {
-            setEditing(false);
-            refetch(); // SPEC §4: cancel reloads the sheet
-          }}
+          // SPEC §4: cancel shows the sheet as stored, which the live topic keeps current.
+          onCancel={() => setEditing(false)}
         />
       ) : (
         <header className="team-head">

@@ -1,12 +1,10 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { AuthStatus } from '@sagan/shared/auth';
-import { topics } from '@sagan/shared/realtime';
 import { pathTo } from '@sagan/shared/routes';
 import { matchesSearch } from '@sagan/shared/teamsheet';
-import { publicRosterSchema } from '@sagan/shared/teamsheet-schemas';
-import { ApiError } from '../../lib/api.ts';
-import { useTopic } from '../../lib/realtime.ts';
+import { rosterTopic } from '@sagan/shared/topics/roster';
+import { useLive } from '../../lib/realtime.ts';
 import { links } from '../../config/links.ts';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
@@ -23,18 +21,18 @@ import './teamsheets.css';
 export default function TeamSheetPage() {
   useNoIndex();
   const { publishedAsKey = '' } = useParams();
-  const roster = useRoster(publishedAsKey);
-  // The owner's republish (or unpublish) reaches an open page live.
-  const live = useTopic(topics.roster(publishedAsKey), publicRosterSchema.nullable());
+  // The sheet is live (the owner's republish or unpublish reaches an open page); only whether
+  // the signed-in user follows it is the user's own, read over the API.
+  const live = useLive(rosterTopic, publishedAsKey);
+  const { authStatus } = useAuth();
+  const roster = useRoster(publishedAsKey, authStatus === AuthStatus.SignedIn && !!live.data);
   const [search, setSearch] = useState('');
-  const sheet = live.data !== undefined ? live.data : roster.data;
+  const sheet = live.data;
   usePageTitle(sheet?.teamName ?? 'Team sheet');
 
-  if (sheet === undefined && roster.isPending) return <Loading />;
-  if (sheet === null || (roster.error instanceof ApiError && roster.error.status === 404)) {
-    return <NotFound what="team sheet" />;
-  }
-  if (!sheet) return <ErrorMessage error={roster.error} />;
+  if (live.loading) return <Loading />;
+  if (live.error) return <ErrorMessage error={live.error} />;
+  if (!sheet) return <NotFound what="team sheet" />;
 
   const shown = sheet.roster.filter((p) => matchesSearch(p.playerName, search));
   return (

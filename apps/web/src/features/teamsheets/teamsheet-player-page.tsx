@@ -1,14 +1,11 @@
 import { Link, useParams } from 'react-router';
-import { topics } from '@sagan/shared/realtime';
 import { pathTo } from '@sagan/shared/routes';
-import { publicRosterSchema } from '@sagan/shared/teamsheet-schemas';
-import { ApiError } from '../../lib/api.ts';
-import { useTopic } from '../../lib/realtime.ts';
+import { rosterTopic } from '@sagan/shared/topics/roster';
+import { useLive } from '../../lib/realtime.ts';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useRoster } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { useNoIndex } from './use-noindex.ts';
 import './teamsheets.css';
@@ -16,17 +13,14 @@ import './teamsheets.css';
 export default function TeamSheetPlayerPage() {
   useNoIndex();
   const { publishedAsKey = '', playerKey = '' } = useParams();
-  const roster = useRoster(publishedAsKey);
-  const live = useTopic(topics.roster(publishedAsKey), publicRosterSchema.nullable());
-  const sheet = live.data !== undefined ? live.data : roster.data;
+  const live = useLive(rosterTopic, publishedAsKey);
+  const sheet = live.data;
   const player = sheet?.roster.find((p) => p.key === playerKey);
   usePageTitle(player ? `#${player.jersey} - ${player.playerName}` : 'Player');
 
-  if (sheet === undefined && roster.isPending) return <Loading />;
-  if (sheet === null || (roster.error instanceof ApiError && roster.error.status === 404)) {
-    return <NotFound what="team sheet" />;
-  }
-  if (!sheet) return <ErrorMessage error={roster.error} />;
+  if (live.loading) return <Loading />;
+  if (live.error) return <ErrorMessage error={live.error} />;
+  if (!sheet) return <NotFound what="team sheet" />;
   if (!player) return <NotFound what="player" />;
   return (
     <section className="page narrow player-view">

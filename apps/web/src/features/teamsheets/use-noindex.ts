@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 /** Public sheets carry children's names: reachable by link, never listed by search engines. */
 export function useNoIndex(): void {
   useEffect(() => {
-    // The server already wrote one into the page it served for this URL (issue 8): keep one.
+    // The server already wrote one into the page it served for this URL: keep one.
     if (document.head.querySelector('meta[name="robots"]')) return;
     const meta = document.createElement('meta');
     meta.name = 'robots';

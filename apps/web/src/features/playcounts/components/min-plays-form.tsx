@@ -10,7 +10,7 @@ interface Props {
   onSave(minPlays: number | null): Promise<unknown>;
 }
 
-/** Beyond SPEC (issue 5): the coach's minimum plays per player for this game. */
+/** Beyond SPEC: the coach's minimum plays per player for this game. */
 export function MinPlaysForm({ game, saving, error, onSave }: Props) {
   const id = useId();
   // null = not being edited, so live updates of the stored minimum show through.

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 // SPEC §2/§8: a missing or broken player image falls back to the local placeholder.
-export const MISSING_AVATAR = `${import.meta.env.BASE_URL}img/missingAvatar.jpg`;
+const MISSING_AVATAR = `${import.meta.env.BASE_URL}img/missingAvatar.jpg`;
 
 /** Only image sources a browser treats as images; anything else is the placeholder. */
 function safeSrc(url: string | undefined): string {

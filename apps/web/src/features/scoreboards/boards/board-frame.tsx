@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import type { BoardSpec } from '@sagan/shared/scoreboard-boards';
 import type { PublicScoreboard } from '@sagan/shared/scoreboard-views';
 import { sportName } from '@sagan/shared/sports';
-import { useClock } from '../api/use-scoreboard-topics.ts';
+import { clockTopic } from '@sagan/shared/topics/clock';
+import { useLive } from '../../../lib/realtime.ts';
 
 export interface BoardProps {
   game: PublicScoreboard;
@@ -10,8 +11,8 @@ export interface BoardProps {
 }
 
 /** SPEC §2: the clock comes live from the clock topic (formattedTime, seconds). */
-export function GameClock({ gameKey }: { gameKey: string }) {
-  const clock = useClock(gameKey);
+function GameClock({ gameKey }: { gameKey: string }) {
+  const clock = useLive(clockTopic, gameKey);
   const time = clock.data?.formattedTime || '--:--';
   return (
     <span className="board-clock" aria-label={`Clock ${time}`} data-seconds={clock.data?.seconds}>

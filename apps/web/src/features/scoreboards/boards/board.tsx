@@ -2,22 +2,24 @@ import type { ComponentType } from 'react';
 import type { BoardKind } from '@sagan/shared/sports';
 import { boardSpec } from '@sagan/shared/scoreboard-boards';
 import type { PublicScoreboard } from '@sagan/shared/scoreboard-views';
-import type { BoardProps } from './board-frame.tsx';
+import { BoardFrame, type BoardProps } from './board-frame.tsx';
 import { AussieBoard } from './aussie-board.tsx';
 import { BaseballBoard } from './baseball-board.tsx';
-import { BasicBoard } from './basic-board.tsx';
-import { BasketballBoard } from './basketball-board.tsx';
 import { FootballBoard } from './football-board.tsx';
 import { LacrosseBoard } from './lacrosse-board.tsx';
 import { TennisBoard } from './tennis-board.tsx';
-import { VolleyballBoard } from './volleyball-board.tsx';
 
+/**
+ * A board of its own for a sport with extras; the frame alone where the spec's paired stat rows
+ * say everything: Basic (name, period, clock, team names and scores), Basketball (fouls per
+ * team) and Volleyball (sets and points).
+ */
 const BOARDS: Record<BoardKind, ComponentType<BoardProps>> = {
-  basic: BasicBoard,
-  basketball: BasketballBoard,
+  basic: BoardFrame,
+  basketball: BoardFrame,
   aussie: AussieBoard,
   football: FootballBoard,
-  volleyball: VolleyballBoard,
+  volleyball: BoardFrame,
   baseball: BaseballBoard,
   tennis: TennisBoard,
   lacrosse: LacrosseBoard,

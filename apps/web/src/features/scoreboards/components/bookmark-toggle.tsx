@@ -1,14 +1,15 @@
 import { AuthStatus } from '@sagan/shared/auth';
 import { useAuth } from '../../../lib/auth.ts';
 import { useToggleBookmark } from '../api/use-scoreboard-actions.ts';
-import { useFavorites } from '../api/use-scoreboard-topics.ts';
+import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
+import { useLive } from '../../../lib/realtime.ts';
 import { BookmarkIcon } from './icons.tsx';
 import { SignInLink } from './sign-in-link.tsx';
 
 /** SPEC §2 bookmark toggle: filled when the game is already bookmarked. */
 export function BookmarkToggle({ gameKey }: { gameKey: string }) {
   const { authStatus, user } = useAuth();
-  const favorites = useFavorites(user?.uid ?? null);
+  const favorites = useLive(favoritesTopic, user?.uid ?? null);
   const toggle = useToggleBookmark(gameKey);
   if (authStatus !== AuthStatus.SignedIn) {
     return (

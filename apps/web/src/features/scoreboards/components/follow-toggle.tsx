@@ -1,14 +1,15 @@
 import { AuthStatus } from '@sagan/shared/auth';
 import { useAuth } from '../../../lib/auth.ts';
 import { useToggleFollow } from '../api/use-scoreboard-actions.ts';
-import { useFollowedTags } from '../api/use-scoreboard-topics.ts';
+import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
+import { useLive } from '../../../lib/realtime.ts';
 import { FollowIcon } from './icons.tsx';
 import { SignInLink } from './sign-in-link.tsx';
 
 /** Following a tag puts its games under Tagged Games on the Scoreboards screen. */
 export function FollowToggle({ tagID, name }: { tagID: string; name: string }) {
   const { authStatus, user } = useAuth();
-  const followed = useFollowedTags(user?.uid ?? null);
+  const followed = useLive(followedTagsTopic, user?.uid ?? null);
   const toggle = useToggleFollow(tagID);
   if (authStatus !== AuthStatus.SignedIn) {
     return (

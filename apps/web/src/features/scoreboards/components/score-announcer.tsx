@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import { AnnounceThrottle, scoreSentence } from '../announce.ts';
 
-/** Issue 8: a polite live region, so a screen reader hears score changes without a flood. */
+/** A polite live region, so a screen reader hears score changes without a flood. */
 export function ScoreAnnouncer({ game }: { game: ScoreboardFields }) {
   const text = scoreSentence(game);
   const [spoken, setSpoken] = useState('');

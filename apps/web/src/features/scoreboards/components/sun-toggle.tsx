@@ -10,7 +10,7 @@ function readSun(): boolean {
   }
 }
 
-/** Issue 8 bright-sun board: black on white, for a phone outdoors. Remembered on this device. */
+/** Bright-sun board: black on white, for a phone outdoors. Remembered on this device. */
 export function useSunMode(): [boolean, () => void] {
   const [on, setOn] = useState(readSun);
   const toggle = useCallback(() => {

@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+
+/**
+ * One family of realtime topics (DESIGN §4), declared once for both ends: the server registers
+ * its loader under `prefix` and bumps the names `name` builds; the web subscribes with `name`
+ * and parses what arrives with `schema`. A topic's message is always its whole current state.
+ *
+ * Each family lives in a module of its own under `topics/`, with no index module, so a page
+ * bundles only the schemas of the topics it reads.
+ */
+export interface TopicFamily<Args extends readonly string[], S extends z.ZodType> {
+  /** The part before the first ':' of every name this family builds. */
+  prefix: string;
+  name: (...args: Args) => string;
+  /** The state a subscriber receives (null where the thing the topic names does not exist). */
+  schema: S;
+  /**
+   * Served to a signed-in user only (and, by the server's authorize, only to the right one):
+   * refused, and dropped from open sockets, once the socket's session has ended.
+   */
+  private: boolean;
+}
+
+/** What the server needs of a family: no schema, no name builder. */
+export type TopicFamilyHead = Pick<TopicFamily<readonly string[], z.ZodType>, 'prefix' | 'private'>;
+
+/** A per-user list, `user:{uid}:{list}`: a family of its own under the shared 'user' prefix. */
+export interface UserListFamily<L extends string, S extends z.ZodType> extends TopicFamily<
+  [uid: string],
+  S
+> {
+  list: L;
+}

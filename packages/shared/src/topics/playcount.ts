@@ -1,0 +1,10 @@
+import { playCountGameSchema } from '../playcount.ts';
+import type { TopicFamily } from './define.ts';
+
+/** playcount:{gameKey}: one play-count game, to its owner only (SPEC §6). */
+export const playCountTopic = {
+  prefix: 'playcount',
+  name: (gameKey: string) => `playcount:${gameKey}`,
+  schema: playCountGameSchema.nullable(),
+  private: true,
+} satisfies TopicFamily<[gameKey: string], ReturnType<typeof playCountGameSchema.nullable>>;

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { topicSchema } from '../realtime.ts';
+import { clockTopic } from './clock.ts';
+import { gameTopic } from './game.ts';
+import { playCountTopic } from './playcount.ts';
+import { recentGamesTopic } from './recent-games.ts';
+import { rosterTopic } from './roster.ts';
+import { tagTopic } from './tag.ts';
+import { tagsTopic } from './tags.ts';
+import { teamTopic } from './team.ts';
+import { favoritesTopic } from './user-favorites.ts';
+import { followedTagsTopic } from './user-followed-tags.ts';
+import { myGamesTopic } from './user-games.ts';
+import { myPlayCountsTopic } from './user-playcounts.ts';
+import { userTopicName } from './user.ts';
+
+const KEY = '-Nx1_aB9';
+// Imported uids are not keys: they may hold ':' (the hub splits user topics at the last one).
+const UID = 'google:1234';
+
+/** Every family with the name it builds for sample arguments, and who may read it. */
+const families = [
+  { family: gameTopic, name: gameTopic.name(KEY), isPrivate: false },
+  { family: clockTopic, name: clockTopic.name(KEY), isPrivate: false },
+  { family: recentGamesTopic, name: recentGamesTopic.name(), isPrivate: false },
+  { family: tagsTopic, name: tagsTopic.name(), isPrivate: false },
+  { family: tagTopic, name: tagTopic.name(KEY), isPrivate: false },
+  { family: rosterTopic, name: rosterTopic.name(KEY), isPrivate: false },
+  { family: teamTopic, name: teamTopic.name(KEY), isPrivate: true },
+  { family: playCountTopic, name: playCountTopic.name(KEY), isPrivate: true },
+  { family: myGamesTopic, name: myGamesTopic.name(UID), isPrivate: true },
+  { family: favoritesTopic, name: favoritesTopic.name(UID), isPrivate: true },
+  { family: followedTagsTopic, name: followedTagsTopic.name(UID), isPrivate: true },
+  { family: myPlayCountsTopic, name: myPlayCountsTopic.name(UID), isPrivate: true },
+];
+
+describe('topic families', () => {
+  it.each(families)('$name is a topic the server accepts, under its prefix', ({ family, name }) => {
+    expect(topicSchema.safeParse(name).success).toBe(true);
+    // The hub finds the family by the part before the first ':'.
+    expect(name.split(':')[0]).toBe(family.prefix);
+  });
+
+  it('builds the names the server has always served', () => {
+    expect(families.map((f) => f.name)).toEqual([
+      `game:${KEY}`,
+      `clock:${KEY}`,
+      'games:recent',
+      'tags',
+      `tag:${KEY}`,
+      `roster:${KEY}`,
+      `team:${KEY}`,
+      `playcount:${KEY}`,
+      `user:${UID}:games`,
+      `user:${UID}:favorites`,
+      `user:${UID}:followedTags`,
+      `user:${UID}:playcounts`,
+    ]);
+  });
+
+  it.each(families)('$name is private exactly when it is one user’s', ({ family, isPrivate }) => {
+    expect(family.private).toBe(isPrivate);
+  });
+
+  it('gives each family its own prefix, the per-user lists aside', () => {
+    const prefixes = families.map((f) => f.family.prefix).filter((p) => p !== 'user');
+    expect(new Set(prefixes).size).toBe(prefixes.length);
+    const lists = [myGamesTopic, favoritesTopic, followedTagsTopic, myPlayCountsTopic];
+    expect(new Set(lists.map((l) => l.list)).size).toBe(lists.length);
+    for (const l of lists) expect(l.name(UID)).toBe(userTopicName(UID, l.list));
+  });
+
+  it('parses each state with its schema, null where the thing may not exist', () => {
+    expect(gameTopic.schema.safeParse(null).success).toBe(true);
+    expect(clockTopic.schema.safeParse({ formattedTime: '8:00', seconds: 480 }).success).toBe(true);
+    expect(rosterTopic.schema.safeParse(null).success).toBe(true);
+    expect(teamTopic.schema.safeParse(null).success).toBe(true);
+    expect(recentGamesTopic.schema.safeParse([]).success).toBe(true);
+    expect(myPlayCountsTopic.schema.safeParse({ games: [] }).success).toBe(true);
+    expect(myPlayCountsTopic.schema.safeParse([]).success).toBe(false);
+    expect(recentGamesTopic.schema.safeParse(null).success).toBe(false);
+  });
+
+  it('does not build a per-user list nothing serves', () => {
+    // @ts-expect-error 'teams' is not a list the server serves
+    expect(userTopicName(UID, 'teams')).toBe(`user:${UID}:teams`);
+  });
+});

@@ -1,0 +1,11 @@
+import { favoritesTopicSchema } from '../scoreboard-views.ts';
+import type { UserListFamily } from './define.ts';
+import { userTopicFamily, userTopicName } from './user.ts';
+
+/** user:{uid}:favorites: the scoreboards the user bookmarked. */
+export const favoritesTopic = {
+  ...userTopicFamily,
+  list: 'favorites',
+  name: (uid: string) => userTopicName(uid, 'favorites'),
+  schema: favoritesTopicSchema,
+} satisfies UserListFamily<'favorites', typeof favoritesTopicSchema>;

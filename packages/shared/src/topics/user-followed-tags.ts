@@ -1,0 +1,11 @@
+import { followedTagsTopicSchema } from '../scoreboard-views.ts';
+import type { UserListFamily } from './define.ts';
+import { userTopicFamily, userTopicName } from './user.ts';
+
+/** user:{uid}:followedTags: the tags the user follows, with their games. */
+export const followedTagsTopic = {
+  ...userTopicFamily,
+  list: 'followedTags',
+  name: (uid: string) => userTopicName(uid, 'followedTags'),
+  schema: followedTagsTopicSchema,
+} satisfies UserListFamily<'followedTags', typeof followedTagsTopicSchema>;

@@ -1,0 +1,12 @@
+import type { TopicFamilyHead } from './define.ts';
+
+/**
+ * The per-user lists the server serves as `user:{uid}:{list}`, each to that uid only. A new
+ * list is named here, declared in a `user-{list}.ts` module of its own and registered by the
+ * feature that loads it; naming a list nothing serves does not compile.
+ */
+export type UserList = 'games' | 'favorites' | 'followedTags' | 'playcounts';
+
+export const userTopicFamily = { prefix: 'user', private: true } satisfies TopicFamilyHead;
+
+export const userTopicName = (uid: string, list: UserList) => `user:${uid}:${list}`;

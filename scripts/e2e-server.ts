@@ -1,0 +1,15 @@
+// The real server for the e2e run: a fresh embedded database each run, no demo data.
+import fs from 'node:fs';
+import path from 'node:path';
+import { root, startSaganServer } from './lib/server.ts';
+
+const dataDir = path.join(root, '.tmp', `e2e-data-${process.env.PORT ?? 'default'}`);
+fs.rmSync(dataDir, { recursive: true, force: true });
+const server = await startSaganServer({
+  DATA_DIR: dataDir,
+  RATE_LIMIT_FACTOR: '100',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  SUPPORT_EMAIL: 'help@sagan.example',
+});
+for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.proc.kill(sig));
+void server.exited.then((code) => process.exit(code ?? 0));
