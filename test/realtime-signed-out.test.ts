@@ -1,18 +1,10 @@
 // The web app's realtime client against the real server when the session ends: lives here,
 // beside both apps, because neither app may import the other.
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
-import {
-  API,
-  buildTestApp,
-  databaseKinds,
-  signInLocal,
-  type TestDatabase,
-} from '../apps/server/test/helpers.ts';
+import { API, databaseKinds, signInLocal, useTestApp } from '../apps/server/test/helpers.ts';
 
 // Node 20 has no global WebSocket. The browser sends the page's cookie with the upgrade; here
 // the ws package's socket sends the cookie of whoever the test has signed in.
@@ -37,25 +29,12 @@ async function until(cond: () => boolean, timeoutMs = 5000): Promise<void> {
 }
 
 describe('web realtime client when the session ends', () => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let url: string;
-
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database.db);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/apps/sagan/ws`;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.cleanup();
-  });
+  const t = useTestApp(kind, { listen: true });
 
   it('drops the private topic, tells the app, and asks again after the next sign-in', async () => {
-    const user = await signInLocal(app, 'Web Viewer');
+    const user = await signInLocal(t.app, 'Web Viewer');
     cookie = user.cookie;
-    const client = new RealtimeClient(url);
+    const client = new RealtimeClient(t.wsUrl);
     const mine = myGamesTopic.name(user.uid);
     const recent = recentGamesTopic.name();
     let signedOut = 0;
@@ -75,17 +54,17 @@ describe('web realtime client when the session ends', () => {
     expect(dropped.data).toBeUndefined();
     expect(dropped.error).toMatch(/signed out/i);
     expect(dropped.subscribed).toBe(false);
-    expect(app.hub.subscriberCount(mine)).toBe(0);
+    expect(t.app.hub.subscriberCount(mine)).toBe(0);
     // The public topic is untouched.
     expect(client.snapshot(recent)!.error).toBeUndefined();
-    expect(app.hub.subscriberCount(recent)).toBe(1);
+    expect(t.app.hub.subscriberCount(recent)).toBe(1);
 
     // Signed in again: the app reconnects and the page's topic comes back under the new session.
-    const back = await signInLocal(app, 'Web Viewer');
+    const back = await signInLocal(t.app, 'Web Viewer');
     cookie = back.cookie;
     client.reconnect();
     await until(() => client.snapshot(mine)?.data !== undefined);
     expect(client.snapshot(mine)!.error).toBeUndefined();
-    expect(app.hub.subscriberCount(mine)).toBe(1);
+    expect(t.app.hub.subscriberCount(mine)).toBe(1);
   });
 });

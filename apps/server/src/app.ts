@@ -11,17 +11,19 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
+import { API_PATH } from '@sagan/shared/http';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { MAX_FRAME_BYTES } from '@sagan/shared/realtime';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import dbPlugin from './plugins/db.ts';
+import realtimePlugin from './plugins/realtime.ts';
 import authPlugin from './plugins/auth.ts';
 import hostsPlugin from './plugins/hosts.ts';
 import bodyTimeoutPlugin from './plugins/body-timeout.ts';
 import { fastifyTrustProxy } from './lib/hosts.ts';
 import { HttpError } from './lib/http-errors.ts';
-import authRoutes from './routes/auth.ts';
+import authRoutes from './routes/auth/index.ts';
 import healthRoutes from './routes/health.ts';
 import scoreboardsRoutes from './routes/scoreboards/index.ts';
 import teamsheetsRoutes from './routes/teamsheets/index.ts';
@@ -35,7 +37,6 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-const API_PREFIX = `${BASE_PATH}/api`;
 const MINI_CARD_PATH = `${BASE_PATH}/viewscoreboardmini/`;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
@@ -163,7 +164,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, {
-    routePrefix: `${API_PREFIX}/docs`,
+    routePrefix: `${API_PATH}/docs`,
     staticCSP: true,
     // swagger-ui sets a few inline styles; scripts stay hash-locked by staticCSP.
     transformStaticCSP: (header) =>
@@ -171,6 +172,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.register(dbPlugin, { config, db: opts.db });
+  await app.register(realtimePlugin);
   await app.register(authPlugin);
 
   await app.register(
@@ -181,7 +183,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(teamsheetsRoutes);
       await api.register(playcountsRoutes);
     },
-    { prefix: API_PREFIX },
+    { prefix: API_PATH },
   );
   await app.register(wsRoute);
   await registerWebApp(app, config);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { keySchema } from '@sagan/shared/keys';
-import { BASE_PATH } from '@sagan/shared/routes';
+import { API_PATH } from '@sagan/shared/http';
 import type { Queryable } from './db/db.ts';
 import { HttpError } from './lib/http-errors.ts';
 import { newKey, sha256 } from './lib/keys.ts';
@@ -14,9 +14,8 @@ export const MAX_PHOTO_BYTES = 8 * 1024 * 1024;
 const MAX_INPUT_PIXELS = 40_000_000;
 const MAX_PHOTO_SIDE = 1024;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-const API = `${BASE_PATH}/api`;
 /** Where photos were served before they got internal ids; such URLs are still recognised. */
-const LEGACY_PHOTO_PREFIX = `${API}/photos/`;
+const LEGACY_PHOTO_PREFIX = `${API_PATH}/photos/`;
 const ID_RE = /^[A-Za-z0-9_-]{10,64}$/;
 
 /**
@@ -74,13 +73,13 @@ export function decodeDataUrl(dataUrl: string): Buffer {
 const version = (photoId: string) => sha256(photoId).slice(0, 12);
 
 export const ownerPhotoPath = (teamKey: string, playerKey: string, photoId: string) =>
-  `${API}/teams/${teamKey}/players/${playerKey}/photo?v=${version(photoId)}`;
+  `${API_PATH}/teams/${teamKey}/players/${playerKey}/photo?v=${version(photoId)}`;
 
 export const publicPhotoPath = (publishedAsKey: string, playerKey: string, photoId: string) =>
-  `${API}/rosters/${publishedAsKey}/players/${playerKey}/photo?v=${version(photoId)}`;
+  `${API_PATH}/rosters/${publishedAsKey}/players/${playerKey}/photo?v=${version(photoId)}`;
 
 const playCountPhotoPath = (gameKey: string, playerKey: string) =>
-  `${API}/playcounts/${gameKey}/players/${playerKey}/photo`;
+  `${API_PATH}/playcounts/${gameKey}/players/${playerKey}/photo`;
 
 /** What a stored image URL points at, when it is one of ours (a relative path). */
 export type PhotoRef =
@@ -92,15 +91,15 @@ export type PhotoRef =
 const KEY = '([A-Za-z0-9_-]{1,64})';
 const REF_PATTERNS: [RegExp, (m: RegExpExecArray) => PhotoRef][] = [
   [
-    new RegExp(`^${API}/teams/${KEY}/players/${KEY}/photo$`),
+    new RegExp(`^${API_PATH}/teams/${KEY}/players/${KEY}/photo$`),
     (m) => ({ kind: 'team', teamKey: m[1]!, playerKey: m[2]! }),
   ],
   [
-    new RegExp(`^${API}/rosters/${KEY}/players/${KEY}/photo$`),
+    new RegExp(`^${API_PATH}/rosters/${KEY}/players/${KEY}/photo$`),
     (m) => ({ kind: 'roster', publishedAsKey: m[1]!, playerKey: m[2]! }),
   ],
   [
-    new RegExp(`^${API}/playcounts/${KEY}/players/${KEY}/photo$`),
+    new RegExp(`^${API_PATH}/playcounts/${KEY}/players/${KEY}/photo$`),
     (m) => ({ kind: 'playcount', gameKey: m[1]!, playerKey: m[2]! }),
   ],
   [
@@ -110,7 +109,7 @@ const REF_PATTERNS: [RegExp, (m: RegExpExecArray) => PhotoRef][] = [
 ];
 
 export function parsePhotoRef(url: string | undefined): PhotoRef | null {
-  if (!url?.startsWith(`${API}/`)) return null;
+  if (!url?.startsWith(`${API_PATH}/`)) return null;
   const pathOnly = url.replace(/\?.*$/, '');
   for (const [re, make] of REF_PATTERNS) {
     const m = re.exec(pathOnly);

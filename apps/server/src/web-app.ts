@@ -3,6 +3,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { API_PATH } from '@sagan/shared/http';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { BASE_PATH, clientRoutePatterns, pathTo } from '@sagan/shared/routes';
@@ -11,7 +12,6 @@ import { buildFileReader, inlineCriticalPath } from './critical-path.ts';
 import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
 import { requestOrigin } from './lib/hosts.ts';
 
-const API_PREFIX = `${BASE_PATH}/api`;
 /** The empty root of the built index.html, where the server-rendered markup goes. */
 const ROOT = '<div id="root"></div>';
 
@@ -192,7 +192,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     if (
       (req.method === 'GET' || req.method === 'HEAD') &&
       pathname.startsWith(`${BASE_PATH}/`) &&
-      !pathname.startsWith(`${API_PREFIX}/`) &&
+      !pathname.startsWith(`${API_PATH}/`) &&
       hasWeb
     ) {
       const route = pathname.slice(BASE_PATH.length) || '/';

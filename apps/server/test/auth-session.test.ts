@@ -1,32 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { sessionStateSchema } from '@sagan/shared/auth';
-import { API, buildTestApp, databaseKinds, signInLocal, type TestDatabase } from './helpers.ts';
+import { API, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
 
 // The web app asks who is signed in on every page: nobody is an answer (200, user null), not an
 // error, so an anonymous visit logs no failed request. API clients keep /auth/me and its 401.
 describe.each(databaseKinds())('session check on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.cleanup();
-  });
+  const t = useTestApp(kind);
 
   it('answers 200 with no user to an anonymous browser, never stored by a cache', async () => {
-    const res = await app.inject({ method: 'GET', url: `${API}/auth/session` });
+    const res = await t.app.inject({ method: 'GET', url: `${API}/auth/session` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(sessionStateSchema.parse(res.json())).toEqual({ user: null });
   });
 
   it('answers with the signed-in user, and nobody again after sign-out', async () => {
-    const ada = await signInLocal(app, 'Ada Session');
+    const ada = await signInLocal(t.app, 'Ada Session');
     const res = await ada.request({ method: 'GET', url: `${API}/auth/session` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -41,7 +30,7 @@ describe.each(databaseKinds())('session check on $name', (kind) => {
   });
 
   it('answers a dead or forged session cookie with no user, not an error', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'GET',
       url: `${API}/auth/session`,
       headers: { cookie: 'sagan_session=not-a-real-session-token' },
@@ -51,7 +40,7 @@ describe.each(databaseKinds())('session check on $name', (kind) => {
   });
 
   it('keeps the 401 of /auth/me for API clients', async () => {
-    const res = await app.inject({ method: 'GET', url: `${API}/auth/me` });
+    const res = await t.app.inject({ method: 'GET', url: `${API}/auth/me` });
     expect(res.statusCode).toBe(401);
   });
 });

@@ -2,8 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type CryptoKey } from 'jose';
-import type { FastifyInstance } from 'fastify';
-import { API, buildTestApp, databaseKinds, signInLocal, type TestDatabase } from './helpers.ts';
+import { API, buildTestApp, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
 
 const CLIENT_ID = 'sagan-test.apps.googleusercontent.com';
 const ISSUER = 'https://accounts.google.com';
@@ -20,8 +19,6 @@ async function startJwksServer(jwks: { keys: JWK[] }) {
 }
 
 describe.each(databaseKinds())('identity on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let jwksServer: Awaited<ReturnType<typeof startJwksServer>>;
   let signingKey: CryptoKey;
   let strangerKey: CryptoKey;
@@ -32,17 +29,14 @@ describe.each(databaseKinds())('identity on $name', (kind) => {
     strangerKey = (await generateKeyPair('RS256')).privateKey;
     const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
     jwksServer = await startJwksServer({ keys: [jwk] });
-    database = await kind.open();
-    app = await buildTestApp(database.db, {
+  });
+  afterAll(() => jwksServer.close());
+  const t = useTestApp(kind, () => ({
+    config: {
       google: { clientId: CLIENT_ID, jwksUrl: jwksServer.url, issuers: [ISSUER] },
       localSignIn: false,
-    });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.cleanup();
-    jwksServer.close();
-  });
+    },
+  }));
 
   function token(
     overrides: { aud?: string; iss?: string; exp?: number; kid?: string; sub?: string } = {},
@@ -60,7 +54,7 @@ describe.each(databaseKinds())('identity on $name', (kind) => {
   }
 
   const google = (credential: string) =>
-    app.inject({
+    t.app.inject({
       method: 'POST',
       url: `${API}/auth/google`,
       headers: { 'x-sagan-request': '1' },
@@ -75,12 +69,12 @@ describe.each(databaseKinds())('identity on $name', (kind) => {
     const cookie = res.cookies.find((c) => c.name === 'sagan_session');
     expect(cookie?.httpOnly).toBe(true);
     expect(cookie?.sameSite).toBe('Lax');
-    const me = await app.inject({
+    const me = await t.app.inject({
       url: `${API}/auth/me`,
       headers: { cookie: `sagan_session=${cookie?.value}` },
     });
     expect(me.json()).toEqual({ uid: '1234567890', displayName: 'Grace Coach' });
-    const [row] = await database.db.query<{ last_login: string }>(
+    const [row] = await t.db.query<{ last_login: string }>(
       'SELECT last_login FROM users WHERE uid = $1',
       ['1234567890'],
     );
@@ -115,18 +109,18 @@ describe.each(databaseKinds())('identity on $name', (kind) => {
   });
 
   it('accepts a Google ID token as a Bearer token (companion apps) without the CSRF header', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/logout`,
       headers: { authorization: `Bearer ${await token({ sub: 'phone-user' })}` },
     });
     expect(res.statusCode).toBe(200);
-    const me = await app.inject({
+    const me = await t.app.inject({
       url: `${API}/auth/me`,
       headers: { authorization: `Bearer ${await token({ sub: 'phone-user' })}` },
     });
     expect(me.json()).toMatchObject({ uid: 'phone-user' });
-    const bad = await app.inject({
+    const bad = await t.app.inject({
       url: `${API}/auth/me`,
       headers: { authorization: `Bearer ${await token({ sub: 'x' }, strangerKey)}` },
     });
@@ -134,7 +128,7 @@ describe.each(databaseKinds())('identity on $name', (kind) => {
   });
 
   it('local sign-in is off when Google is configured', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/local`,
       headers: { 'x-sagan-request': '1' },
@@ -145,26 +139,16 @@ describe.each(databaseKinds())('identity on $name', (kind) => {
 });
 
 describe.each(databaseKinds())('sessions and CSRF on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.cleanup();
-  });
+  const t = useTestApp(kind);
 
   it('logout revokes the session on the server, not just in the browser', async () => {
-    const ann = await signInLocal(app, 'Ann');
+    const ann = await signInLocal(t.app, 'Ann');
     expect((await ann.request({ url: `${API}/auth/me` })).statusCode).toBe(200);
     const out = await ann.request({ method: 'POST', url: `${API}/auth/logout` });
     expect(out.statusCode).toBe(200);
     // The old cookie, replayed, is dead.
     expect((await ann.request({ url: `${API}/auth/me` })).statusCode).toBe(401);
-    const rows = await database.db.query(
+    const rows = await t.db.query(
       'SELECT 1 FROM sessions s JOIN users u USING (uid) WHERE u.display_name = $1',
       ['Ann'],
     );
@@ -172,8 +156,8 @@ describe.each(databaseKinds())('sessions and CSRF on $name', (kind) => {
   });
 
   it('signing in again rotates the session id and kills the previous one', async () => {
-    const first = await signInLocal(app, 'Bea');
-    const res = await app.inject({
+    const first = await signInLocal(t.app, 'Bea');
+    const res = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/local`,
       headers: { 'x-sagan-request': '1', cookie: first.cookie },
@@ -186,15 +170,15 @@ describe.each(databaseKinds())('sessions and CSRF on $name', (kind) => {
   });
 
   it('the same display name signs in to the same user; lastLogin is updated each time', async () => {
-    const a = await signInLocal(app, 'Cleo');
-    const [before] = await database.db.query<{ last_login: string }>(
+    const a = await signInLocal(t.app, 'Cleo');
+    const [before] = await t.db.query<{ last_login: string }>(
       'SELECT last_login FROM users WHERE uid = $1',
       [a.uid],
     );
     await new Promise((r) => setTimeout(r, 5));
-    const b = await signInLocal(app, 'cleo');
+    const b = await signInLocal(t.app, 'cleo');
     expect(b.uid).toBe(a.uid);
-    const [after] = await database.db.query<{ last_login: string }>(
+    const [after] = await t.db.query<{ last_login: string }>(
       'SELECT last_login FROM users WHERE uid = $1',
       [a.uid],
     );
@@ -202,8 +186,8 @@ describe.each(databaseKinds())('sessions and CSRF on $name', (kind) => {
   });
 
   it('refuses a state-changing request without the X-Sagan-Request header', async () => {
-    const dan = await signInLocal(app, 'Dan');
-    const res = await app.inject({
+    const dan = await signInLocal(t.app, 'Dan');
+    const res = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/logout`,
       headers: { cookie: dan.cookie },
@@ -214,7 +198,7 @@ describe.each(databaseKinds())('sessions and CSRF on $name', (kind) => {
   });
 
   it('refuses a foreign Origin, accepts our own', async () => {
-    const eve = await signInLocal(app, 'Eve');
+    const eve = await signInLocal(t.app, 'Eve');
     const foreign = await eve.request({
       method: 'POST',
       url: `${API}/auth/logout`,
@@ -231,7 +215,7 @@ describe.each(databaseKinds())('sessions and CSRF on $name', (kind) => {
   });
 
   it('answers bad input with a 400 that says what is wrong', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/local`,
       headers: { 'x-sagan-request': '1' },
@@ -239,7 +223,7 @@ describe.each(databaseKinds())('sessions and CSRF on $name', (kind) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/displayName/);
-    const notJson = await app.inject({
+    const notJson = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/local`,
       headers: { 'x-sagan-request': '1', 'content-type': 'application/json' },
@@ -249,7 +233,7 @@ describe.each(databaseKinds())('sessions and CSRF on $name', (kind) => {
   });
 
   it('marks the cookie Secure with the __Host- prefix behind https', async () => {
-    const secureApp = await buildTestApp(database.db, { cookieSecure: true });
+    const secureApp = await buildTestApp(t.db, { cookieSecure: true });
     try {
       const res = await secureApp.inject({
         method: 'POST',

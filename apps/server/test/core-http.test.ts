@@ -2,13 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { buildTestApp, databaseKinds, type TestDatabase } from './helpers.ts';
+import { databaseKinds, useTestApp } from './helpers.ts';
 import { migrate } from '../src/db/migrate.ts';
 
 describe.each(databaseKinds())('HTTP shell on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let webDist: string;
 
   beforeAll(async () => {
@@ -19,17 +16,14 @@ describe.each(databaseKinds())('HTTP shell on $name', (kind) => {
       '<!doctype html><title>Sagan</title><div id="root"></div>',
     );
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    database = await kind.open();
-    app = await buildTestApp(database.db, { webDist });
   });
   afterAll(async () => {
-    await app.close();
-    await database.cleanup();
     fs.rmSync(webDist, { recursive: true, force: true });
   });
+  const t = useTestApp(kind, () => ({ config: { webDist } }));
 
   it('redirects / to the base path', async () => {
-    const res = await app.inject({ url: '/' });
+    const res = await t.app.inject({ url: '/' });
     expect(res.statusCode).toBe(302);
     expect(res.headers.location).toBe('/apps/sagan/');
   });
@@ -44,29 +38,29 @@ describe.each(databaseKinds())('HTTP shell on $name', (kind) => {
     '/apps/sagan/teamsheetgroupedit/team1/group1',
     '/apps/sagan/playcount/g1',
   ])('serves the app for the client route %s', async (url) => {
-    const res = await app.inject({ url });
+    const res = await t.app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/text\/html/);
     expect(res.body).toContain('<div id="root">');
   });
 
   it('answers unknown app paths with the app and a 404 status, unknown API paths with JSON', async () => {
-    const page = await app.inject({ url: '/apps/sagan/no/such/thing' });
+    const page = await t.app.inject({ url: '/apps/sagan/no/such/thing' });
     expect(page.statusCode).toBe(404);
     expect(page.body).toContain('<div id="root">');
-    const api = await app.inject({ url: '/apps/sagan/api/nope' });
+    const api = await t.app.inject({ url: '/apps/sagan/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ error: 'Not found' });
   });
 
   it('serves hashed assets as immutable', async () => {
-    const res = await app.inject({ url: '/apps/sagan/assets/app-abc123.js' });
+    const res = await t.app.inject({ url: '/apps/sagan/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toMatch(/immutable/);
   });
 
   it('sends security headers; only the mini card may be framed', async () => {
-    const res = await app.inject({ url: '/apps/sagan/login' });
+    const res = await t.app.inject({ url: '/apps/sagan/login' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toMatch(/object-src 'none'/);
     expect(csp).toMatch(/base-uri 'none'/);
@@ -74,24 +68,24 @@ describe.each(databaseKinds())('HTTP shell on $name', (kind) => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-    const mini = await app.inject({ url: '/apps/sagan/viewscoreboardmini/abc' });
+    const mini = await t.app.inject({ url: '/apps/sagan/viewscoreboardmini/abc' });
     expect(String(mini.headers['content-security-policy'])).toMatch(/frame-ancestors \*/);
     expect(mini.headers['x-frame-options']).toBeUndefined();
   });
 
   it('reports health with the database kind', async () => {
-    const res = await app.inject({ url: '/apps/sagan/api/health' });
+    const res = await t.app.inject({ url: '/apps/sagan/api/health' });
     expect(res.json()).toMatchObject({ ok: true, database: kind.name });
   });
 
   it('publishes the OpenAPI document', async () => {
-    const res = await app.inject({ url: '/apps/sagan/api/docs/json' });
+    const res = await t.app.inject({ url: '/apps/sagan/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths)).toContain('/apps/sagan/api/auth/local');
   });
 
   it('migrations are applied once; running them again changes nothing', async () => {
-    expect(await migrate(database.db)).toEqual([]);
+    expect(await migrate(t.db)).toEqual([]);
   });
 });

@@ -1,8 +1,14 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres, type Db } from '../src/db/db.ts';
-import { buildTestApp, databaseKinds, signInLocal, type TestDatabase } from './helpers.ts';
+import {
+  buildTestApp,
+  databaseKinds,
+  listenWs,
+  signInLocal,
+  type TestDatabase,
+  useTestApp,
+} from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 /**
@@ -30,38 +36,27 @@ async function setProbe(app: FastifyInstance, k: string, v: number): Promise<voi
   });
 }
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return `ws://127.0.0.1:${port}/apps/sagan/ws`;
-}
-
 const stateOf = (topic: string) => isState(topic);
 
 describe.each(databaseKinds())('realtime on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let url: string;
 
-  beforeAll(async () => {
-    database = await kind.open();
-    await database.db.query('CREATE TABLE probe_values (k text PRIMARY KEY, v integer NOT NULL)');
-    app = await buildTestApp(database.db);
-    await withProbeTopic(app);
-    url = await listen(app);
+  const t = useTestApp(kind, {
+    beforeBuild: (db) =>
+      db.query('CREATE TABLE probe_values (k text PRIMARY KEY, v integer NOT NULL)'),
   });
-  afterAll(async () => {
-    await app.close();
-    await database.cleanup();
+  beforeAll(async () => {
+    await withProbeTopic(t.app);
+    url = await listenWs(t.app);
   });
 
   it('sends the current state on subscribe, then every change with a rising sequence number', async () => {
-    await setProbe(app, 'a', 1);
+    await setProbe(t.app, 'a', 1);
     const ws = await TestSocket.open(url);
     ws.send({ type: 'subscribe', topic: 'probe:a' });
     const first = await ws.waitFor(stateOf('probe:a'));
     expect(first.data).toEqual({ v: 1 });
-    await setProbe(app, 'a', 2);
+    await setProbe(t.app, 'a', 2);
     const second = await ws.waitFor(stateOf('probe:a'), 1);
     expect(second.data).toEqual({ v: 2 });
     expect(second.seq).toBe(first.seq + 1);
@@ -69,14 +64,14 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
   });
 
   it('resumes after a dropped connection with the newest state, no gap and no repeat', async () => {
-    await setProbe(app, 'r', 10);
+    await setProbe(t.app, 'r', 10);
     const ws = await TestSocket.open(url);
     ws.send({ type: 'subscribe', topic: 'probe:r' });
     const seen = await ws.waitFor(stateOf('probe:r'));
     ws.ws.terminate(); // a dropped network, not a polite close
     await ws.waitClosed();
-    await setProbe(app, 'r', 11);
-    await setProbe(app, 'r', 12);
+    await setProbe(t.app, 'r', 11);
+    await setProbe(t.app, 'r', 12);
 
     const again = await TestSocket.open(url);
     again.send({ type: 'subscribe', topic: 'probe:r', sinceSeq: seen.seq });
@@ -101,14 +96,14 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
   });
 
   it('reads the database once per change per node, however many viewers', async () => {
-    await setProbe(app, 'fan', 0);
+    await setProbe(t.app, 'fan', 0);
     const viewers = await Promise.all(Array.from({ length: 25 }, () => TestSocket.open(url)));
     for (const v of viewers) v.send({ type: 'subscribe', topic: 'probe:fan' });
     await Promise.all(viewers.map((v) => v.waitFor(stateOf('probe:fan'))));
-    const loadsBefore = app.hub.loads;
-    await setProbe(app, 'fan', 1);
+    const loadsBefore = t.app.hub.loads;
+    await setProbe(t.app, 'fan', 1);
     await Promise.all(viewers.map((v) => v.waitFor(stateOf('probe:fan'), 1)));
-    expect(app.hub.loads - loadsBefore).toBe(1);
+    expect(t.app.hub.loads - loadsBefore).toBe(1);
     viewers.forEach((v) => v.close());
   });
 
@@ -127,8 +122,8 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
     expect(unknown.topic).toBe('nosuch:thing');
     ws.close();
 
-    const owner = await signInLocal(app, 'Owner');
-    await setProbe(app, 'private-x', 7);
+    const owner = await signInLocal(t.app, 'Owner');
+    await setProbe(t.app, 'private-x', 7);
     const mine = await TestSocket.open(url, { cookie: owner.cookie });
     mine.send({ type: 'subscribe', topic: 'probe:private-x' });
     expect((await mine.waitFor(stateOf('probe:private-x'))).data).toEqual({ v: 7 });
@@ -158,8 +153,8 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
   });
 
   it('tells viewers to reconnect when the server shuts down', async () => {
-    const other = await buildTestApp(database.db);
-    const otherUrl = await listen(other);
+    const other = await buildTestApp(t.db);
+    const otherUrl = await listenWs(other);
     const ws = await TestSocket.open(otherUrl);
     const closing = other.close();
     const hint = await ws.waitFor(
@@ -188,7 +183,7 @@ describe.runIf(postgres)('two server nodes on one PostgreSQL database', () => {
     nodeB = await buildTestApp(dbB);
     await withProbeTopic(nodeA);
     await withProbeTopic(nodeB);
-    urlB = await listen(nodeB);
+    urlB = await listenWs(nodeB);
   });
   afterAll(async () => {
     await nodeA.close();

@@ -3,14 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import {
   buildFileReader,
   inlineCriticalPath,
   themeScriptHash,
   type BuildFileReader,
 } from '../src/critical-path.ts';
-import { API, buildTestApp, databaseKinds, signInLocal, type TestDatabase } from './helpers.ts';
+import { API, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
 
 // A server-rendered page paints from its own HTML (docs/decisions/0013): styles and the theme
 // script inlined, the app's modules started after the first frame.
@@ -119,16 +118,16 @@ function fakeBuild(): string {
 }
 
 describe.each(databaseKinds())('a server-rendered page on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let dir: string;
   let gameKey: string;
 
-  beforeAll(async () => {
-    database = await kind.open();
+  beforeAll(() => {
     dir = fakeBuild();
-    app = await buildTestApp(database.db, { webDist: dir });
-    const keeper = await signInLocal(app, 'Critical Keeper');
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const t = useTestApp(kind, () => ({ config: { webDist: dir } }));
+  beforeAll(async () => {
+    const keeper = await signInLocal(t.app, 'Critical Keeper');
     const res = await keeper.request({
       method: 'POST',
       url: `${API}/games`,
@@ -136,14 +135,9 @@ describe.each(databaseKinds())('a server-rendered page on $name', (kind) => {
     });
     gameKey = res.json<{ gameKey: string }>().gameKey;
   });
-  afterAll(async () => {
-    await app.close();
-    await database.cleanup();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
 
   it('paints from its own HTML, and the CSP allows exactly the inlined theme script', async () => {
-    const res = await app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
+    const res = await t.app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div class="board-score">7</div>');
     expect(res.body).toContain(`<style>${CSS}</style>`);
@@ -155,7 +149,7 @@ describe.each(databaseKinds())('a server-rendered page on $name', (kind) => {
   });
 
   it('pages it does not render keep the plain index.html', async () => {
-    const res = await app.inject({ url: '/apps/sagan/scoreboards' });
+    const res = await t.app.inject({ url: '/apps/sagan/scoreboards' });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(PAGE);
   });

@@ -2,19 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { build } from 'vite';
 import { buildApp } from '../src/app.ts';
 import { jsonForScript } from '../src/web-app.ts';
-import {
-  API,
-  buildTestApp,
-  databaseKinds,
-  signInLocal,
-  testConfig,
-  type TestDatabase,
-  type TestUser,
-} from './helpers.ts';
+import { API, databaseKinds, testConfig, type TestDatabase, useTestApp } from './helpers.ts';
 
 // The server-rendered first paint (docs/decisions/0013): the real SSR bundle, built here from
 // apps/web with its own config, rendered by the real server from the real database.
@@ -88,18 +79,21 @@ describe('jsonForScript', () => {
 });
 
 describe.each(databaseKinds())('server-rendered first paint on $name', (kind) => {
-  let t: TestDatabase;
-  let app: FastifyInstance;
-  let keeper: TestUser;
   let gameKey: string;
 
+  const t = useTestApp(kind, () => ({
+    users: ['Keeper'],
+    config: { webDist: bundleDir },
+  }));
   beforeAll(async () => {
-    t = await kind.open();
-    app = await buildTestApp(t.db, { webDist: bundleDir });
-    keeper = await signInLocal(app, 'First Paint Keeper');
-    gameKey = (await keeper.request({ method: 'POST', url: `${API}/games`, payload: {} })).json()
-      .gameKey as string;
-    const patched = await keeper.request({
+    gameKey = (
+      await t.users.Keeper.request({
+        method: 'POST',
+        url: `${API}/games`,
+        payload: {},
+      })
+    ).json().gameKey as string;
+    const patched = await t.users.Keeper.request({
       method: 'PATCH',
       url: `${API}/games/${gameKey}`,
       payload: {
@@ -113,19 +107,15 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
       },
     });
     expect(patched.statusCode).toBe(200);
-    await keeper.request({
+    await t.users.Keeper.request({
       method: 'POST',
       url: `${API}/games/${gameKey}/clock`,
       payload: { formattedTime: '3:21', seconds: 201 },
     });
   });
-  afterAll(async () => {
-    await app.close();
-    await t.cleanup();
-  });
 
   it('the scoreboard HTML holds the board: score, teams (escaped), period and clock', async () => {
-    const res = await app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
+    const res = await t.app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     const root = rootOf(res.body);
@@ -151,28 +141,28 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
   });
 
   it('carries the states it was rendered with, for the client to resume from', async () => {
-    const res = await app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
+    const res = await t.app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
     const states = initialStates(res.body);
     expect(states?.map((s) => s.topic)).toEqual([`game:${gameKey}`, `clock:${gameKey}`]);
     const game = states![0]!.data as { top: { homeTeamName: string; awayTeamName: string } };
     expect(game.top.homeTeamName).toBe(NASTY);
     expect(game.top.awayTeamName).toBe('Line\u2028Sep & Co');
-    expect(states![0]!.seq).toBe((await app.hub.current(`game:${gameKey}`)).seq);
+    expect(states![0]!.seq).toBe((await t.app.hub.current(`game:${gameKey}`)).seq);
     expect(states![1]!.data).toEqual({ formattedTime: '3:21', seconds: 201 });
   });
 
   it('shows a write at once in the next page load', async () => {
-    await keeper.request({
+    await t.users.Keeper.request({
       method: 'PATCH',
       url: `${API}/games/${gameKey}`,
       payload: { homeScore: 60 },
     });
-    const res = await app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
+    const res = await t.app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
     expect(rootOf(res.body)).toMatch(/class="board-score"[^>]*>60</);
   });
 
   it('links the page chunk, its imports and its stylesheet from the manifest', async () => {
-    const res = await app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
+    const res = await t.app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
     const head = res.body.slice(0, res.body.indexOf('</head>'));
     expect(head).toContain(
       '<link rel="stylesheet" crossorigin href="/apps/sagan/assets/scoreboards-e.css">',
@@ -189,7 +179,7 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
   });
 
   it('the mini card is rendered bare, without menu or footer', async () => {
-    const res = await app.inject({ url: `/apps/sagan/viewscoreboardmini/${gameKey}` });
+    const res = await t.app.inject({ url: `/apps/sagan/viewscoreboardmini/${gameKey}` });
     expect(res.statusCode).toBe(200);
     const root = rootOf(res.body);
     expect(root).toContain('class="mini-page"');
@@ -200,20 +190,20 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
   });
 
   it('an unknown game renders the friendly not-found, status as before', async () => {
-    const res = await app.inject({ url: '/apps/sagan/viewscoreboard/no-such-game' });
+    const res = await t.app.inject({ url: '/apps/sagan/viewscoreboard/no-such-game' });
     expect(res.statusCode).toBe(200);
     expect(rootOf(res.body)).toContain('We could not find this scoreboard.');
     expect(initialStates(res.body)).toEqual([
       expect.objectContaining({ topic: 'game:no-such-game', data: null }),
       expect.objectContaining({ topic: 'clock:no-such-game', data: null }),
     ]);
-    const mini = await app.inject({ url: '/apps/sagan/viewscoreboardmini/no-such-game' });
+    const mini = await t.app.inject({ url: '/apps/sagan/viewscoreboardmini/no-such-game' });
     expect(rootOf(mini.body)).toContain('We could not find this scoreboard.');
   });
 
   it('a malformed key and other routes get the plain page', async () => {
     for (const url of ['/apps/sagan/viewscoreboard/bad.key', '/apps/sagan/scoreboards']) {
-      const res = await app.inject({ url });
+      const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('<div id="root"></div>');
       expect(initialStates(res.body)).toBeNull();
@@ -222,7 +212,7 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
 
   it('never serves the server bundle or the build manifest', async () => {
     for (const url of ['/apps/sagan/.ssr/entry-server.js', '/apps/sagan/.vite/manifest.json']) {
-      const res = await app.inject({ url });
+      const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(404);
       expect(res.body).not.toContain('renderScoreboard');
       expect(res.body).not.toContain('scoreboard-page-f.js');

@@ -1,6 +1,9 @@
 import crypto from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
+import { API_PATH, WS_PATH } from '@sagan/shared/http';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Db } from '../src/db/db.ts';
@@ -90,7 +93,7 @@ export async function buildTestApp(
   return app;
 }
 
-export const API = '/apps/sagan/api';
+export const API = API_PATH;
 
 /** A signed-in test user: its cookie, uid, and an inject() that sends both CSRF and cookie. */
 export interface TestUser {
@@ -128,4 +131,68 @@ export async function signInLocal(app: FastifyInstance, displayName: string): Pr
 export function anonymous(app: FastifyInstance) {
   return (opts: InjectOptions) =>
     app.inject({ ...opts, headers: { 'x-sagan-request': '1', ...(opts.headers ?? {}) } });
+}
+
+/** The socket URL of an app that is listening (after `app.listen`). */
+function wsUrl(app: FastifyInstance): string {
+  return `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${WS_PATH}`;
+}
+
+/** Listens on a free port and answers the socket URL. */
+export async function listenWs(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return wsUrl(app);
+}
+
+export interface TestAppOptions<U extends string = never> {
+  /** Display names to sign in once the app is built; the handle's `users` is keyed by them. */
+  users?: readonly U[];
+  config?: Partial<Config>;
+  /** Listen on a free port (for sockets and real HTTP clients); `wsUrl` is then set. */
+  listen?: boolean;
+  /** Runs on the fresh database before the app is built on it (test tables, spies). */
+  beforeBuild?: (db: Db) => unknown;
+}
+
+/** What `useTestApp` fills in before the suite's tests run. */
+export interface TestApp<U extends string = never> {
+  app: FastifyInstance;
+  db: Db;
+  database: TestDatabase;
+  users: Record<U, TestUser>;
+  /** The socket URL, when the options asked to listen. */
+  wsUrl: string;
+}
+
+/**
+ * The setup every integration suite shares: opens a fresh database of this kind, builds the app
+ * on it, signs the users in (and listens, if asked) before the suite; closes the app and drops
+ * the database after it. The handle's fields are set once `beforeAll` has run. Options given as
+ * a function are read inside that hook, so they can use what earlier hooks made (a temp dir, a
+ * stand-in server); hooks that use the app are declared after this call.
+ */
+export function useTestApp<const U extends string = never>(
+  kind: DatabaseKind,
+  options: TestAppOptions<U> | (() => TestAppOptions<U>) = {},
+): TestApp<U> {
+  const handle = { users: {}, wsUrl: '' } as TestApp<U>;
+  beforeAll(async () => {
+    const {
+      users = [],
+      config = {},
+      listen = false,
+      beforeBuild,
+    } = typeof options === 'function' ? options() : options;
+    handle.database = await kind.open();
+    handle.db = handle.database.db;
+    await beforeBuild?.(handle.db);
+    handle.app = await buildTestApp(handle.db, config);
+    if (listen) handle.wsUrl = await listenWs(handle.app);
+    for (const name of users) handle.users[name] = await signInLocal(handle.app, name);
+  });
+  afterAll(async () => {
+    await handle.app?.close();
+    await handle.database?.cleanup();
+  });
+  return handle;
 }

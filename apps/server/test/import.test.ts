@@ -1,19 +1,11 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { Hub } from '../src/realtime/hub.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { loadPlan } from '../src/import/load.ts';
 import { readExport, UNOWNED_UID } from '../src/import/read-export.ts';
 import { SAMPLE, sampleExport } from '../src/import/sample-export.ts';
-import {
-  anonymous,
-  API,
-  buildTestApp,
-  databaseKinds,
-  signInLocal,
-  type TestDatabase,
-} from './helpers.ts';
+import { anonymous, API, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
 
 // A Firebase export loads with every key kept, twice without change, and the
 // imported user (through --uid-map) sees their own games, teams and play counts.
@@ -21,19 +13,9 @@ const localUid = (name: string) =>
   `local-${crypto.createHash('sha256').update(name.toLowerCase()).digest('hex').slice(0, 20)}`;
 
 describe.each(databaseKinds())('importer on $name', (kind) => {
-  let t: TestDatabase;
-  let app: FastifyInstance;
   const owner = 'Imported Coach';
 
-  beforeAll(async () => {
-    t = await kind.open();
-    await migrate(t.db);
-    app = await buildTestApp(t.db);
-  });
-  afterAll(async () => {
-    await app.close();
-    await t.cleanup();
-  });
+  const t = useTestApp(kind, { beforeBuild: migrate });
 
   const plan = () => readExport(sampleExport(), { uidMap: { [SAMPLE.ownerUid]: localUid(owner) } });
 
@@ -43,12 +25,12 @@ describe.each(databaseKinds())('importer on $name', (kind) => {
       `sagan/games/${SAMPLE.gameKey}/comments/-NxC2`,
       `users/${SAMPLE.ownerUid}/favoriteScoreboards/-NxMissingGame`,
     ]);
-    const result = await loadPlan(t.db, p, { notify: (q, topics) => app.hub.changed(q, topics) });
+    const result = await loadPlan(t.db, p, { notify: (q, topics) => t.app.hub.changed(q, topics) });
     expect(result.problems).toEqual([]);
     expect(result.summary.games.created).toBe(2);
     expect(result.summary.playCounts.created).toBe(1);
 
-    const anon = anonymous(app);
+    const anon = anonymous(t.app);
     const game = (await anon({ method: 'GET', url: `${API}/games/${SAMPLE.gameKey}` })).json();
     expect(game.top).toMatchObject({
       homeTeamName: 'Lions',
@@ -81,7 +63,7 @@ describe.each(databaseKinds())('importer on $name', (kind) => {
   });
 
   it('gives the mapped user their play counts, teams, bookmarks and followed tags', async () => {
-    const me = await signInLocal(app, owner);
+    const me = await signInLocal(t.app, owner);
     expect(me.uid).toBe(localUid(owner));
     const pcs = (await me.request({ method: 'GET', url: `${API}/playcounts` })).json();
     expect(pcs.games.map((g: { gameKey: string }) => g.gameKey)).toEqual([SAMPLE.playCountKey]);
@@ -110,7 +92,7 @@ describe.each(databaseKinds())('importer on $name', (kind) => {
     ).json();
     expect(JSON.stringify(favs)).toContain(SAMPLE.gameKey);
     // Somebody else sees none of it.
-    const other = await signInLocal(app, 'Someone Else');
+    const other = await signInLocal(t.app, 'Someone Else');
     expect(
       (await other.request({ method: 'GET', url: `${API}/playcounts/${SAMPLE.playCountKey}` }))
         .statusCode,
@@ -121,7 +103,7 @@ describe.each(databaseKinds())('importer on $name', (kind) => {
     const before = await t.db.query('SELECT count(*) AS n FROM game_comments');
     const seq = await t.db.query('SELECT topic, seq FROM topic_seq ORDER BY topic');
     const result = await loadPlan(t.db, plan(), {
-      notify: (q, topics) => app.hub.changed(q, topics),
+      notify: (q, topics) => t.app.hub.changed(q, topics),
     });
     for (const counts of Object.values(result.summary)) {
       expect(counts.created + counts.updated).toBe(0);
@@ -131,7 +113,7 @@ describe.each(databaseKinds())('importer on $name', (kind) => {
   });
 
   it('refuses to take over a key another user owns, and says so', async () => {
-    const other = await signInLocal(app, 'Key Squatter');
+    const other = await signInLocal(t.app, 'Key Squatter');
     const res = await other.request({ method: 'POST', url: `${API}/games`, payload: {} });
     const { gameKey } = res.json<{ gameKey: string }>();
     const data = sampleExport();
@@ -157,7 +139,7 @@ describe.each(databaseKinds())('importer on $name', (kind) => {
   });
 
   it('a Hub built for the import bumps the topics of what changed', async () => {
-    const hub = new Hub(t.db, app.log);
+    const hub = new Hub(t.db, t.app.log);
     const data = sampleExport();
     (
       (data.sagan as { games: Record<string, { top: { homeScore: unknown } }> }).games[

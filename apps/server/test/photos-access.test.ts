@@ -2,19 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Player, PublicRoster, TeamSheet } from '@sagan/shared/teamsheet-schemas';
 import type { PlayCountGame } from '@sagan/shared/playcount';
+import type { Db } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 import {
   anonymous,
   API,
-  buildTestApp,
   databaseKinds,
   signInLocal,
-  type TestDatabase,
   type TestUser,
+  useTestApp,
 } from './helpers.ts';
 import { newGameKey, sampleGame } from './playcounts-fixtures.ts';
 
@@ -44,14 +44,10 @@ function expectPhoto(res: LightMyRequestResponse, what: string, visibility: stri
 }
 
 describe.each(databaseKinds())('who may see a player photo, on $name', (kind) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
   let dataDir: string;
-  let coach: TestUser;
-  let stranger: TestUser;
   let teamKey: string;
   let playerKey: string;
-  const anon = () => anonymous(app);
+  const anon = () => anonymous(t.app);
   const photoDir = () => path.join(dataDir, 'photos');
 
   async function addPlayer(who: TestUser, team: string, name: string): Promise<string> {
@@ -73,34 +69,37 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
     return res.json<Player>();
   }
   const publish = async () =>
-    (await coach.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` })).json<{
+    (
+      await t.users.Coach.request({
+        method: 'POST',
+        url: `${API}/teams/${teamKey}/publish`,
+      })
+    ).json<{
       publishedAsKey: string;
     }>().publishedAsKey;
   const publicSheet = async (key: string) =>
     (await anon()({ method: 'GET', url: `${API}/rosters/${key}` })).json<PublicRoster>();
   const setPrivacy = (hidePhotos: boolean) =>
-    coach.request({
+    t.users.Coach.request({
       method: 'PUT',
       url: `${API}/teams/${teamKey}/privacy`,
       payload: { initialsOnly: false, hidePhotos },
     });
 
-  beforeAll(async () => {
-    tdb = await kind.open();
+  beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-photo-access-'));
-    app = await buildTestApp(tdb.db, { dataDir });
-    coach = await signInLocal(app, 'Access Coach');
-    stranger = await signInLocal(app, 'Access Stranger');
-    teamKey = (await coach.request({ method: 'POST', url: `${API}/teams` })).json<{
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const t = useTestApp(kind, () => ({
+    users: ['Coach', 'Stranger'],
+    config: { dataDir },
+  }));
+  beforeAll(async () => {
+    teamKey = (await t.users.Coach.request({ method: 'POST', url: `${API}/teams` })).json<{
       teamKey: string;
     }>().teamKey;
-    playerKey = await addPlayer(coach, teamKey, 'Kid One');
-    await upload(coach, teamKey, playerKey);
-  });
-  afterAll(async () => {
-    await app.close();
-    await tdb.cleanup();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    playerKey = await addPlayer(t.users.Coach, teamKey, 'Kid One');
+    await upload(t.users.Coach, teamKey, playerKey);
   });
 
   it('a sheet never published: the stored file is reachable by no URL but the owner path', async () => {
@@ -115,13 +114,13 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
       expectGone(await anon()({ method: 'GET', url }), url);
     }
     const sheet = (
-      await coach.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
+      await t.users.Coach.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
     ).json<TeamSheet>();
     const own = sheet.roster[0]!.imageURL;
     expect(own).not.toContain(id);
-    expectPhoto(await coach.request({ method: 'GET', url: own }), 'owner', 'private');
+    expectPhoto(await t.users.Coach.request({ method: 'GET', url: own }), 'owner', 'private');
     expect((await anon()({ method: 'GET', url: own })).statusCode).toBe(401);
-    expect((await stranger.request({ method: 'GET', url: own })).statusCode).toBe(404);
+    expect((await t.users.Stranger.request({ method: 'GET', url: own })).statusCode).toBe(404);
   });
 
   it('published: public with revalidation (ETag, 304); unpublished: 404 on the next request', async () => {
@@ -139,7 +138,10 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
 
-    await coach.request({ method: 'DELETE', url: `${API}/teams/${teamKey}/publish` });
+    await t.users.Coach.request({
+      method: 'DELETE',
+      url: `${API}/teams/${teamKey}/publish`,
+    });
     expectGone(await anon()({ method: 'GET', url }), 'after unpublish');
     expectGone(
       await anon()({
@@ -161,9 +163,13 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
     expect((await publicSheet(key)).roster[0]!.imageURL).toBe('');
     // The owner still sees their own photo.
     const own = (
-      await coach.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
+      await t.users.Coach.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
     ).json<TeamSheet>().roster[0]!.imageURL;
-    expectPhoto(await coach.request({ method: 'GET', url: own }), 'owner while hidden', 'private');
+    expectPhoto(
+      await t.users.Coach.request({ method: 'GET', url: own }),
+      'owner while hidden',
+      'private',
+    );
     await setPrivacy(false);
     expectPhoto(await anon()({ method: 'GET', url }), 'shown again', 'public');
   });
@@ -173,7 +179,7 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
     const url = `${API}/rosters/${key}/players/${playerKey}/photo`;
     const before = await anon()({ method: 'GET', url });
     const files = fs.readdirSync(photoDir());
-    const saved = await upload(coach, teamKey, playerKey, '#c63');
+    const saved = await upload(t.users.Coach, teamKey, playerKey, '#c63');
     const after = await anon()({
       method: 'GET',
       url,
@@ -188,18 +194,21 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
   });
 
   it('a deleted player: 404 on every path, and the file is gone', async () => {
-    const doomed = await addPlayer(coach, teamKey, 'Kid Two');
-    await upload(coach, teamKey, doomed, '#393');
+    const doomed = await addPlayer(t.users.Coach, teamKey, 'Kid Two');
+    await upload(t.users.Coach, teamKey, doomed, '#393');
     const key = await publish();
     const pub = `${API}/rosters/${key}/players/${doomed}/photo`;
     const own = `${API}/teams/${teamKey}/players/${doomed}/photo`;
     expectPhoto(await anon()({ method: 'GET', url: pub }), 'before', 'public');
     expect(fs.readdirSync(photoDir())).toHaveLength(2);
-    await coach.request({ method: 'DELETE', url: `${API}/teams/${teamKey}/players/${doomed}` });
+    await t.users.Coach.request({
+      method: 'DELETE',
+      url: `${API}/teams/${teamKey}/players/${doomed}`,
+    });
     // The public copy still lists the player until the next publish: the live check decides.
     expect((await publicSheet(key)).roster.some((p) => p.key === doomed)).toBe(true);
     expectGone(await anon()({ method: 'GET', url: pub }), 'public after delete');
-    expectGone(await coach.request({ method: 'GET', url: own }), 'owner after delete');
+    expectGone(await t.users.Coach.request({ method: 'GET', url: own }), 'owner after delete');
     expect(fs.readdirSync(photoDir())).toHaveLength(1);
   });
 
@@ -207,17 +216,23 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
     const [file] = fs.readdirSync(photoDir());
     const id = file!.replace(/\.jpg$/, '');
     const key = await publish();
-    const theirTeam = (await stranger.request({ method: 'POST', url: `${API}/teams` })).json<{
+    const theirTeam = (
+      await t.users.Stranger.request({ method: 'POST', url: `${API}/teams` })
+    ).json<{
       teamKey: string;
     }>().teamKey;
-    const theirPlayer = await addPlayer(stranger, theirTeam, 'Pasted');
+    const theirPlayer = await addPlayer(t.users.Stranger, theirTeam, 'Pasted');
     // What an import of someone's old URL leaves behind.
-    await tdb.db.query(
-      'UPDATE players SET image_url = $3 WHERE team_key = $1 AND player_key = $2',
-      [theirTeam, theirPlayer, `${API}/photos/${file}`],
-    );
+    await t.db.query('UPDATE players SET image_url = $3 WHERE team_key = $1 AND player_key = $2', [
+      theirTeam,
+      theirPlayer,
+      `${API}/photos/${file}`,
+    ]);
     const theirKey = (
-      await stranger.request({ method: 'POST', url: `${API}/teams/${theirTeam}/publish` })
+      await t.users.Stranger.request({
+        method: 'POST',
+        url: `${API}/teams/${theirTeam}/publish`,
+      })
     ).json<{ publishedAsKey: string }>().publishedAsKey;
     for (const url of [
       `${API}/rosters/${theirKey}/players/${theirPlayer}/photo`,
@@ -227,7 +242,7 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
     }
     expectNoRoute(await anon()({ method: 'GET', url: `${API}/photos/${file}` }), 'by name');
     expectGone(
-      await stranger.request({
+      await t.users.Stranger.request({
         method: 'GET',
         url: `${API}/teams/${theirTeam}/players/${theirPlayer}/photo`,
       }),
@@ -235,7 +250,7 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
     );
     expect(
       (
-        await stranger.request({
+        await t.users.Stranger.request({
           method: 'GET',
           url: `${API}/teams/${teamKey}/players/${playerKey}/photo`,
         })
@@ -250,7 +265,7 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
       `${API}/playcounts/${gameKey}/players/p1/photo`,
     ];
     for (const imageURL of refs) {
-      const put = await stranger.request({
+      const put = await t.users.Stranger.request({
         method: 'PUT',
         url: `${API}/playcounts/${gameKey}`,
         payload: sampleGame({
@@ -261,7 +276,7 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
       });
       expect(put.statusCode).toBeLessThan(300);
       expectGone(
-        await stranger.request({
+        await t.users.Stranger.request({
           method: 'GET',
           url: `${API}/playcounts/${gameKey}/players/p1/photo`,
         }),
@@ -269,7 +284,7 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
       );
     }
     // Through the coach's published sheet it is what anyone may see, so that is allowed.
-    await stranger.request({
+    await t.users.Stranger.request({
       method: 'PUT',
       url: `${API}/playcounts/${gameKey}`,
       payload: sampleGame({
@@ -286,18 +301,25 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
       }),
     });
     const viaSheet = `${API}/playcounts/${gameKey}/players/p1/photo`;
-    expectPhoto(await stranger.request({ method: 'GET', url: viaSheet }), 'via sheet', 'private');
+    expectPhoto(
+      await t.users.Stranger.request({ method: 'GET', url: viaSheet }),
+      'via sheet',
+      'private',
+    );
     await setPrivacy(true);
-    expectGone(await stranger.request({ method: 'GET', url: viaSheet }), 'via hidden sheet');
+    expectGone(
+      await t.users.Stranger.request({ method: 'GET', url: viaSheet }),
+      'via hidden sheet',
+    );
     await setPrivacy(false);
   });
 
   it('play-count photos: for the play count owner only, and kept when the game is sent back', async () => {
     const own = (
-      await coach.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
+      await t.users.Coach.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
     ).json<TeamSheet>().roster[0]!.imageURL;
     const gameKey = newGameKey();
-    const put = await coach.request({
+    const put = await t.users.Coach.request({
       method: 'PUT',
       url: `${API}/playcounts/${gameKey}`,
       payload: sampleGame({
@@ -325,32 +347,29 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
     const game = put.json<PlayCountGame>();
     const url = `${API}/playcounts/${gameKey}/players/${playerKey}/photo`;
     expect(game.roster.map((e) => e.imageURL)).toEqual([url, 'https://example.com/bo.jpg']);
-    expectPhoto(await coach.request({ method: 'GET', url }), 'play count owner', 'private');
+    expectPhoto(await t.users.Coach.request({ method: 'GET', url }), 'play count owner', 'private');
     expect((await anon()({ method: 'GET', url })).statusCode).toBe(401);
-    expectGone(await stranger.request({ method: 'GET', url }), 'stranger');
+    expectGone(await t.users.Stranger.request({ method: 'GET', url }), 'stranger');
 
     // The phone sends back what it read: the photo stays.
     const { gameName, gameDate, roster, snaps } = game;
-    const back = await coach.request({
+    const back = await t.users.Coach.request({
       method: 'PUT',
       url: `${API}/playcounts/${gameKey}`,
       payload: { gameName, gameDate, roster, snaps },
     });
     expect(back.statusCode).toBe(200);
-    expectPhoto(await coach.request({ method: 'GET', url }), 'after re-send', 'private');
+    expectPhoto(await t.users.Coach.request({ method: 'GET', url }), 'after re-send', 'private');
   });
 });
 
 describe.each(databaseKinds())('photo URLs stored before ids, migrated on $name', (kind) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
   let dataDir: string;
   const OLD = '/apps/sagan/api/photos/';
   const files = { mine: 'MineMineMine0001', shared: 'SharedShared0002', stray: 'StrayStray000003' };
 
-  beforeAll(async () => {
-    tdb = await kind.open();
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-photo-migrate-'));
+  /** The database and photo folder as the release before photo ids left them. */
+  async function seedOldRelease(db: Db) {
     fs.mkdirSync(path.join(dataDir, 'photos'));
     const hourAgo = new Date(Date.now() - 3600_000);
     for (const id of Object.values(files)) {
@@ -358,9 +377,8 @@ describe.each(databaseKinds())('photo URLs stored before ids, migrated on $name'
       fs.writeFileSync(file, await jpeg('#999'));
       fs.utimesSync(file, hourAgo, hourAgo);
     }
-    // The database as the release before photo ids left it.
-    await migrate(tdb.db, { upTo: '0005_privacy' });
-    const q = (sql: string, params: unknown[]) => tdb.db.query(sql, params);
+    await migrate(db, { upTo: '0005_privacy' });
+    const q = (sql: string, params: unknown[]) => db.query(sql, params);
     for (const uid of ['u-a', 'u-b']) await q('INSERT INTO users (uid) VALUES ($1)', [uid]);
     await q(
       `INSERT INTO teams (team_key, uid, team_name, published_as_key) VALUES ($1, $2, $3, $4)`,
@@ -425,24 +443,24 @@ describe.each(databaseKinds())('photo URLs stored before ids, migrated on $name'
       'u-a',
       JSON.stringify({ ...game, snaps: [] }),
     ]);
-    expect(await migrate(tdb.db)).toContain('0006_photos');
-    app = await buildTestApp(tdb.db, { dataDir });
+    expect(await migrate(db)).toContain('0006_photos');
+  }
+
+  beforeAll(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-photo-migrate-'));
   });
-  afterAll(async () => {
-    await app?.close();
-    await tdb.cleanup();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const t = useTestApp(kind, () => ({ config: { dataDir }, beforeBuild: seedOldRelease }));
 
   const as = async (uid: string, url: string) => {
     // Local sign-in keys accounts by name: give the seeded uid a session the test can use.
-    const user = await signInLocal(app, `Migrated ${uid}`);
-    await tdb.db.query('UPDATE sessions SET uid = $1 WHERE uid = $2', [uid, user.uid]);
+    const user = await signInLocal(t.app, `Migrated ${uid}`);
+    await t.db.query('UPDATE sessions SET uid = $1 WHERE uid = $2', [uid, user.uid]);
     return user.request({ method: 'GET', url });
   };
 
   it("the owner's photo is an id now, reached through the sheet; external URLs are kept", async () => {
-    const players = await tdb.db.query<{
+    const players = await t.db.query<{
       player_key: string;
       image_url: string;
       photo_id: string | null;
@@ -465,19 +483,19 @@ describe.each(databaseKinds())('photo URLs stored before ids, migrated on $name'
 
   it('the published copy names the photo through the sheet; the old URL is gone', async () => {
     const sheet = (
-      await anonymous(app)({ method: 'GET', url: `${API}/rosters/pubA` })
+      await anonymous(t.app)({ method: 'GET', url: `${API}/rosters/pubA` })
     ).json<PublicRoster>();
     expect(sheet.roster.map((p) => p.imageURL)).toEqual([
       `${API}/rosters/pubA/players/a1/photo`,
       'https://firebasestorage.example/p2.jpg',
     ]);
     expectPhoto(
-      await anonymous(app)({ method: 'GET', url: sheet.roster[0]!.imageURL }),
+      await anonymous(t.app)({ method: 'GET', url: sheet.roster[0]!.imageURL }),
       'public',
       'public',
     );
     expectNoRoute(
-      await anonymous(app)({ method: 'GET', url: `${OLD}${files.mine}.jpg` }),
+      await anonymous(t.app)({ method: 'GET', url: `${OLD}${files.mine}.jpg` }),
       'old URL',
     );
   });

@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import type { AddressInfo } from 'node:net';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@sagan/shared/realtime';
 import { playCountGameSchema, playCountListSchema } from '@sagan/shared/playcount';
-import {
-  API,
-  buildTestApp,
-  databaseKinds,
-  signInLocal,
-  type TestDatabase,
-  type TestUser,
-} from './helpers.ts';
+import { API, databaseKinds, type TestUser, useTestApp } from './helpers.ts';
 import { TestSocket, isState } from './ws-client.ts';
 import { newGameKey, sampleGame } from './playcounts-fixtures.ts';
 
@@ -20,29 +11,15 @@ const isError =
     m.type === 'error' && m.topic === topic;
 
 describe.each(databaseKinds())('play counts live over the WebSocket ($name)', (kind) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let coach: TestUser;
-  let other: TestUser;
-  let wsUrl: string;
   const sockets: TestSocket[] = [];
 
-  beforeAll(async () => {
-    tdb = await kind.open();
-    app = await buildTestApp(tdb.db);
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    wsUrl = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/apps/sagan/ws`;
-    coach = await signInLocal(app, 'Live Coach');
-    other = await signInLocal(app, 'Live Other');
-  });
+  const t = useTestApp(kind, { users: ['Coach', 'Other'], listen: true });
   afterAll(async () => {
     sockets.forEach((s) => s.close());
-    await app?.close();
-    await tdb?.cleanup();
   });
 
   const open = async (user?: TestUser) => {
-    const s = await TestSocket.open(wsUrl, user ? { cookie: user.cookie } : {});
+    const s = await TestSocket.open(t.wsUrl, user ? { cookie: user.cookie } : {});
     sockets.push(s);
     return s;
   };
@@ -51,9 +28,9 @@ describe.each(databaseKinds())('play counts live over the WebSocket ($name)', (k
 
   it('the owner watching a game sees the phone’s next write and an archive, live', async () => {
     const key = newGameKey();
-    expect((await put(coach, key, sampleGame())).statusCode).toBe(201);
+    expect((await put(t.users.Coach, key, sampleGame())).statusCode).toBe(201);
     const topic = `playcount:${key}`;
-    const socket = await open(coach);
+    const socket = await open(t.users.Coach);
     socket.send({ type: 'subscribe', topic });
     const first = await socket.waitFor(isState(topic));
     expect(playCountGameSchema.parse(first.data).roster[0]?.playCount).toBe(2);
@@ -67,7 +44,7 @@ describe.each(databaseKinds())('play counts live over the WebSocket ($name)', (k
       ...(sampleGame().snaps as object[]),
       { snapCount: 4, groupName: 'Offense', quarter: 2, p1: true, p2: true },
     ];
-    expect((await put(coach, key, sampleGame({ roster, snaps }))).statusCode).toBe(200);
+    expect((await put(t.users.Coach, key, sampleGame({ roster, snaps }))).statusCode).toBe(200);
     const second = await socket.waitFor(
       (m): m is Extract<ServerMessage, { type: 'state' }> => isState(topic)(m) && m.seq > first.seq,
       from,
@@ -80,7 +57,7 @@ describe.each(databaseKinds())('play counts live over the WebSocket ($name)', (k
     expect(game.snaps).toHaveLength(4);
 
     const from2 = socket.messages.length;
-    await coach.request({
+    await t.users.Coach.request({
       method: 'PATCH',
       url: `${API}/playcounts/${key}`,
       payload: { archived: true, minPlays: 3 },
@@ -94,15 +71,15 @@ describe.each(databaseKinds())('play counts live over the WebSocket ($name)', (k
   });
 
   it('user:{uid}:playcounts carries my list and gains a new game live', async () => {
-    const topic = `user:${coach.uid}:playcounts`;
-    const socket = await open(coach);
+    const topic = `user:${t.users.Coach.uid}:playcounts`;
+    const socket = await open(t.users.Coach);
     socket.send({ type: 'subscribe', topic });
     const first = await socket.waitFor(isState(topic));
     const before = playCountListSchema.parse(first.data).games;
 
     const key = newGameKey();
     const from = socket.messages.length;
-    await put(coach, key, sampleGame({ gameName: 'Brand new game' }));
+    await put(t.users.Coach, key, sampleGame({ gameName: 'Brand new game' }));
     const next = await socket.waitFor(
       (m): m is Extract<ServerMessage, { type: 'state' }> =>
         isState(topic)(m) && playCountListSchema.parse(m.data).games.some((g) => g.gameKey === key),
@@ -115,17 +92,17 @@ describe.each(databaseKinds())('play counts live over the WebSocket ($name)', (k
 
   it("nobody else may watch a user's game or list: another user and anonymous are refused", async () => {
     const key = newGameKey();
-    await put(coach, key, sampleGame());
+    await put(t.users.Coach, key, sampleGame());
     const gameTopic = `playcount:${key}`;
-    const listTopic = `user:${coach.uid}:playcounts`;
+    const listTopic = `user:${t.users.Coach.uid}:playcounts`;
 
-    for (const socket of [await open(other), await open()]) {
+    for (const socket of [await open(t.users.Other), await open()]) {
       socket.send({ type: 'subscribe', topic: gameTopic });
       socket.send({ type: 'subscribe', topic: listTopic });
       await socket.waitFor(isError(gameTopic));
       await socket.waitFor(isError(listTopic));
       // A later write is not delivered to them either.
-      await put(coach, key, sampleGame({ gameName: 'Still private' }));
+      await put(t.users.Coach, key, sampleGame({ gameName: 'Still private' }));
       await new Promise((r) => setTimeout(r, 200));
       expect(socket.messages.some((m) => m.type === 'state')).toBe(false);
     }

@@ -1,33 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import { playCountGameSchema, playCountListSchema } from '@sagan/shared/playcount';
-import {
-  API,
-  anonymous,
-  buildTestApp,
-  databaseKinds,
-  signInLocal,
-  type TestDatabase,
-  type TestUser,
-} from './helpers.ts';
+import { anonymous, API, databaseKinds, type TestUser, useTestApp } from './helpers.ts';
 import { newGameKey, sampleGame } from './playcounts-fixtures.ts';
 
 describe.each(databaseKinds())('play counts API ($name)', (kind) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let coach: TestUser;
-  let other: TestUser;
-
-  beforeAll(async () => {
-    tdb = await kind.open();
-    app = await buildTestApp(tdb.db);
-    coach = await signInLocal(app, 'Coach Carter');
-    other = await signInLocal(app, 'Other Parent');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await tdb?.cleanup();
-  });
+  const t = useTestApp(kind, { users: ['Carter', 'Parent'] });
 
   const put = (user: TestUser, gameKey: string, payload: object | string) =>
     user.request({ method: 'PUT', url: `${API}/playcounts/${gameKey}`, payload });
@@ -42,7 +19,7 @@ describe.each(databaseKinds())('play counts API ($name)', (kind) => {
   };
   const stored = async (gameKey: string) =>
     (
-      await tdb.db.query<{ uid: string; game: { gameName: string }; archived: boolean }>(
+      await t.db.query<{ uid: string; game: { gameName: string }; archived: boolean }>(
         'SELECT uid, game, archived FROM play_count_games WHERE game_key = $1',
         [gameKey],
       )
@@ -50,7 +27,7 @@ describe.each(databaseKinds())('play counts API ($name)', (kind) => {
 
   it('creates a game with PUT (201), then replaces it (200), and reads it back', async () => {
     const key = newGameKey();
-    const created = await put(coach, key, sampleGame());
+    const created = await put(t.users.Carter, key, sampleGame());
     expect(created.statusCode).toBe(201);
     const game = playCountGameSchema.parse(created.json());
     expect(game).toMatchObject({ gameKey: key, gameName: 'Eagles at Hawks', archived: false });
@@ -63,10 +40,14 @@ describe.each(databaseKinds())('play counts API ($name)', (kind) => {
       p2: true,
     });
 
-    const replaced = await put(coach, key, sampleGame({ gameName: 'Eagles at Hawks (2nd half)' }));
+    const replaced = await put(
+      t.users.Carter,
+      key,
+      sampleGame({ gameName: 'Eagles at Hawks (2nd half)' }),
+    );
     expect(replaced.statusCode).toBe(200);
 
-    const read = await get(coach, key);
+    const read = await get(t.users.Carter, key);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toMatchObject({
       gameKey: key,
@@ -76,7 +57,7 @@ describe.each(databaseKinds())('play counts API ($name)', (kind) => {
         { key: 'p2', imageURL: 'https://example.com/bo.jpg' },
       ],
     });
-    expect((await list(coach)).find((g) => g.gameKey === key)).toMatchObject({
+    expect((await list(t.users.Carter)).find((g) => g.gameKey === key)).toMatchObject({
       gameName: 'Eagles at Hawks (2nd half)',
       gameDate: '2025-09-13',
       archived: false,
@@ -85,8 +66,8 @@ describe.each(databaseKinds())('play counts API ($name)', (kind) => {
 
   it('anonymous callers get 401 on every endpoint and nothing is written', async () => {
     const key = newGameKey();
-    await put(coach, key, sampleGame());
-    const anon = anonymous(app);
+    await put(t.users.Carter, key, sampleGame());
+    const anon = anonymous(t.app);
     expect((await anon({ method: 'GET', url: `${API}/playcounts` })).statusCode).toBe(401);
     expect((await anon({ method: 'GET', url: `${API}/playcounts/${key}` })).statusCode).toBe(401);
     const newKey = newGameKey();
@@ -108,29 +89,29 @@ describe.each(databaseKinds())('play counts API ($name)', (kind) => {
 
   it("another signed-in user cannot read, list, replace or archive the coach's game", async () => {
     const key = newGameKey();
-    await put(coach, key, sampleGame());
+    await put(t.users.Carter, key, sampleGame());
 
-    expect((await get(other, key)).statusCode).toBe(404);
-    expect((await list(other)).some((g) => g.gameKey === key)).toBe(false);
+    expect((await get(t.users.Parent, key)).statusCode).toBe(404);
+    expect((await list(t.users.Parent)).some((g) => g.gameKey === key)).toBe(false);
 
-    const hijack = await put(other, key, sampleGame({ gameName: 'Hijacked' }));
+    const hijack = await put(t.users.Parent, key, sampleGame({ gameName: 'Hijacked' }));
     expect(hijack.statusCode).toBe(403);
-    const archive = await patch(other, key, { archived: true });
+    const archive = await patch(t.users.Parent, key, { archived: true });
     expect(archive.statusCode).toBe(404);
-    const minimum = await patch(other, key, { minPlays: 3 });
+    const minimum = await patch(t.users.Parent, key, { minPlays: 3 });
     expect(minimum.statusCode).toBe(404);
 
     const row = await stored(key);
     expect(row).toMatchObject({
-      uid: coach.uid,
+      uid: t.users.Carter.uid,
       archived: false,
       game: { gameName: 'Eagles at Hawks' },
     });
   });
 
   it('an unknown game answers 404', async () => {
-    expect((await get(coach, newGameKey())).statusCode).toBe(404);
-    expect((await patch(coach, newGameKey(), { archived: true })).statusCode).toBe(404);
+    expect((await get(t.users.Carter, newGameKey())).statusCode).toBe(404);
+    expect((await patch(t.users.Carter, newGameKey(), { archived: true })).statusCode).toBe(404);
   });
 
   it.each([
@@ -161,7 +142,7 @@ describe.each(databaseKinds())('play counts API ($name)', (kind) => {
     ['a list instead of a game', ['hello']],
   ])('refuses %s with a clear 400 and writes nothing', async (_what, body) => {
     const key = newGameKey();
-    const res = await put(coach, key, body);
+    const res = await put(t.users.Carter, key, body);
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: string }>().error).toMatch(/^Invalid request/);
     expect(await stored(key)).toBeUndefined();
@@ -169,69 +150,83 @@ describe.each(databaseKinds())('play counts API ($name)', (kind) => {
 
   it('refuses a malformed gameKey and bad PATCH bodies with 400', async () => {
     const key = newGameKey();
-    await put(coach, key, sampleGame());
-    expect((await put(coach, 'not%20a%20key', sampleGame())).statusCode).toBe(400);
-    expect((await patch(coach, key, {})).statusCode).toBe(400);
-    expect((await patch(coach, key, { archived: 'yes' })).statusCode).toBe(400);
-    expect((await patch(coach, key, { minPlays: -1 })).statusCode).toBe(400);
-    expect((await patch(coach, key, { gameName: 'renamed' })).statusCode).toBe(400);
+    await put(t.users.Carter, key, sampleGame());
+    expect((await put(t.users.Carter, 'not%20a%20key', sampleGame())).statusCode).toBe(400);
+    expect((await patch(t.users.Carter, key, {})).statusCode).toBe(400);
+    expect((await patch(t.users.Carter, key, { archived: 'yes' })).statusCode).toBe(400);
+    expect((await patch(t.users.Carter, key, { minPlays: -1 })).statusCode).toBe(400);
+    expect((await patch(t.users.Carter, key, { gameName: 'renamed' })).statusCode).toBe(400);
     expect((await stored(key))?.game.gameName).toBe('Eagles at Hawks');
   });
 
   it('Archive sets archived, Restore clears it, and the list carries the flag', async () => {
     const key = newGameKey();
-    await put(coach, key, sampleGame());
-    const archived = await patch(coach, key, { archived: true });
+    await put(t.users.Carter, key, sampleGame());
+    const archived = await patch(t.users.Carter, key, { archived: true });
     expect(archived.statusCode).toBe(200);
     expect(archived.json()).toMatchObject({ archived: true });
-    expect((await list(coach)).find((g) => g.gameKey === key)?.archived).toBe(true);
+    expect((await list(t.users.Carter)).find((g) => g.gameKey === key)?.archived).toBe(true);
 
-    const restored = await patch(coach, key, { archived: false });
+    const restored = await patch(t.users.Carter, key, { archived: false });
     expect(restored.json()).toMatchObject({ archived: false });
-    expect((await list(coach)).find((g) => g.gameKey === key)?.archived).toBe(false);
+    expect((await list(t.users.Carter)).find((g) => g.gameKey === key)?.archived).toBe(false);
   });
 
   it("a phone re-PUT does not un-archive the coach's archived game, but may archive it", async () => {
     const key = newGameKey();
-    await put(coach, key, sampleGame());
-    await patch(coach, key, { archived: true });
+    await put(t.users.Carter, key, sampleGame());
+    await patch(t.users.Carter, key, { archived: true });
     // The phone re-sends its whole game; archived defaults to false in the body.
-    expect((await put(coach, key, sampleGame())).json()).toMatchObject({ archived: true });
-    expect((await put(coach, key, { ...sampleGame(), archived: false })).json()).toMatchObject({
+    expect((await put(t.users.Carter, key, sampleGame())).json()).toMatchObject({
+      archived: true,
+    });
+    expect(
+      (await put(t.users.Carter, key, { ...sampleGame(), archived: false })).json(),
+    ).toMatchObject({
       archived: true,
     });
 
     const key2 = newGameKey();
-    await put(coach, key2, sampleGame());
-    expect((await put(coach, key2, { ...sampleGame(), archived: true })).json()).toMatchObject({
+    await put(t.users.Carter, key2, sampleGame());
+    expect(
+      (await put(t.users.Carter, key2, { ...sampleGame(), archived: true })).json(),
+    ).toMatchObject({
       archived: true,
     });
   });
 
   it('minimum plays: set and cleared by PATCH, kept by a PUT that omits it', async () => {
     const key = newGameKey();
-    await put(coach, key, sampleGame());
-    expect((await patch(coach, key, { minPlays: 2 })).json()).toMatchObject({ minPlays: 2 });
-    expect((await put(coach, key, sampleGame())).json()).toMatchObject({ minPlays: 2 });
-    expect((await put(coach, key, { ...sampleGame(), minPlays: 4 })).json()).toMatchObject({
-      minPlays: 4,
+    await put(t.users.Carter, key, sampleGame());
+    expect((await patch(t.users.Carter, key, { minPlays: 2 })).json()).toMatchObject({
+      minPlays: 2,
     });
-    expect((await patch(coach, key, { minPlays: null })).json()).toMatchObject({ minPlays: null });
+    expect((await put(t.users.Carter, key, sampleGame())).json()).toMatchObject({
+      minPlays: 2,
+    });
+    expect((await put(t.users.Carter, key, { ...sampleGame(), minPlays: 4 })).json()).toMatchObject(
+      {
+        minPlays: 4,
+      },
+    );
+    expect((await patch(t.users.Carter, key, { minPlays: null })).json()).toMatchObject({
+      minPlays: null,
+    });
   });
 
   it('lists only my games, newest first; archiving or re-writing does not reorder', async () => {
     const a = newGameKey();
     const b = newGameKey();
-    await put(coach, a, sampleGame({ gameName: 'First' }));
-    await put(coach, b, sampleGame({ gameName: 'Second' }));
-    await put(other, newGameKey(), sampleGame({ gameName: 'Not yours' }));
-    const mine = await list(coach);
+    await put(t.users.Carter, a, sampleGame({ gameName: 'First' }));
+    await put(t.users.Carter, b, sampleGame({ gameName: 'Second' }));
+    await put(t.users.Parent, newGameKey(), sampleGame({ gameName: 'Not yours' }));
+    const mine = await list(t.users.Carter);
     expect(mine.some((g) => g.gameName === 'Not yours')).toBe(false);
     const order = async () =>
-      (await list(coach)).map((g) => g.gameKey).filter((k) => k === a || k === b);
+      (await list(t.users.Carter)).map((g) => g.gameKey).filter((k) => k === a || k === b);
     expect(await order()).toEqual([b, a]);
-    await patch(coach, a, { archived: true });
-    await put(coach, a, sampleGame({ gameName: 'First, rewritten' }));
+    await patch(t.users.Carter, a, { archived: true });
+    await put(t.users.Carter, a, sampleGame({ gameName: 'First, rewritten' }));
     expect(await order()).toEqual([b, a]);
   });
 });

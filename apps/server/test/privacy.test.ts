@@ -1,34 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import {
-  anonymous,
-  API,
-  buildTestApp,
-  databaseKinds,
-  signInLocal,
-  type TestDatabase,
-  type TestUser,
-} from './helpers.ts';
-import type { AddressInfo } from 'node:net';
+import { anonymous, API, databaseKinds, listenWs, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 // Children's privacy: the owner's choice changes what an anonymous visitor RECEIVES.
 describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
-  let t: TestDatabase;
-  let app: FastifyInstance;
-  let owner: TestUser;
-  let other: TestUser;
   let teamKey: string;
   let publishedAsKey: string;
 
+  const t = useTestApp(kind, { users: ['Coach', 'Stranger'] });
   beforeAll(async () => {
-    t = await kind.open();
-    app = await buildTestApp(t.db);
-    owner = await signInLocal(app, 'Privacy Coach');
-    other = await signInLocal(app, 'Privacy Stranger');
-    teamKey = (await owner.request({ method: 'POST', url: `${API}/teams` })).json().teamKey;
-    const p = await owner.request({
+    teamKey = (await t.users.Coach.request({ method: 'POST', url: `${API}/teams` })).json().teamKey;
+    const p = await t.users.Coach.request({
       method: 'PUT',
       url: `${API}/teams/${teamKey}/players/-1`,
       payload: { jersey: '7', playerName: 'Ada Lovelace', playerNotes: 'Loves maths' },
@@ -37,7 +20,7 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
     const jpeg = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
       .jpeg()
       .toBuffer();
-    const photo = await owner.request({
+    const photo = await t.users.Coach.request({
       method: 'PUT',
       url: `${API}/teams/${teamKey}/players/${playerKey}/photo`,
       headers: { 'content-type': 'image/jpeg' },
@@ -45,20 +28,24 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
     });
     expect(photo.statusCode).toBe(200);
     publishedAsKey = (
-      await owner.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` })
+      await t.users.Coach.request({
+        method: 'POST',
+        url: `${API}/teams/${teamKey}/publish`,
+      })
     ).json().publishedAsKey;
-  });
-  afterAll(async () => {
-    await app.close();
-    await t.cleanup();
   });
 
   const publicSheet = async () =>
-    (await anonymous(app)({ method: 'GET', url: `${API}/rosters/${publishedAsKey}` })).json();
+    (await anonymous(t.app)({ method: 'GET', url: `${API}/rosters/${publishedAsKey}` })).json();
 
   it('shows full names and photos by default', async () => {
     expect(
-      (await owner.request({ method: 'GET', url: `${API}/teams/${teamKey}/privacy` })).json(),
+      (
+        await t.users.Coach.request({
+          method: 'GET',
+          url: `${API}/teams/${teamKey}/privacy`,
+        })
+      ).json(),
     ).toEqual({
       initialsOnly: false,
       hidePhotos: false,
@@ -71,9 +58,7 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
   });
 
   it('initials only and hidden photos: the anonymous response never carries them, live too', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const ws = await TestSocket.open(`ws://127.0.0.1:${port}/apps/sagan/ws`);
+    const ws = await TestSocket.open(await listenWs(t.app));
     const topic = `roster:${publishedAsKey}`;
     try {
       ws.send({ type: 'subscribe', topic });
@@ -81,7 +66,7 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
         roster: [{ playerName: 'Ada Lovelace' }],
       });
       const from = ws.messages.length;
-      const res = await owner.request({
+      const res = await t.users.Coach.request({
         method: 'PUT',
         url: `${API}/teams/${teamKey}/privacy`,
         payload: { initialsOnly: true, hidePhotos: true },
@@ -103,12 +88,14 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
       ws.close();
     }
     // The owner's own sheet still has everything.
-    const mine = (await owner.request({ method: 'GET', url: `${API}/teams/${teamKey}` })).json();
+    const mine = (
+      await t.users.Coach.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
+    ).json();
     expect(mine.roster[0].playerName).toBe('Ada Lovelace');
   });
 
   it('only the owner may read or change the choice', async () => {
-    const anon = anonymous(app);
+    const anon = anonymous(t.app);
     expect((await anon({ method: 'GET', url: `${API}/teams/${teamKey}/privacy` })).statusCode).toBe(
       401,
     );
@@ -121,14 +108,14 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
         })
       ).statusCode,
     ).toBe(401);
-    const res = await other.request({
+    const res = await t.users.Stranger.request({
       method: 'PUT',
       url: `${API}/teams/${teamKey}/privacy`,
       payload: { initialsOnly: false, hidePhotos: false },
     });
     expect(res.statusCode).toBe(404);
     expect((await publicSheet()).roster[0].playerName).toBe('A. L.');
-    const bad = await owner.request({
+    const bad = await t.users.Coach.request({
       method: 'PUT',
       url: `${API}/teams/${teamKey}/privacy`,
       payload: { initialsOnly: 'yes' },

@@ -1,6 +1,6 @@
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, buildTestApp, databaseKinds, signInLocal, type TestDatabase } from './helpers.ts';
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { API, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
 import { tinyPng } from './security-world.ts';
 
 /**
@@ -23,20 +23,10 @@ function expectLimited(res: LightMyRequestResponse): void {
 }
 
 describe.each(databaseKinds())('rate limits on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database.db, { rateLimitFactor: 1 });
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.cleanup();
-  });
+  const t = useTestApp(kind, { config: { rateLimitFactor: 1 } });
 
   const signIn = (displayName: string, remoteAddress: string) =>
-    app.inject({
+    t.app.inject({
       method: 'POST',
       url: `${API}/auth/local`,
       remoteAddress,
@@ -52,16 +42,14 @@ describe.each(databaseKinds())('rate limits on $name', (kind) => {
     const refused = await signIn('Guesser 99', '127.0.0.7');
     expectLimited(refused);
     expect(refused.cookies).toHaveLength(0);
-    const users = await database.db.query('SELECT 1 FROM users WHERE display_name = $1', [
-      'Guesser 99',
-    ]);
+    const users = await t.db.query('SELECT 1 FROM users WHERE display_name = $1', ['Guesser 99']);
     expect(users).toHaveLength(0);
     // Another client is not locked out by the first one.
     expect((await signIn('Bystander', '127.0.0.8')).statusCode).toBe(200);
   });
 
   it('scorekeeper messages: 429 with Retry-After, per sender across games', async () => {
-    const owner = await signInLocal(app, 'Keeper');
+    const owner = await signInLocal(t.app, 'Keeper');
     const games: string[] = [];
     for (const gameName of ['Game A', 'Game B']) {
       const res = await owner.request({
@@ -71,8 +59,8 @@ describe.each(databaseKinds())('rate limits on $name', (kind) => {
       });
       games.push(res.json<{ gameKey: string }>().gameKey);
     }
-    const fan = await signInLocal(app, 'Chatty fan');
-    const neighbour = await signInLocal(app, 'Quiet fan'); // same address as the chatty fan
+    const fan = await signInLocal(t.app, 'Chatty fan');
+    const neighbour = await signInLocal(t.app, 'Quiet fan'); // same address as the chatty fan
     const send = (who: typeof fan, gameKey: string, text: string) =>
       who.request({
         method: 'POST',
@@ -85,7 +73,7 @@ describe.each(databaseKinds())('rate limits on $name', (kind) => {
     // Moving to another game does not reset the budget: it bounds what one person sends.
     expectLimited(await send(fan, games[1]!, 'one more'));
     expectLimited(await send(fan, games[0]!, 'and another'));
-    const stored = await database.db.query<{ n: number }>(
+    const stored = await t.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM scorekeeper_messages WHERE from_uid = $1',
       [fan.uid],
     );
@@ -96,7 +84,7 @@ describe.each(databaseKinds())('rate limits on $name', (kind) => {
   it('photo uploads: 429 with Retry-After, per user', async () => {
     const png = await tinyPng();
     const coachWithPlayer = async (name: string) => {
-      const coach = await signInLocal(app, name);
+      const coach = await signInLocal(t.app, name);
       const { teamKey } = (await coach.request({ method: 'POST', url: `${API}/teams` })).json<{
         teamKey: string;
       }>();
@@ -120,13 +108,13 @@ describe.each(databaseKinds())('rate limits on $name', (kind) => {
     const busy = await coachWithPlayer('Busy coach');
     const other = await coachWithPlayer('Other coach'); // same club network
     for (let i = 0; i < PHOTO_MAX; i++) expect((await busy.upload()).statusCode).toBe(200);
-    const before = await database.db.query<{ image_url: string }>(
+    const before = await t.db.query<{ image_url: string }>(
       'SELECT image_url FROM players WHERE team_key = $1',
       [busy.teamKey],
     );
     expectLimited(await busy.upload());
     expect(
-      await database.db.query('SELECT image_url FROM players WHERE team_key = $1', [busy.teamKey]),
+      await t.db.query('SELECT image_url FROM players WHERE team_key = $1', [busy.teamKey]),
     ).toEqual(before);
     expect((await other.upload()).statusCode).toBe(200);
   });

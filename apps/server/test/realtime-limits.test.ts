@@ -1,6 +1,4 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ServerMessage } from '@sagan/shared/realtime';
 import {
   CLOSE_TOO_MANY_MESSAGES,
@@ -8,7 +6,7 @@ import {
   socketLimits,
   TOPIC_LIMIT,
 } from '../src/realtime/limits.ts';
-import { API, buildTestApp, databaseKinds, signInLocal, type TestDatabase } from './helpers.ts';
+import { API, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 /**
@@ -34,29 +32,28 @@ async function until(cond: () => boolean): Promise<void> {
 }
 
 describe.each(databaseKinds())('realtime limits on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let url: string;
   let gameKey: string;
   let tx: ReturnType<typeof vi.spyOn>;
   let query: ReturnType<typeof vi.spyOn>;
   const open: TestSocket[] = [];
 
   const connect = async (localAddress = '127.0.0.1') => {
-    const socket = await TestSocket.open(url, {}, { localAddress });
+    const socket = await TestSocket.open(t.wsUrl, {}, { localAddress });
     open.push(socket);
     return socket;
   };
 
+  const t = useTestApp(kind, {
+    config: { rateLimitFactor: FACTOR },
+    listen: true,
+    beforeBuild: (db) => {
+      // Before the app copies the database's methods, so the hub's reads go through the spies.
+      tx = vi.spyOn(db, 'tx');
+      query = vi.spyOn(db, 'query');
+    },
+  });
   beforeAll(async () => {
-    database = await kind.open();
-    // Before the app copies the database's methods, so the hub's reads go through the spies.
-    tx = vi.spyOn(database.db, 'tx');
-    query = vi.spyOn(database.db, 'query');
-    app = await buildTestApp(database.db, { rateLimitFactor: FACTOR });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/apps/sagan/ws`;
-    const keeper = await signInLocal(app, 'Keeper');
+    const keeper = await signInLocal(t.app, 'Keeper');
     const res = await keeper.request({
       method: 'POST',
       url: `${API}/games`,
@@ -67,11 +64,7 @@ describe.each(databaseKinds())('realtime limits on $name', (kind) => {
   });
   afterEach(async () => {
     for (const socket of open.splice(0)) socket.close();
-    await until(() => app.hub.connectionCount === 0);
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.cleanup();
+    await until(() => t.app.hub.connectionCount === 0);
   });
 
   it('refuses a subscribe beyond the topics one socket may hold, and keeps the socket open', async () => {
@@ -126,9 +119,9 @@ describe.each(databaseKinds())('realtime limits on $name', (kind) => {
     await last.waitFor(isPong);
 
     // A socket that leaves frees its place.
-    const before = app.hub.connectionCount;
+    const before = t.app.hub.connectionCount;
     sockets[0]!.close();
-    await until(() => app.hub.connectionCount === before - 1);
+    await until(() => t.app.hub.connectionCount === before - 1);
     const again = await connect();
     again.send({ type: 'ping' });
     await again.waitFor(isPong);

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openPostgres, type Db } from '../src/db/db.ts';
@@ -7,9 +6,11 @@ import {
   API,
   buildTestApp,
   databaseKinds,
+  listenWs,
   signInLocal,
   type TestDatabase,
   type TestUser,
+  useTestApp,
 } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
@@ -17,12 +18,6 @@ import { isState, TestSocket } from './ws-client.ts';
 // holding the previous state builds the next one without reading the database. These tests
 // prove the states built that way are exactly what a read gives, and that anything unusual
 // (a missed number, a merge too big for NOTIFY, a change without a merge) falls back to a read.
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return `ws://127.0.0.1:${port}/apps/sagan/ws`;
-}
 
 type StateMessage = Extract<Parameters<ReturnType<typeof isState>>[0], { type: 'state' }>;
 
@@ -79,55 +74,46 @@ async function patch(keeper: TestUser, gameKey: string, body: Record<string, unk
 }
 
 describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let url: string;
-  let keeper: TestUser;
 
+  const t = useTestApp(kind, { users: ['Keeper'] });
   beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database.db);
-    url = await listen(app);
-    keeper = await signInLocal(app, 'Merge Keeper');
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.cleanup();
+    url = await listenWs(t.app);
   });
 
   it('a patch reaches viewers without a database read, and the state equals a fresh read', async () => {
-    const gameKey = await newGame(keeper);
+    const gameKey = await newGame(t.users.Keeper);
     const { topic, ws, first } = await watchGame(url, gameKey);
-    const loads = app.hub.loads;
-    const merges = app.hub.merges;
+    const loads = t.app.hub.loads;
+    const merges = t.app.hub.merges;
     for (let i = 1; i <= 5; i++) {
-      await patch(keeper, gameKey, { homeScore: i, gamePeriod: `Q${i}` });
+      await patch(t.users.Keeper, gameKey, { homeScore: i, gamePeriod: `Q${i}` });
       await ws.waitFor(isState(topic), i);
     }
-    expect(app.hub.loads).toBe(loads);
-    expect(app.hub.merges).toBe(merges + 5);
+    expect(t.app.hub.loads).toBe(loads);
+    expect(t.app.hub.merges).toBe(merges + 5);
     const states = statesOf(ws, topic);
     expect(states.map((s) => s.seq)).toEqual([0, 1, 2, 3, 4, 5].map((d) => first.seq + d));
-    expect(states.at(-1)!.data).toEqual(await loadGameTopic(app.db, gameKey));
+    expect(states.at(-1)!.data).toEqual(await loadGameTopic(t.app.db, gameKey));
     ws.close();
   });
 
   it('a change without a merge (a comment) is read back, and merging resumes after it', async () => {
-    const gameKey = await newGame(keeper);
+    const gameKey = await newGame(t.users.Keeper);
     const { topic, ws } = await watchGame(url, gameKey);
-    const loads = app.hub.loads;
-    await keeper.request({
+    const loads = t.app.hub.loads;
+    await t.users.Keeper.request({
       method: 'POST',
       url: `${API}/games/${gameKey}/comments`,
       payload: { gameComment: 'Half time' },
     });
     await ws.waitFor(isState(topic), 1);
-    expect(app.hub.loads).toBe(loads + 1);
-    const merges = app.hub.merges;
-    await patch(keeper, gameKey, { awayScore: 3 });
+    expect(t.app.hub.loads).toBe(loads + 1);
+    const merges = t.app.hub.merges;
+    await patch(t.users.Keeper, gameKey, { awayScore: 3 });
     const last = await ws.waitFor(isState(topic), 2);
-    expect(app.hub.merges).toBe(merges + 1);
-    expect(last.data).toEqual(await loadGameTopic(app.db, gameKey));
+    expect(t.app.hub.merges).toBe(merges + 1);
+    expect(last.data).toEqual(await loadGameTopic(t.app.db, gameKey));
     expect((last.data as { comments: { gameComment: string }[] }).comments[0]!.gameComment).toBe(
       'Half time',
     );
@@ -135,50 +121,50 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
   });
 
   it('a missed sequence number makes the node read the topic instead of merging', async () => {
-    const gameKey = await newGame(keeper);
+    const gameKey = await newGame(t.users.Keeper);
     const { topic, ws, first } = await watchGame(url, gameKey);
     // A change this node never heard of: the number moves on with no NOTIFY, as if lost.
-    await app.db.query('UPDATE topic_seq SET seq = seq + 1 WHERE topic = $1', [topic]);
-    await app.db.query(
+    await t.app.db.query('UPDATE topic_seq SET seq = seq + 1 WHERE topic = $1', [topic]);
+    await t.app.db.query(
       `UPDATE games SET fields = fields || '{"homeTeamName":"Swifts"}' WHERE game_key = $1`,
       [gameKey],
     );
-    const loads = app.hub.loads;
-    const merges = app.hub.merges;
-    await patch(keeper, gameKey, { homeScore: 9 });
+    const loads = t.app.hub.loads;
+    const merges = t.app.hub.merges;
+    await patch(t.users.Keeper, gameKey, { homeScore: 9 });
     const next = await ws.waitFor(isState(topic), 1);
     expect(next.seq).toBe(first.seq + 2);
-    expect(app.hub.merges).toBe(merges);
-    expect(app.hub.loads).toBe(loads + 1);
+    expect(t.app.hub.merges).toBe(merges);
+    expect(t.app.hub.loads).toBe(loads + 1);
     // The read picked up the change the merge alone would have missed.
     expect((next.data as { top: { homeTeamName: string } }).top.homeTeamName).toBe('Swifts');
-    expect(next.data).toEqual(await loadGameTopic(app.db, gameKey));
+    expect(next.data).toEqual(await loadGameTopic(t.app.db, gameKey));
     ws.close();
   });
 
   it('a merge too big for a NOTIFY is left out and the topic is read instead', async () => {
-    const gameKey = await newGame(keeper);
+    const gameKey = await newGame(t.users.Keeper);
     const { topic, ws } = await watchGame(url, gameKey);
-    const loads = app.hub.loads;
-    await app.db.tx(async (q) => {
+    const loads = t.app.hub.loads;
+    await t.app.db.tx(async (q) => {
       // What the database holds is what viewers must get, not the oversized merge.
-      await app.hub.changed(q, [topic], { [topic]: { padding: 'x'.repeat(6000) } });
+      await t.app.hub.changed(q, [topic], { [topic]: { padding: 'x'.repeat(6000) } });
     });
     const next = await ws.waitFor(isState(topic), 1);
-    expect(app.hub.loads).toBe(loads + 1);
+    expect(t.app.hub.loads).toBe(loads + 1);
     expect(next.data).not.toHaveProperty('padding');
-    expect(next.data).toEqual(await loadGameTopic(app.db, gameKey));
+    expect(next.data).toEqual(await loadGameTopic(t.app.db, gameKey));
     ws.close();
   });
 
   it('merges for many topics in one change stay within NOTIFY limits and all arrive', async () => {
-    const keys = await Promise.all([1, 2, 3].map(() => newGame(keeper)));
+    const keys = await Promise.all([1, 2, 3].map(() => newGame(t.users.Keeper)));
     const viewers = await Promise.all(keys.map((k) => watchGame(url, k)));
     // 60 other topics push the change past one NOTIFY chunk.
     const filler = Array.from({ length: 60 }, (_, i) => `user:nobody-${i}:games`);
-    const states = await Promise.all(keys.map((k) => loadGameTopic(app.db, k)));
-    await app.db.tx(async (q) => {
-      await app.hub.changed(
+    const states = await Promise.all(keys.map((k) => loadGameTopic(t.app.db, k)));
+    await t.app.db.tx(async (q) => {
+      await t.app.hub.changed(
         q,
         [...filler, ...viewers.map((v) => v.topic)],
         Object.fromEntries(viewers.map((v, i) => [v.topic, { top: states[i]!.top }])),
@@ -206,7 +192,7 @@ describe.runIf(postgres)('a patch on node A, viewers on node B (one PostgreSQL)'
     dbB = await openPostgres(database.url!);
     nodeA = await buildTestApp(database.db);
     nodeB = await buildTestApp(dbB);
-    urlB = await listen(nodeB);
+    urlB = await listenWs(nodeB);
   });
   afterAll(async () => {
     await nodeA.close();

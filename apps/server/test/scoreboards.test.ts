@@ -1,14 +1,12 @@
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import {
-  API,
   anonymous,
+  API,
   buildTestApp,
   databaseKinds,
   signInLocal,
-  type TestDatabase,
   type TestUser,
+  useTestApp,
 } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
@@ -19,44 +17,31 @@ interface Tag {
 }
 
 describe.each(databaseKinds())('scoreboards on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let owner: TestUser;
-  let other: TestUser;
-  let wsUrl: string;
-
   async function newGame(user: TestUser, body?: Record<string, unknown>): Promise<string> {
     const res = await user.request({ method: 'POST', url: `${API}/games`, payload: body });
     expect(res.statusCode).toBe(200);
     return res.json<{ gameKey: string }>().gameKey;
   }
   const getGame = async (gameKey: string) => {
-    const res = await app.inject({ method: 'GET', url: `${API}/games/${gameKey}` });
+    const res = await t.app.inject({ method: 'GET', url: `${API}/games/${gameKey}` });
     expect(res.statusCode).toBe(200);
     return res.json<{ top: Record<string, unknown>; comments: unknown[]; tags: Tag[] }>();
   };
   const tagLists = async () =>
-    (await app.inject({ method: 'GET', url: `${API}/tags` })).json<{
+    (await t.app.inject({ method: 'GET', url: `${API}/tags` })).json<{
       newTags: Tag[];
       popularTags: Tag[];
     }>();
 
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database.db);
-    owner = await signInLocal(app, 'Scorer');
-    other = await signInLocal(app, 'Stranger');
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    wsUrl = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/apps/sagan/ws`;
-  });
-  afterAll(async () => {
-    await app.close();
-    await database.cleanup();
-  });
+  const t = useTestApp(kind, { users: ['Scorer', 'Stranger'], listen: true });
 
   it('creates a game with initial fields and defaults for the rest; the server sets timeStamp', async () => {
     const before = Date.now();
-    const gameKey = await newGame(owner, { gameName: 'Cup Final', sportID: 2, homeScore: 4 });
+    const gameKey = await newGame(t.users.Scorer, {
+      gameName: 'Cup Final',
+      sportID: 2,
+      homeScore: 4,
+    });
     const { top } = await getGame(gameKey);
     expect(top).toMatchObject({ gameKey, gameName: 'Cup Final', sportID: 2, homeScore: 4 });
     expect(top.awayScore).toBe(0);
@@ -66,8 +51,8 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
   });
 
   it('only the owner writes: anonymous 401, another user 403, unknown game 404, nothing changes', async () => {
-    const gameKey = await newGame(owner, { homeScore: 1 });
-    const anon = anonymous(app);
+    const gameKey = await newGame(t.users.Scorer, { homeScore: 1 });
+    const anon = anonymous(t.app);
     const writes = [
       { method: 'PATCH' as const, url: `${API}/games/${gameKey}`, payload: { homeScore: 9 } },
       {
@@ -85,16 +70,18 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
     ];
     for (const w of writes) {
       expect((await anon(w)).statusCode, `${w.method} ${w.url} anonymous`).toBe(401);
-      expect((await other.request(w)).statusCode, `${w.method} ${w.url} other`).toBe(403);
+      expect((await t.users.Stranger.request(w)).statusCode, `${w.method} ${w.url} other`).toBe(
+        403,
+      );
       const missing = { ...w, url: w.url.replace(gameKey, 'noSuchGame') };
-      expect((await owner.request(missing)).statusCode, `${w.method} missing`).toBe(404);
+      expect((await t.users.Scorer.request(missing)).statusCode, `${w.method} missing`).toBe(404);
     }
     expect((await anon({ method: 'POST', url: `${API}/games`, payload: {} })).statusCode).toBe(401);
     const game = await getGame(gameKey);
     expect(game.top.homeScore).toBe(1);
     expect(game.comments).toEqual([]);
     expect(game.tags).toEqual([]);
-    const clock = await database.db.query<{ clock_formatted: string | null }>(
+    const clock = await t.db.query<{ clock_formatted: string | null }>(
       'SELECT clock_formatted FROM games WHERE game_key = $1',
       [gameKey],
     );
@@ -112,14 +99,18 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
     [{ timeStamp: 1 }, 'timeStamp'],
     [{ homeScroe: 1 }, 'homeScroe'],
   ])('refuses the patch %j with a 400 naming the field', async (payload, field) => {
-    const gameKey = await newGame(owner);
-    const res = await owner.request({ method: 'PATCH', url: `${API}/games/${gameKey}`, payload });
+    const gameKey = await newGame(t.users.Scorer);
+    const res = await t.users.Scorer.request({
+      method: 'PATCH',
+      url: `${API}/games/${gameKey}`,
+      payload,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json<{ error: string }>().error).toContain(field);
   });
 
   it('refuses bad clock, comment and tag input with a 400', async () => {
-    const gameKey = await newGame(owner);
+    const gameKey = await newGame(t.users.Scorer);
     const bad = [
       { url: `${API}/games/${gameKey}/clock`, method: 'POST' as const, payload: { seconds: 3 } },
       {
@@ -145,13 +136,14 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
       { url: `${API}/games/${gameKey}/tags`, method: 'PUT' as const, payload: { tags: 'solo' } },
       { url: `${API}/games/bad%20key`, method: 'PATCH' as const, payload: { homeScore: 1 } },
     ];
-    for (const b of bad) expect((await owner.request(b)).statusCode, JSON.stringify(b)).toBe(400);
+    for (const b of bad)
+      expect((await t.users.Scorer.request(b)).statusCode, JSON.stringify(b)).toBe(400);
   });
 
   it('updates fields, comments and the clock for the owner, and a patch moves timeStamp on', async () => {
-    const gameKey = await newGame(owner);
+    const gameKey = await newGame(t.users.Scorer);
     const t0 = (await getGame(gameKey)).top.timeStamp as number;
-    const patch = await owner.request({
+    const patch = await t.users.Scorer.request({
       method: 'PATCH',
       url: `${API}/games/${gameKey}`,
       payload: { homeScore: 3, base2: true, gamePeriod: 'Q2', homeScorePointsTennis: 'AD' },
@@ -160,19 +152,19 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
     const game = await getGame(gameKey);
     expect(game.top).toMatchObject({ homeScore: 3, base2: true, gamePeriod: 'Q2' });
     expect(game.top.timeStamp as number).toBeGreaterThan(t0);
-    await owner.request({
+    await t.users.Scorer.request({
       method: 'POST',
       url: `${API}/games/${gameKey}/comments`,
       payload: { gameComment: 'First goal!', homeTeamName: 'Reds', homeScore: 1 },
     });
-    await owner.request({
+    await t.users.Scorer.request({
       method: 'POST',
       url: `${API}/games/${gameKey}/comments`,
       payload: { gameComment: 'Second goal!' },
     });
     const comments = (await getGame(gameKey)).comments as { gameComment: string }[];
     expect(comments.map((c) => c.gameComment)).toEqual(['Second goal!', 'First goal!']);
-    const clock = await owner.request({
+    const clock = await t.users.Scorer.request({
       method: 'POST',
       url: `${API}/games/${gameKey}/clock`,
       payload: { formattedTime: '12:34', seconds: 754 },
@@ -181,11 +173,15 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
   });
 
   it('creates tags on first use (case-insensitive) and gameCount follows the games', async () => {
-    const a = await newGame(owner);
-    const b = await newGame(owner);
-    const c = await newGame(owner);
+    const a = await newGame(t.users.Scorer);
+    const b = await newGame(t.users.Scorer);
+    const c = await newGame(t.users.Scorer);
     const put = (gameKey: string, tags: string[]) =>
-      owner.request({ method: 'PUT', url: `${API}/games/${gameKey}/tags`, payload: { tags } });
+      t.users.Scorer.request({
+        method: 'PUT',
+        url: `${API}/games/${gameKey}/tags`,
+        payload: { tags },
+      });
     expect((await put(a, ['U12Cup', 'derby'])).statusCode).toBe(200);
     await put(b, ['u12cup']);
     await put(c, ['U12CUP', 'Derby', 'rare']);
@@ -209,28 +205,29 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
     expect(count('U12Cup')).toBe(2);
     expect(count('rare')).toBeUndefined(); // no games left: not listed
     const tagID = gameTags[0]!.key;
-    const tagPage = await app.inject({ method: 'GET', url: `${API}/tags/${tagID}` });
+    const tagPage = await t.app.inject({ method: 'GET', url: `${API}/tags/${tagID}` });
     expect(
       tagPage
         .json<{ games: { gameKey: string }[] }>()
         .games.map((g) => g.gameKey)
         .sort(),
     ).toEqual([a, b].sort());
-    expect((await app.inject({ method: 'GET', url: `${API}/tags/noSuchTag` })).statusCode).toBe(
+    expect((await t.app.inject({ method: 'GET', url: `${API}/tags/noSuchTag` })).statusCode).toBe(
       404,
     );
   });
 
   it('lists the 10 most recently updated games, newest first', async () => {
     const keys: string[] = [];
-    for (let i = 0; i < 12; i++) keys.push(await newGame(owner, { gameName: `Recent ${i}` }));
+    for (let i = 0; i < 12; i++)
+      keys.push(await newGame(t.users.Scorer, { gameName: `Recent ${i}` }));
     // Updating an old game brings it to the top.
-    await owner.request({
+    await t.users.Scorer.request({
       method: 'PATCH',
       url: `${API}/games/${keys[0]}`,
       payload: { awayScore: 1 },
     });
-    const recent = (await app.inject({ method: 'GET', url: `${API}/games/recent` })).json<
+    const recent = (await t.app.inject({ method: 'GET', url: `${API}/games/recent` })).json<
       { gameKey: string; timeStamp: number }[]
     >();
     expect(recent).toHaveLength(10);
@@ -240,30 +237,36 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
   });
 
   it('bookmarks store the gameName and follow renames; follows list the games under the tag', async () => {
-    const gameKey = await newGame(owner, { gameName: 'Old Name' });
-    const anon = anonymous(app);
+    const gameKey = await newGame(t.users.Scorer, { gameName: 'Old Name' });
+    const anon = anonymous(t.app);
     const bookmark = { method: 'PUT' as const, url: `${API}/me/favorite-scoreboards/${gameKey}` };
     expect((await anon(bookmark)).statusCode).toBe(401);
     expect(
-      (await other.request({ ...bookmark, url: `${API}/me/favorite-scoreboards/noSuchGame` }))
-        .statusCode,
+      (
+        await t.users.Stranger.request({
+          ...bookmark,
+          url: `${API}/me/favorite-scoreboards/noSuchGame`,
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await other.request(bookmark)).statusCode).toBe(200);
-    await owner.request({
+    expect((await t.users.Stranger.request(bookmark)).statusCode).toBe(200);
+    await t.users.Scorer.request({
       method: 'PATCH',
       url: `${API}/games/${gameKey}`,
       payload: { gameName: 'New Name' },
     });
     const favs = (
-      await other.request({ method: 'GET', url: `${API}/me/favorite-scoreboards` })
+      await t.users.Stranger.request({ method: 'GET', url: `${API}/me/favorite-scoreboards` })
     ).json<{ gameKey: string; gameName: string }[]>();
     expect(favs).toEqual([expect.objectContaining({ gameKey, gameName: 'New Name' })]);
-    await other.request({ method: 'DELETE', url: bookmark.url });
+    await t.users.Stranger.request({ method: 'DELETE', url: bookmark.url });
     expect(
-      (await other.request({ method: 'GET', url: `${API}/me/favorite-scoreboards` })).json(),
+      (
+        await t.users.Stranger.request({ method: 'GET', url: `${API}/me/favorite-scoreboards` })
+      ).json(),
     ).toEqual([]);
 
-    const tags = await owner.request({
+    const tags = await t.users.Scorer.request({
       method: 'PUT',
       url: `${API}/games/${gameKey}/tags`,
       payload: { tags: ['followme'] },
@@ -273,38 +276,54 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
       (await anon({ method: 'PUT', url: `${API}/me/followed-tags/${tagID}` })).statusCode,
     ).toBe(401);
     expect(
-      (await other.request({ method: 'PUT', url: `${API}/me/followed-tags/${tagID}` })).statusCode,
+      (await t.users.Stranger.request({ method: 'PUT', url: `${API}/me/followed-tags/${tagID}` }))
+        .statusCode,
     ).toBe(200);
-    const followed = (await other.request({ method: 'GET', url: `${API}/me/followed-tags` })).json<{
+    const followed = (
+      await t.users.Stranger.request({ method: 'GET', url: `${API}/me/followed-tags` })
+    ).json<{
       tags: Tag[];
       games: { gameKey: string }[];
     }>();
     expect(followed.tags.map((t) => t.name)).toEqual(['followme']);
     expect(followed.games.map((g) => g.gameKey)).toEqual([gameKey]);
-    await other.request({ method: 'DELETE', url: `${API}/me/followed-tags/${tagID}` });
+    await t.users.Stranger.request({ method: 'DELETE', url: `${API}/me/followed-tags/${tagID}` });
     expect(
-      (await other.request({ method: 'GET', url: `${API}/me/followed-tags` })).json<{
+      (await t.users.Stranger.request({ method: 'GET', url: `${API}/me/followed-tags` })).json<{
         tags: Tag[];
       }>().tags,
     ).toEqual([]);
   });
 
   it('viewers message the scorekeeper when signed in; only the owner reads the messages', async () => {
-    const gameKey = await newGame(owner);
+    const gameKey = await newGame(t.users.Scorer);
     const url = `${API}/games/${gameKey}/scorekeeper-message`;
-    const anon = anonymous(app);
+    const anon = anonymous(t.app);
     expect(
       (await anon({ method: 'POST', url, payload: { scoreKeeperMessage: 'hi' } })).statusCode,
     ).toBe(401);
     expect(
-      (await other.request({ method: 'POST', url, payload: { scoreKeeperMessage: ' ' } }))
-        .statusCode,
+      (
+        await t.users.Stranger.request({
+          method: 'POST',
+          url,
+          payload: { scoreKeeperMessage: ' ' },
+        })
+      ).statusCode,
     ).toBe(400);
     expect(
-      (await other.request({ method: 'POST', url, payload: { scoreKeeperMessage: 'Go reds' } }))
-        .statusCode,
+      (
+        await t.users.Stranger.request({
+          method: 'POST',
+          url,
+          payload: { scoreKeeperMessage: 'Go reds' },
+        })
+      ).statusCode,
     ).toBe(200);
-    const res = await owner.request({ method: 'GET', url: `${API}/games/${gameKey}/messages` });
+    const res = await t.users.Scorer.request({
+      method: 'GET',
+      url: `${API}/games/${gameKey}/messages`,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json<{ messages: unknown[] }>().messages).toEqual([
       expect.objectContaining({ fromName: 'Stranger', message: 'Go reds' }),
@@ -312,10 +331,10 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
   });
 
   it('rate limits scorekeeper messages per sender', async () => {
-    const limited = await buildTestApp(database.db, { rateLimitFactor: 1 });
+    const limited = await buildTestApp(t.db, { rateLimitFactor: 1 });
     try {
       const sender = await signInLocal(limited, 'Chatty');
-      const gameKey = await newGame(owner);
+      const gameKey = await newGame(t.users.Scorer);
       const statuses: number[] = [];
       for (let i = 0; i < 7; i++) {
         const r = await sender.request({
@@ -333,19 +352,22 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
   });
 
   it('viewers get changes live, count as watchers, and per-user topics are private', async () => {
-    const gameKey = await newGame(owner, { gameName: 'Live one' });
-    const ws = await TestSocket.open(wsUrl);
+    const gameKey = await newGame(t.users.Scorer, { gameName: 'Live one' });
+    const ws = await TestSocket.open(t.wsUrl);
     try {
       ws.send({ type: 'subscribe', topic: `game:${gameKey}` });
       ws.send({ type: 'subscribe', topic: `clock:${gameKey}` });
       ws.send({ type: 'subscribe', topic: 'games:recent' });
       await ws.waitFor(isState(`game:${gameKey}`));
       await ws.waitFor(isState('games:recent'));
-      const watchers = await app.inject({ method: 'GET', url: `${API}/games/${gameKey}/watchers` });
+      const watchers = await t.app.inject({
+        method: 'GET',
+        url: `${API}/games/${gameKey}/watchers`,
+      });
       expect(watchers.json()).toEqual({ gameKey, watchers: 1 });
 
       const from = ws.messages.length;
-      await owner.request({
+      await t.users.Scorer.request({
         method: 'PATCH',
         url: `${API}/games/${gameKey}`,
         payload: { homeScore: 7 },
@@ -362,7 +384,7 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
           isState('games:recent')(m) && (m.data as { gameKey: string }[])[0]?.gameKey === gameKey,
         from,
       );
-      await owner.request({
+      await t.users.Scorer.request({
         method: 'POST',
         url: `${API}/games/${gameKey}/clock`,
         payload: { formattedTime: '4:59', seconds: 299 },
@@ -374,20 +396,20 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
       );
 
       // Another user's lists are refused; an anonymous socket gets none.
-      ws.send({ type: 'subscribe', topic: `user:${owner.uid}:games` });
+      ws.send({ type: 'subscribe', topic: `user:${t.users.Scorer.uid}:games` });
       await ws.waitFor(
         (m): m is Extract<typeof m, { type: 'error' }> =>
-          m.type === 'error' && m.topic === `user:${owner.uid}:games`,
+          m.type === 'error' && m.topic === `user:${t.users.Scorer.uid}:games`,
       );
-      const mine = await TestSocket.open(wsUrl, { cookie: owner.cookie });
+      const mine = await TestSocket.open(t.wsUrl, { cookie: t.users.Scorer.cookie });
       try {
-        mine.send({ type: 'subscribe', topic: `user:${owner.uid}:games` });
-        const list = await mine.waitFor(isState(`user:${owner.uid}:games`));
+        mine.send({ type: 'subscribe', topic: `user:${t.users.Scorer.uid}:games` });
+        const list = await mine.waitFor(isState(`user:${t.users.Scorer.uid}:games`));
         expect((list.data as { gameKey: string }[]).map((g) => g.gameKey)).toContain(gameKey);
-        mine.send({ type: 'subscribe', topic: `user:${other.uid}:favorites` });
+        mine.send({ type: 'subscribe', topic: `user:${t.users.Stranger.uid}:favorites` });
         await mine.waitFor(
           (m): m is Extract<typeof m, { type: 'error' }> =>
-            m.type === 'error' && m.topic === `user:${other.uid}:favorites`,
+            m.type === 'error' && m.topic === `user:${t.users.Stranger.uid}:favorites`,
         );
       } finally {
         mine.close();
@@ -398,10 +420,10 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
   });
 
   it('a missing game is a 404 over HTTP and null over the realtime topic', async () => {
-    expect((await app.inject({ method: 'GET', url: `${API}/games/noSuchGame` })).statusCode).toBe(
+    expect((await t.app.inject({ method: 'GET', url: `${API}/games/noSuchGame` })).statusCode).toBe(
       404,
     );
-    const ws = await TestSocket.open(wsUrl);
+    const ws = await TestSocket.open(t.wsUrl);
     try {
       ws.send({ type: 'subscribe', topic: 'game:noSuchGame' });
       const state = await ws.waitFor(isState('game:noSuchGame'));

@@ -3,10 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { FastifyInstance } from 'fastify';
 import { bulkRowsToSave, parseBulkUpload } from '@sagan/shared/bulk-upload';
 import type { Queryable } from '../src/db/db.ts';
-import { API, buildTestApp, databaseKinds, type TestDatabase } from './helpers.ts';
+import { API, databaseKinds, useTestApp } from './helpers.ts';
 import { makeWorld, randomKey, type World } from './security-world.ts';
 
 /**
@@ -197,29 +196,25 @@ async function fingerprintQuery(q: Queryable): Promise<string> {
 }
 
 describe.each(databaseKinds())('fuzzing on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let dataDir: string;
   let w: World;
   let fpSql: string;
-  const fingerprint = async () => (await app.db.query<{ f: string }>(fpSql))[0]!.f;
+  const fingerprint = async () => (await server.app.db.query<{ f: string }>(fpSql))[0]!.f;
   let cases = 0;
   let parserCases = 0;
   /** The fingerprint after the last case: one query per case instead of two. */
   let known: string | null = null;
   const started = Date.now();
 
-  beforeAll(async () => {
-    database = await kind.open();
+  beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-fuzz-'));
-    app = await buildTestApp(database.db, { dataDir });
-    w = await makeWorld(app);
-    fpSql = await fingerprintQuery(app.db);
   });
-  afterAll(async () => {
-    await app.close();
-    await database.cleanup();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  // Not `t`: the cases below name their target so.
+  const server = useTestApp(kind, () => ({ config: { dataDir } }));
+  beforeAll(async () => {
+    w = await makeWorld(server.app);
+    fpSql = await fingerprintQuery(server.db);
   });
 
   it.each(Object.keys(targets))('%s: never 5xx, refusals change nothing', async (name) => {
@@ -239,7 +234,7 @@ describe.each(databaseKinds())('fuzzing on $name', (kind) => {
         if (res.statusCode >= 400) expect(known).toBe(before);
         // A sign-in from the fuzzer replaces the owner's session: sign back in as the owner.
         if (name === 'auth/local' && res.statusCode === 200) {
-          w = await makeWorld(app);
+          w = await makeWorld(server.app);
           known = null;
         }
       }),
@@ -315,7 +310,7 @@ describe.each(databaseKinds())('fuzzing on $name', (kind) => {
   });
 
   it('still answers afterwards, and nothing was polluted', async () => {
-    const res = await app.inject({ method: 'GET', url: `${API}/health` });
+    const res = await server.app.inject({ method: 'GET', url: `${API}/health` });
     expect(res.statusCode).toBe(200);
     expect(Object.prototype).not.toHaveProperty('polluted');
     expect(Object.prototype).not.toHaveProperty('isAdmin');

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { API, buildTestApp, databaseKinds, signInLocal, type TestDatabase } from './helpers.ts';
+import { API, buildTestApp, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
 import { tinyPng } from './security-world.ts';
 
 /**
@@ -42,8 +42,6 @@ function expectLockedDown(res: LightMyRequestResponse, what: string): void {
 }
 
 describe.each(databaseKinds())('browser headers and session cookie on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let webDist: string;
 
   beforeAll(async () => {
@@ -51,17 +49,14 @@ describe.each(databaseKinds())('browser headers and session cookie on $name', (k
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
-    database = await kind.open();
-    app = await buildTestApp(database.db, { webDist });
   });
   afterAll(async () => {
-    await app.close();
-    await database.cleanup();
     fs.rmSync(webDist, { recursive: true, force: true });
   });
+  const t = useTestApp(kind, () => ({ config: { webDist } }));
 
   it('every kind of response carries the same locked-down headers', async () => {
-    const coach = await signInLocal(app, 'Header coach');
+    const coach = await signInLocal(t.app, 'Header coach');
     const { teamKey } = (await coach.request({ method: 'POST', url: `${API}/teams` })).json<{
       teamKey: string;
     }>();
@@ -80,17 +75,17 @@ describe.each(databaseKinds())('browser headers and session cookie on $name', (k
     });
     const photoUrl = withPhoto.json<{ imageURL: string }>().imageURL;
     const responses: [string, LightMyRequestResponse][] = [
-      ['page', await app.inject({ url: '/apps/sagan/login' })],
-      ['unknown page', await app.inject({ url: '/apps/sagan/no/such/page' })],
-      ['asset', await app.inject({ url: '/apps/sagan/assets/app-abc123.js' })],
-      ['api json', await app.inject({ url: `${API}/config` })],
-      ['api 401', await app.inject({ url: `${API}/auth/me` })],
-      ['api 404', await app.inject({ url: `${API}/no-such-endpoint` })],
+      ['page', await t.app.inject({ url: '/apps/sagan/login' })],
+      ['unknown page', await t.app.inject({ url: '/apps/sagan/no/such/page' })],
+      ['asset', await t.app.inject({ url: '/apps/sagan/assets/app-abc123.js' })],
+      ['api json', await t.app.inject({ url: `${API}/config` })],
+      ['api 401', await t.app.inject({ url: `${API}/auth/me` })],
+      ['api 404', await t.app.inject({ url: `${API}/no-such-endpoint` })],
       [
         'api 400',
         await coach.request({ method: 'POST', url: `${API}/auth/local`, payload: { x: 1 } }),
       ],
-      ['health', await app.inject({ url: `${API}/health` })],
+      ['health', await t.app.inject({ url: `${API}/health` })],
       ['photo', await coach.request({ method: 'GET', url: photoUrl })],
     ];
     for (const [what, res] of responses) expectLockedDown(res, what);
@@ -104,7 +99,7 @@ describe.each(databaseKinds())('browser headers and session cookie on $name', (k
       '/apps/sagan/viewscoreboardmini/abc',
       '/apps/sagan/viewscoreboardmini/x?y=1',
     ]) {
-      const mini = await app.inject({ url });
+      const mini = await t.app.inject({ url });
       const csp = directives(mini);
       expect(csp.get('frame-ancestors'), url).toEqual(['*']);
       expect(mini.headers['x-frame-options'], url).toBeUndefined();
@@ -120,14 +115,14 @@ describe.each(databaseKinds())('browser headers and session cookie on $name', (k
       '/apps/sagan/teamsheets?next=/apps/sagan/viewscoreboardmini/',
       `${API}/config?/apps/sagan/viewscoreboardmini/`,
     ]) {
-      const res = await app.inject({ url });
+      const res = await t.app.inject({ url });
       expect(directives(res).get('frame-ancestors'), url).toEqual(["'none'"]);
       expect(res.headers['x-frame-options'], url).toBeDefined();
     }
   });
 
   it('the session cookie on plain http: HttpOnly, SameSite=Lax, host-only, no Secure', async () => {
-    const res = await app.inject({
+    const res = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/local`,
       headers: { 'x-sagan-request': '1' },
@@ -140,10 +135,10 @@ describe.each(databaseKinds())('browser headers and session cookie on $name', (k
     expect(c?.path).toBe('/');
     expect(c?.domain).toBeUndefined();
     expect(c?.secure).toBeFalsy(); // a Secure cookie would never come back over http
-    expect(c?.maxAge).toBe(app.config.sessionDays * 86400);
+    expect(c?.maxAge).toBe(t.app.config.sessionDays * 86400);
     // 32 random bytes; the server keeps only its hash, so a database leak is no session leak.
     expect(c!.value).toMatch(/^[\w-]{43}$/);
-    const stored = await database.db.query<{ id_hash: string }>('SELECT id_hash FROM sessions');
+    const stored = await t.db.query<{ id_hash: string }>('SELECT id_hash FROM sessions');
     expect(stored.some((s) => s.id_hash === c!.value)).toBe(false);
   });
 
@@ -154,7 +149,7 @@ describe.each(databaseKinds())('browser headers and session cookie on $name', (k
       DATA_DIR: '/nonexistent',
     });
     expect(config.cookieSecure).toBe(true);
-    const secureApp = await buildTestApp(database.db, {
+    const secureApp = await buildTestApp(t.db, {
       cookieSecure: config.cookieSecure,
       publicUrl: config.publicUrl,
     });

@@ -1,9 +1,8 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bodyKeepsPace } from '../src/plugins/body-timeout.ts';
-import { API, buildTestApp, databaseKinds, signInLocal, type TestDatabase } from './helpers.ts';
+import { API, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
 
 /**
  * Request hooks attacked from outside: a body that trickles is cut with 408 (while a slow but
@@ -26,23 +25,16 @@ describe('body pace rule at the shipped defaults (20 s windows, 500 B/s)', () =>
 });
 
 describe.each(databaseKinds())('request hooks on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let port: number;
   const WINDOW_S = 1;
   const MIN_RATE = 200;
 
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database.db, {
-      bodyTimeout: { windowSeconds: WINDOW_S, minBytesPerSecond: MIN_RATE },
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    port = (app.server.address() as AddressInfo).port;
+  const t = useTestApp(kind, {
+    config: { bodyTimeout: { windowSeconds: WINDOW_S, minBytesPerSecond: MIN_RATE } },
+    listen: true,
   });
-  afterAll(async () => {
-    await app.close();
-    await database.cleanup();
+  beforeAll(() => {
+    port = (t.app.server.address() as AddressInfo).port;
   });
 
   interface Outcome {
@@ -129,9 +121,7 @@ describe.each(databaseKinds())('request hooks on $name', (kind) => {
     expect(outcome.status).toBe(408);
     expect(outcome.closed).toBe(true);
     expect(outcome.seconds).toBeLessThan(2 * WINDOW_S + 1.5);
-    const users = await database.db.query('SELECT 1 FROM users WHERE display_name = $1', [
-      'Trickler',
-    ]);
+    const users = await t.db.query('SELECT 1 FROM users WHERE display_name = $1', ['Trickler']);
     expect(users).toHaveLength(0);
   });
 
@@ -174,13 +164,13 @@ describe.each(databaseKinds())('request hooks on $name', (kind) => {
   });
 
   it('private JSON is no-store; a route that chose its own caching keeps it', async () => {
-    const user = await signInLocal(app, 'Cache probe');
+    const user = await signInLocal(t.app, 'Cache probe');
     for (const url of [`${API}/auth/me`, `${API}/teams`, `${API}/playcounts`, `${API}/me/games`]) {
       const res = await user.request({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
-    const refused = await app.inject({ method: 'GET', url: `${API}/auth/me` });
+    const refused = await t.app.inject({ method: 'GET', url: `${API}/auth/me` });
     expect(refused.statusCode).toBe(401);
     expect(refused.headers['cache-control']).toBe('no-store');
 
@@ -189,7 +179,10 @@ describe.each(databaseKinds())('request hooks on $name', (kind) => {
     const { teamKey } = team.json<{ teamKey: string }>();
     const pub = await user.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` });
     const { publishedAsKey } = pub.json<{ publishedAsKey: string }>();
-    const qr = await app.inject({ method: 'GET', url: `${API}/rosters/${publishedAsKey}/qr.png` });
+    const qr = await t.app.inject({
+      method: 'GET',
+      url: `${API}/rosters/${publishedAsKey}/qr.png`,
+    });
     expect(qr.headers['cache-control']).toBe('public, max-age=3600');
   });
 });

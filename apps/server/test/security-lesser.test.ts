@@ -13,8 +13,8 @@ import {
   buildTestApp,
   databaseKinds,
   signInLocal,
-  type TestDatabase,
   type TestUser,
+  useTestApp,
 } from './helpers.ts';
 import { newGameKey, sampleGame } from './playcounts-fixtures.ts';
 import { tinyPng } from './security-world.ts';
@@ -70,23 +70,19 @@ async function googleStandIn() {
 }
 
 describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
-  let owner: TestUser;
   let webDist: string;
 
   beforeAll(async () => {
-    database = await kind.open();
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
-    app = await buildTestApp(database.db, { webDist, publicUrl: 'https://scores.example' });
-    owner = await signInLocal(app, 'Lesser Owner');
   });
   afterAll(async () => {
-    await app.close();
-    await database.cleanup();
     fs.rmSync(webDist, { recursive: true, force: true });
   });
+  const t = useTestApp(kind, () => ({
+    users: ['Owner'],
+    config: { webDist, publicUrl: 'https://scores.example' },
+  }));
 
   const newGame = async (who: TestUser, payload: Record<string, unknown> = {}) =>
     (await who.request({ method: 'POST', url: `${API}/games`, payload })).json<{
@@ -98,8 +94,11 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
 
   describe('share previews take names literally', () => {
     it('a scoreboard whose team name holds replacement patterns: one doctype, name as typed', async () => {
-      const gameKey = await newGame(owner, { homeTeamName: PATTERNS, awayTeamName: 'Tigers' });
-      const res = await app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
+      const gameKey = await newGame(t.users.Owner, {
+        homeTeamName: PATTERNS,
+        awayTeamName: 'Tigers',
+      });
+      const res = await t.app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
       expect(res.statusCode).toBe(200);
       // Replacement strings copied the page's head once per "$`" (2 doctypes) and "</head>" once
       // per "$&" (3 with the escaped quote and ampersand, which read "$&#39;" and "$&#38;").
@@ -112,16 +111,19 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
     });
 
     it('a published team sheet whose name holds replacement patterns', async () => {
-      const teamKey = await newTeam(owner);
-      await owner.request({
+      const teamKey = await newTeam(t.users.Owner);
+      await t.users.Owner.request({
         method: 'PATCH',
         url: `${API}/teams/${teamKey}`,
         payload: { teamName: PATTERNS, teamNotes: "Notes $` $'" },
       });
       const { publishedAsKey } = (
-        await owner.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` })
+        await t.users.Owner.request({
+          method: 'POST',
+          url: `${API}/teams/${teamKey}/publish`,
+        })
       ).json<{ publishedAsKey: string }>();
-      const res = await app.inject({ url: `/apps/sagan/teamsheets/${publishedAsKey}` });
+      const res = await t.app.inject({ url: `/apps/sagan/teamsheets/${publishedAsKey}` });
       expect(count(res.body, '<!doctype html>')).toBe(1);
       expect(count(res.body, '<head>')).toBe(1);
       expect(metaOf(res.body, 'og:title')).toBe(escapeHtml(PATTERNS));
@@ -132,12 +134,17 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
   describe('image bodies only where a photo goes', () => {
     it('every other team sheet write answers 415 to an image body and changes nothing', async () => {
       const png = await tinyPng();
-      const teamKey = await newTeam(owner);
+      const teamKey = await newTeam(t.users.Owner);
       const sendImage = (method: InjectOptions['method'], url: string) =>
-        owner.request({ method, url, headers: { 'content-type': 'image/png' }, payload: png });
-      const before = await database.db.query<{ n: number }>(
+        t.users.Owner.request({
+          method,
+          url,
+          headers: { 'content-type': 'image/png' },
+          payload: png,
+        });
+      const before = await t.db.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM teams WHERE uid = $1',
-        [owner.uid],
+        [t.users.Owner.uid],
       );
       const refused = [
         await sendImage('POST', `${API}/teams`),
@@ -152,12 +159,12 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
       ];
       expect(refused.map((r) => r.statusCode)).toEqual(refused.map(() => 415));
       for (const r of refused) expect(r.json<{ error: string }>().error).toBeTruthy();
-      const after = await database.db.query<{ n: number }>(
+      const after = await t.db.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM teams WHERE uid = $1',
-        [owner.uid],
+        [t.users.Owner.uid],
       );
       expect(after).toEqual(before);
-      const published = await database.db.query<{ published_as_key: string | null }>(
+      const published = await t.db.query<{ published_as_key: string | null }>(
         'SELECT published_as_key FROM teams WHERE team_key = $1',
         [teamKey],
       );
@@ -165,15 +172,15 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
     });
 
     it('the photo route still takes the image', async () => {
-      const teamKey = await newTeam(owner);
+      const teamKey = await newTeam(t.users.Owner);
       const player = (
-        await owner.request({
+        await t.users.Owner.request({
           method: 'PUT',
           url: `${API}/teams/${teamKey}/players/-1`,
           payload: { jersey: '9', playerName: 'Sam Park', playerNotes: '' },
         })
       ).json<{ key: string }>();
-      const res = await owner.request({
+      const res = await t.users.Owner.request({
         method: 'PUT',
         url: `${API}/teams/${teamKey}/players/${player.key}/photo`,
         headers: { 'content-type': 'image/png' },
@@ -185,14 +192,16 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
 
   describe('the scorekeeper sees who wrote by name, never their account id', () => {
     it('messages carry the display name and no uid', async () => {
-      const gameKey = await newGame(owner);
-      const fan = await signInLocal(app, 'Avid Fan');
+      const gameKey = await newGame(t.users.Owner);
+      const fan = await signInLocal(t.app, 'Avid Fan');
       await fan.request({
         method: 'POST',
         url: `${API}/games/${gameKey}/scorekeeper-message`,
         payload: { scoreKeeperMessage: 'Halftime score please' },
       });
-      const res = await owner.request({ url: `${API}/games/${gameKey}/messages` });
+      const res = await t.users.Owner.request({
+        url: `${API}/games/${gameKey}/messages`,
+      });
       expect(res.statusCode).toBe(200);
       const { messages } = res.json<{ messages: Record<string, unknown>[] }>();
       expect(messages).toHaveLength(1);
@@ -211,7 +220,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
 
     beforeAll(async () => {
       google = await googleStandIn();
-      limited = await buildTestApp(database.db, {
+      limited = await buildTestApp(t.db, {
         rateLimitFactor: FACTOR,
         google: google.google,
         localSignIn: true,
@@ -261,7 +270,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
     });
 
     it('scoring a game: score updates, clock, comments and tags each have their limit', async () => {
-      const keeper = await signInLocal(app, 'Busy Keeper');
+      const keeper = await signInLocal(t.app, 'Busy Keeper');
       const gameKey = await newGame(keeper);
       const write = viaLimited(keeper);
       await expectLimitAt(max('score'), (i) =>
@@ -285,7 +294,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
         write({ method: 'PUT', url: `${API}/games/${gameKey}/tags`, payload: { tags: [`t${i}`] } }),
       );
       // The refused score update changed nothing.
-      const [game] = await database.db.query<{ fields: { homeScore?: number } }>(
+      const [game] = await t.db.query<{ fields: { homeScore?: number } }>(
         'SELECT fields FROM games WHERE game_key = $1',
         [gameKey],
       );
@@ -293,7 +302,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
     });
 
     it('new games, new teams and bulk uploads: the creation limit', async () => {
-      const maker = await signInLocal(app, 'Maker');
+      const maker = await signInLocal(t.app, 'Maker');
       const write = viaLimited(maker);
       await expectLimitAt(max('create'), () =>
         write({ method: 'POST', url: `${API}/games`, payload: {} }),
@@ -310,7 +319,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
     });
 
     it('team, player and group edits, and Player Counter saves', async () => {
-      const coach = await signInLocal(app, 'Editing Coach');
+      const coach = await signInLocal(t.app, 'Editing Coach');
       const teamKey = await newTeam(coach);
       const write = viaLimited(coach);
       await expectLimitAt(max('edit'), (i) =>
@@ -341,8 +350,8 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
     });
 
     it('counted per signed-in user: a neighbour on the same address still writes', async () => {
-      const first = await signInLocal(app, 'First Keeper');
-      const second = await signInLocal(app, 'Second Keeper');
+      const first = await signInLocal(t.app, 'First Keeper');
+      const second = await signInLocal(t.app, 'Second Keeper');
       const [a, b] = [await newGame(first), await newGame(second)];
       const score = (who: TestUser, gameKey: string, address: string) =>
         viaLimited(
@@ -425,9 +434,9 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
   });
 
   it('as shipped (factor 1): the 61st new game in a minute is refused with Retry-After', async () => {
-    const shipped = await buildTestApp(database.db, { rateLimitFactor: 1 });
+    const shipped = await buildTestApp(t.db, { rateLimitFactor: 1 });
     try {
-      const maker = await signInLocal(app, 'Sixty Games');
+      const maker = await signInLocal(t.app, 'Sixty Games');
       const write = () =>
         shipped.inject({
           method: 'POST',
@@ -437,7 +446,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
         });
       for (let i = 0; i < 60; i++) expect((await write()).statusCode).toBe(200);
       expectLimited(await write());
-      const [row] = await database.db.query<{ n: number }>(
+      const [row] = await t.db.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM games WHERE uid = $1',
         [maker.uid],
       );

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { InjectOptions } from 'fastify';
 import type { ServerMessage } from '@sagan/shared/realtime';
-import { anonymous, API, buildTestApp, databaseKinds, type TestDatabase } from './helpers.ts';
+import { anonymous, API, databaseKinds, listenWs, useTestApp } from './helpers.ts';
 import { sampleGame } from './playcounts-fixtures.ts';
 import {
   makeWorld,
@@ -374,23 +373,18 @@ function guessed(url: string, w: World): string {
 }
 
 describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let dataDir: string;
 
   beforeAll(async () => {
-    database = await kind.open();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-matrix-'));
-    app = await buildTestApp(database.db, { dataDir });
   });
   afterAll(async () => {
-    await app.close();
-    await database.cleanup();
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
+  const t = useTestApp(kind, () => ({ config: { dataDir } }));
 
   it('has an entry for every route of the server, and no stale ones', () => {
-    const routes = routeTable(app);
+    const routes = routeTable(t.app);
     expect(routes.length).toBeGreaterThan(40);
     const missing = routes.filter((r) => !matrix[r]);
     expect(missing, 'routes without an authorization matrix entry').toEqual([]);
@@ -399,62 +393,62 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
   });
 
   let cells = 0;
-  const present = () => new Set(routeTable(app));
+  const present = () => new Set(routeTable(t.app));
   let shared: World | undefined;
 
   it.each(Object.keys(matrix))('%s', async (route) => {
     if (!present().has(route)) return; // an optional route, absent here
     const entry = matrix[route]!;
     // Worlds are costly (a photo goes through sharp), so cells share one unless they spoil it.
-    const w = entry.fresh ? await makeWorld(app) : (shared ??= await makeWorld(app));
-    const callers = [anonymous(app), w.other.request, w.owner.request];
+    const w = entry.fresh ? await makeWorld(t.app) : (shared ??= await makeWorld(t.app));
+    const callers = [anonymous(t.app), w.other.request, w.owner.request];
     for (let role = 0; role < 3; role++) {
       const opts = await entry.req(w);
-      const before = await snapshot(app.db);
+      const before = await snapshot(t.app.db);
       const res = await callers[role]!(opts);
       cells++;
       const want = entry.expect[role]!;
       expect(res.statusCode, `${ROLE_NAMES[role]}: ${res.body.slice(0, 200)}`).toBe(want);
       if (want >= 400) {
-        expect(await snapshot(app.db), `${ROLE_NAMES[role]} was refused but changed rows`).toBe(
+        expect(await snapshot(t.app.db), `${ROLE_NAMES[role]} was refused but changed rows`).toBe(
           before,
         );
       }
     }
     if (entry.guess !== undefined) {
       const opts = await entry.req(w);
-      const before = await snapshot(app.db);
+      const before = await snapshot(t.app.db);
       const res = await w.owner.request({ ...opts, url: guessed(opts.url as string, w) });
       cells++;
       expect(res.statusCode, `guessed key: ${res.body.slice(0, 200)}`).toBe(entry.guess);
-      if (entry.guess >= 400) expect(await snapshot(app.db)).toBe(before);
+      if (entry.guess >= 400) expect(await snapshot(t.app.db)).toBe(before);
     }
   });
 
   it('CSRF: every mutating route, its path percent-encoded, from a foreign or null Origin', async () => {
-    const mutating = routeTable(app).filter((r) => !/^(GET|HEAD|OPTIONS) /.test(r));
+    const mutating = routeTable(t.app).filter((r) => !/^(GET|HEAD|OPTIONS) /.test(r));
     expect(mutating.length).toBeGreaterThan(20);
     let forged = 0;
     for (const route of mutating) {
       const entry = matrix[route]!;
       // Nothing below may change anything, except the anonymous routing probes (a sign-in).
-      const w = entry.fresh ? await makeWorld(app) : (shared ??= await makeWorld(app));
+      const w = entry.fresh ? await makeWorld(t.app) : (shared ??= await makeWorld(t.app));
       const opts = await entry.req(w);
       const variants = encodedVariants(opts.url as string);
       for (const url of variants) {
         // The router takes the encoded path to the route: an anonymous caller with the header
         // gets the route's own answer, not a not-found.
-        const probe = await anonymous(app)({ ...opts, url });
+        const probe = await anonymous(t.app)({ ...opts, url });
         expect(probe.statusCode, `${route} as ${url} is routed`).toBe(entry.expect[0]);
       }
-      const before = await snapshot(app.db);
+      const before = await snapshot(t.app.db);
       for (const url of variants) {
         for (const origin of ['http://evil.example', 'null']) {
           for (const headers of [
             { cookie: w.owner.cookie, origin },
             { cookie: w.owner.cookie, origin, 'x-sagan-request': '1' },
           ]) {
-            const res = await app.inject({
+            const res = await t.app.inject({
               ...opts,
               url,
               headers: { ...(opts.headers ?? {}), ...headers },
@@ -465,13 +459,13 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
           }
         }
       }
-      expect(await snapshot(app.db), `${route}: a refused forgery changed rows`).toBe(before);
+      expect(await snapshot(t.app.db), `${route}: a refused forgery changed rows`).toBe(before);
     }
     console.log(`encoded-path CSRF (${kind.name}): ${forged} forged requests, all 403`);
   });
 
   it('owner fields (uid) in a body never hand a write to someone else', async () => {
-    const w = await makeWorld(app);
+    const w = await makeWorld(t.app);
     const pcKey = `pc_${randomKey()}`;
     const attempts: InjectOptions[] = [
       { method: 'POST', url: `${API}/games`, payload: { gameName: 'Mine', uid: w.other.uid } },
@@ -484,24 +478,24 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       { method: 'POST', url: `${API}/teams`, payload: { uid: w.other.uid } },
     ];
     for (const attempt of attempts) {
-      const before = await snapshot(app.db);
+      const before = await snapshot(t.app.db);
       const res = await w.owner.request(attempt);
       // Either refused outright (strict schemas) with nothing written, or the field is ignored.
       if (res.statusCode >= 400) {
         expect(res.statusCode).toBe(400);
-        expect(await snapshot(app.db)).toBe(before);
+        expect(await snapshot(t.app.db)).toBe(before);
       } else {
         expect(res.body).not.toContain(w.other.uid);
       }
     }
-    const taken = await app.db.query<{ n: number }>(
+    const taken = await t.app.db.query<{ n: number }>(
       `SELECT (SELECT count(*) FROM games WHERE uid = $1)
             + (SELECT count(*) FROM play_count_games WHERE uid = $1)
             + (SELECT count(*) FROM teams WHERE uid = $1) AS n`,
       [w.other.uid],
     );
     expect(Number(taken[0]!.n)).toBe(0);
-    const [pc] = await app.db.query<{ uid: string }>(
+    const [pc] = await t.app.db.query<{ uid: string }>(
       'SELECT uid FROM play_count_games WHERE game_key = $1',
       [pcKey],
     );
@@ -509,10 +503,8 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
   });
 
   it('realtime: every topic family × anonymous, another user, owner', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const url = `ws://127.0.0.1:${port}/apps/sagan/ws`;
-    const w = await makeWorld(app);
+    const url = await listenWs(t.app);
+    const w = await makeWorld(t.app);
     const { owner } = w;
     const PUBLIC = [true, true, true] as const;
     const OWNER_ONLY = [false, false, true] as const;
@@ -531,7 +523,7 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       'user:playcounts': { topic: `user:${owner.uid}:playcounts`, allowed: OWNER_ONLY },
     };
     // Generated from the hub's own registry, so a new topic family cannot be forgotten either.
-    const hub = app.hub as unknown as {
+    const hub = t.app.hub as unknown as {
       defs: Map<string, unknown>;
       userLists: Map<string, unknown>;
     };

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { logoutAllResponseSchema } from '@sagan/shared/auth';
@@ -9,7 +8,7 @@ import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
 import { loadConfig } from '../src/config.ts';
 import { openPostgres, type Db } from '../src/db/db.ts';
-import { API, buildTestApp, databaseKinds, signInLocal, type TestDatabase } from './helpers.ts';
+import { API, buildTestApp, databaseKinds, listenWs, signInLocal, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 /**
@@ -30,12 +29,6 @@ const refused =
 
 /** Figures for docs/reliability.md, printed at the end of each suite. */
 const figures: string[] = [];
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  return `ws://127.0.0.1:${port}/apps/sagan/ws`;
-}
 
 async function openSubscribed(url: string, cookie: string, wanted: string[]): Promise<TestSocket> {
   const ws = await TestSocket.open(url, { cookie });
@@ -58,23 +51,18 @@ describe('SESSION_IDLE_DAYS', () => {
 });
 
 describe.each(databaseKinds())('session end on $name', (kind) => {
-  let database: TestDatabase;
-  let app: FastifyInstance;
   let url: string;
 
-  beforeAll(async () => {
-    database = await kind.open();
-    app = await buildTestApp(database.db);
-    url = await listen(app);
-  });
   afterAll(async () => {
-    await app.close();
-    await database.cleanup();
     console.log(`session end (${kind.name}):\n  ${figures.splice(0).join('\n  ')}`);
+  });
+  const t = useTestApp(kind);
+  beforeAll(async () => {
+    url = await listenWs(t.app);
   });
 
   it('refuses a private topic on a socket whose session ended, public topics stay', async () => {
-    const owner = await signInLocal(app, 'Ended Owner');
+    const owner = await signInLocal(t.app, 'Ended Owner');
     const mine = myGamesTopic.name(owner.uid);
     const ws = await TestSocket.open(url, { cookie: owner.cookie });
     ws.send({ type: 'subscribe', topic: mine });
@@ -82,12 +70,12 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
     ws.send({ type: 'unsubscribe', topic: mine });
     // The session ends in the store without this node being told (as when another node's
     // NOTIFY is lost): the subscribe-time check alone must refuse.
-    await app.db.query('DELETE FROM sessions WHERE uid = $1', [owner.uid]);
+    await t.app.db.query('DELETE FROM sessions WHERE uid = $1', [owner.uid]);
     const from = ws.messages.length;
     ws.send({ type: 'subscribe', topic: mine });
     const refusal = await ws.waitFor(refused(mine), from);
     expect(refusal.code).toBe('signed-out');
-    expect(app.hub.subscriberCount(mine)).toBe(0);
+    expect(t.app.hub.subscriberCount(mine)).toBe(0);
     const recent = recentGamesTopic.name();
     ws.send({ type: 'subscribe', topic: recent });
     await ws.waitFor(isState(recent), from);
@@ -95,8 +83,8 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
   });
 
   it('sign-out pushes the refusal to the session’s sockets within 5 s; other sessions keep theirs', async () => {
-    const owner = await signInLocal(app, 'Signing Out');
-    const again = await signInLocal(app, 'Signing Out'); // the same user on another device
+    const owner = await signInLocal(t.app, 'Signing Out');
+    const again = await signInLocal(t.app, 'Signing Out'); // the same user on another device
     expect(again.uid).toBe(owner.uid);
     const created = await owner.request({ method: 'POST', url: `${API}/teams` });
     const { teamKey } = created.json<{ teamKey: string }>();
@@ -120,30 +108,30 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
 
     for (const topic of wanted.slice(0, 3)) {
       await ws.waitFor(signedOut(topic), from);
-      expect(app.hub.subscriberCount(topic)).toBe(topic === wanted[0] ? 1 : 0);
+      expect(t.app.hub.subscriberCount(topic)).toBe(topic === wanted[0] ? 1 : 0);
     }
     // The public topic stays on the now anonymous socket, and the socket stays open.
     expect(ws.messages.slice(from).some(refused(recentGamesTopic.name()))).toBe(false);
     expect(ws.closed).toBeNull();
     // The same user's other session is untouched.
     expect(other.messages.some((m) => m.type === 'error')).toBe(false);
-    expect((await me(app, again.cookie)).statusCode).toBe(200);
+    expect((await me(t.app, again.cookie)).statusCode).toBe(200);
     // And the socket cannot get the private topics back.
     const later = ws.messages.length;
     ws.send({ type: 'subscribe', topic: wanted[0]! });
     await ws.waitFor(refused(wanted[0]!), later);
-    expect(app.hub.subscriberCount(wanted[0]!)).toBe(1);
+    expect(t.app.hub.subscriberCount(wanted[0]!)).toBe(1);
     ws.close();
     other.close();
   });
 
   it('logout-all ends every session of the user, each socket told; others untouched', async () => {
     const sessions = [
-      await signInLocal(app, 'Everywhere'),
-      await signInLocal(app, 'Everywhere'),
-      await signInLocal(app, 'Everywhere'),
+      await signInLocal(t.app, 'Everywhere'),
+      await signInLocal(t.app, 'Everywhere'),
+      await signInLocal(t.app, 'Everywhere'),
     ];
-    const bystander = await signInLocal(app, 'Bystander');
+    const bystander = await signInLocal(t.app, 'Bystander');
     const uid = sessions[0]!.uid;
     const mine = myGamesTopic.name(uid);
     const sockets = await Promise.all(
@@ -152,7 +140,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
     const theirs = await openSubscribed(url, bystander.cookie, [myGamesTopic.name(bystander.uid)]);
 
     // Cookie mutations need the CSRF header and a same-origin Origin, like every other.
-    const noHeader = await app.inject({
+    const noHeader = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/logout-all`,
       headers: { cookie: sessions[0]!.cookie },
@@ -164,13 +152,13 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
       headers: { origin: 'https://evil.example' },
     });
     expect(foreign.statusCode).toBe(403);
-    const anonymous = await app.inject({
+    const anonymous = await t.app.inject({
       method: 'POST',
       url: `${API}/auth/logout-all`,
       headers: { 'x-sagan-request': '1' },
     });
     expect(anonymous.statusCode).toBe(401);
-    for (const s of sessions) expect((await me(app, s.cookie)).statusCode).toBe(200);
+    for (const s of sessions) expect((await me(t.app, s.cookie)).statusCode).toBe(200);
 
     const t0 = performance.now();
     const res = await sessions[2]!.request({ method: 'POST', url: `${API}/auth/logout-all` });
@@ -179,18 +167,18 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
     expect(res.headers['set-cookie']).toMatch(/sagan_session=;/);
     await Promise.all(sockets.map((ws) => ws.waitFor(signedOut(mine))));
     figures.push(`logout-all → refusal on 2 sockets: ${(performance.now() - t0).toFixed(1)} ms`);
-    expect(app.hub.subscriberCount(mine)).toBe(0);
-    for (const s of sessions) expect((await me(app, s.cookie)).statusCode).toBe(401);
-    expect((await me(app, bystander.cookie)).statusCode).toBe(200);
+    expect(t.app.hub.subscriberCount(mine)).toBe(0);
+    for (const s of sessions) expect((await me(t.app, s.cookie)).statusCode).toBe(401);
+    expect((await me(t.app, bystander.cookie)).statusCode).toBe(200);
     expect(theirs.messages.some((m) => m.type === 'error')).toBe(false);
     for (const ws of [...sockets, theirs]) ws.close();
   });
 
   it('a session idle longer than SESSION_IDLE_DAYS ends; its sockets are told by the sweep', async () => {
-    const idle = await signInLocal(app, 'Idle One');
+    const idle = await signInLocal(t.app, 'Idle One');
     const mine = myGamesTopic.name(idle.uid);
     const ws = await openSubscribed(url, idle.cookie, [mine]);
-    await app.db.query(
+    await t.app.db.query(
       `UPDATE sessions SET last_seen_at = now() - interval '14 days 1 minute' WHERE uid = $1`,
       [idle.uid],
     );
@@ -199,55 +187,55 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
     const ms = performance.now() - t0;
     expect(ms).toBeLessThan(5000);
     figures.push(`idle expiry → refusal (sweep every 2 s): ${ms.toFixed(0)} ms`);
-    expect((await me(app, idle.cookie)).statusCode).toBe(401);
+    expect((await me(t.app, idle.cookie)).statusCode).toBe(401);
     ws.close();
   });
 
   it('an absolutely expired session is swept the same way', async () => {
-    const old = await signInLocal(app, 'Expiring');
+    const old = await signInLocal(t.app, 'Expiring');
     const mine = myGamesTopic.name(old.uid);
     const ws = await openSubscribed(url, old.cookie, [mine]);
-    const swept = app.sessionWatch.counts.swept;
-    await app.db.query(`UPDATE sessions SET expires_at = now() WHERE uid = $1`, [old.uid]);
+    const swept = t.app.sessionWatch.counts.swept;
+    await t.app.db.query(`UPDATE sessions SET expires_at = now() WHERE uid = $1`, [old.uid]);
     const t0 = performance.now();
     await ws.waitFor(signedOut(mine));
     const ms = performance.now() - t0;
     expect(ms).toBeLessThan(5000);
-    expect(app.sessionWatch.counts.swept).toBe(swept + 1);
+    expect(t.app.sessionWatch.counts.swept).toBe(swept + 1);
     figures.push(`absolute expiry → refusal (sweep): ${ms.toFixed(0)} ms`);
     ws.close();
   });
 
   it('writes a session’s last use at most once an hour, and honours the configured idle limit', async () => {
-    const user = await signInLocal(app, 'Seen');
+    const user = await signInLocal(t.app, 'Seen');
     const lastSeen = async () =>
       (
-        await app.db.query<{ age: number }>(
+        await t.app.db.query<{ age: number }>(
           `SELECT extract(epoch FROM now() - last_seen_at)::float8 AS age FROM sessions WHERE uid = $1`,
           [user.uid],
         )
       )[0]!.age;
-    await app.db.query(
+    await t.app.db.query(
       `UPDATE sessions SET last_seen_at = now() - interval '30 minutes' WHERE uid = $1`,
       [user.uid],
     );
-    expect((await me(app, user.cookie)).statusCode).toBe(200);
+    expect((await me(t.app, user.cookie)).statusCode).toBe(200);
     expect(await lastSeen()).toBeGreaterThan(29 * 60); // not rewritten within the hour
-    await app.db.query(
+    await t.app.db.query(
       `UPDATE sessions SET last_seen_at = now() - interval '13 days' WHERE uid = $1`,
       [user.uid],
     );
-    expect((await me(app, user.cookie)).statusCode).toBe(200);
+    expect((await me(t.app, user.cookie)).statusCode).toBe(200);
     expect(await lastSeen()).toBeLessThan(60); // used again: the idle clock restarts
 
-    const strict = await buildTestApp(app.db, { sessionIdleDays: 2 });
+    const strict = await buildTestApp(t.app.db, { sessionIdleDays: 2 });
     try {
-      await app.db.query(
+      await t.app.db.query(
         `UPDATE sessions SET last_seen_at = now() - interval '3 days' WHERE uid = $1`,
         [user.uid],
       );
       expect((await me(strict, user.cookie)).statusCode).toBe(401);
-      expect((await me(app, user.cookie)).statusCode).toBe(200);
+      expect((await me(t.app, user.cookie)).statusCode).toBe(200);
     } finally {
       await strict.close();
     }
@@ -256,14 +244,14 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
   it.runIf(kind.name === 'postgres')(
     'two nodes: a sign-out on node A removes the session’s subscriptions on node B within 5 s',
     async () => {
-      const dbB: Db = await openPostgres(database.url!);
+      const dbB: Db = await openPostgres(t.database.url!);
       const nodeB = await buildTestApp(dbB);
       try {
         // Node B hears of the sign-out only through NOTIFY: its sweep is put far out of the way.
         nodeB.sessionWatch.stop();
         nodeB.sessionWatch.start(60_000);
-        const urlB = await listen(nodeB);
-        const owner = await signInLocal(app, 'Two Nodes');
+        const urlB = await listenWs(nodeB);
+        const owner = await signInLocal(t.app, 'Two Nodes');
         const created = await owner.request({ method: 'POST', url: `${API}/teams` });
         const { teamKey } = created.json<{ teamKey: string }>();
         const wanted = [myGamesTopic.name(owner.uid), teamTopic.name(teamKey)];
@@ -287,10 +275,10 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
         // Expiry on node B, found by its own sweep (back to the usual interval).
         nodeB.sessionWatch.stop();
         nodeB.sessionWatch.start();
-        const later = await signInLocal(app, 'Two Nodes Later');
+        const later = await signInLocal(t.app, 'Two Nodes Later');
         const laterTopic = myGamesTopic.name(later.uid);
         const socket = await openSubscribed(urlB, later.cookie, [laterTopic]);
-        await app.db.query(`UPDATE sessions SET expires_at = now() WHERE uid = $1`, [later.uid]);
+        await t.app.db.query(`UPDATE sessions SET expires_at = now() WHERE uid = $1`, [later.uid]);
         const t1 = performance.now();
         await socket.waitFor(signedOut(laterTopic));
         figures.push(

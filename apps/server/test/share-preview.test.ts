@@ -2,16 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { escapeHtml, injectPreview } from '../src/share-preview.ts';
-import {
-  API,
-  buildTestApp,
-  databaseKinds,
-  signInLocal,
-  type TestDatabase,
-  type TestUser,
-} from './helpers.ts';
+import { API, databaseKinds, useTestApp } from './helpers.ts';
 
 // A link pasted in a chat shows a card, because the server writes OG/Twitter tags.
 const INDEX =
@@ -38,29 +30,25 @@ describe('injectPreview', () => {
 });
 
 describe.each(databaseKinds())('share previews on $name', (kind) => {
-  let t: TestDatabase;
-  let app: FastifyInstance;
-  let owner: TestUser;
   let webDist: string;
 
   beforeAll(async () => {
-    t = await kind.open();
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
-    app = await buildTestApp(t.db, { webDist, publicUrl: 'https://scores.example' });
-    owner = await signInLocal(app, 'Preview Owner');
   });
   afterAll(async () => {
-    await app.close();
-    await t.cleanup();
     fs.rmSync(webDist, { recursive: true, force: true });
   });
+  const t = useTestApp(kind, () => ({
+    users: ['Owner'],
+    config: { webDist, publicUrl: 'https://scores.example' },
+  }));
 
   it('a shared scoreboard link carries the teams and the score', async () => {
     const { gameKey } = (
-      await owner.request({ method: 'POST', url: `${API}/games`, payload: {} })
+      await t.users.Owner.request({ method: 'POST', url: `${API}/games`, payload: {} })
     ).json();
-    await owner.request({
+    await t.users.Owner.request({
       method: 'PATCH',
       url: `${API}/games/${gameKey}`,
       payload: {
@@ -73,7 +61,7 @@ describe.each(databaseKinds())('share previews on $name', (kind) => {
         sportID: 2,
       },
     });
-    const res = await app.inject({ method: 'GET', url: `/apps/sagan/viewscoreboard/${gameKey}` });
+    const res = await t.app.inject({ method: 'GET', url: `/apps/sagan/viewscoreboard/${gameKey}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');
     expect(metaOf(res.body, 'og:title')).toBe('Lions &#38; Co 3 – 1 Tigers');
@@ -90,22 +78,27 @@ describe.each(databaseKinds())('share previews on $name', (kind) => {
   });
 
   it('a shared team sheet link carries the team name, is noindex, and names no player', async () => {
-    const { teamKey } = (await owner.request({ method: 'POST', url: `${API}/teams` })).json();
-    await owner.request({
+    const { teamKey } = (
+      await t.users.Owner.request({ method: 'POST', url: `${API}/teams` })
+    ).json();
+    await t.users.Owner.request({
       method: 'PATCH',
       url: `${API}/teams/${teamKey}`,
       payload: { teamName: 'Lions U10', teamNotes: 'Saturday league' },
     });
-    const player = await owner.request({
+    const player = await t.users.Owner.request({
       method: 'PUT',
       url: `${API}/teams/${teamKey}/players/-1`,
       payload: { jersey: '7', playerName: 'Ada Lovelace', playerNotes: '' },
     });
     expect(player.statusCode).toBeLessThan(300);
     const { publishedAsKey } = (
-      await owner.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` })
+      await t.users.Owner.request({
+        method: 'POST',
+        url: `${API}/teams/${teamKey}/publish`,
+      })
     ).json();
-    const sheet = await app.inject({
+    const sheet = await t.app.inject({
       method: 'GET',
       url: `/apps/sagan/teamsheets/${publishedAsKey}`,
     });
@@ -115,9 +108,9 @@ describe.each(databaseKinds())('share previews on $name', (kind) => {
     expect(metaOf(sheet.body, 'robots')).toBe('noindex');
     expect(sheet.headers['x-robots-tag']).toBe('noindex');
     const playerKey = (
-      await app.inject({ method: 'GET', url: `${API}/rosters/${publishedAsKey}` })
+      await t.app.inject({ method: 'GET', url: `${API}/rosters/${publishedAsKey}` })
     ).json().roster[0].key;
-    const page = await app.inject({
+    const page = await t.app.inject({
       method: 'GET',
       url: `/apps/sagan/teamsheets/${publishedAsKey}/${playerKey}`,
     });
@@ -127,12 +120,12 @@ describe.each(databaseKinds())('share previews on $name', (kind) => {
   });
 
   it('unknown keys and other pages get the plain app', async () => {
-    const missing = await app.inject({ method: 'GET', url: '/apps/sagan/viewscoreboard/nope' });
+    const missing = await t.app.inject({ method: 'GET', url: '/apps/sagan/viewscoreboard/nope' });
     expect(missing.statusCode).toBe(200);
     expect(missing.body).toBe(INDEX);
-    const bad = await app.inject({ method: 'GET', url: '/apps/sagan/viewscoreboard/%3Cx%3E' });
+    const bad = await t.app.inject({ method: 'GET', url: '/apps/sagan/viewscoreboard/%3Cx%3E' });
     expect(bad.body).not.toContain('og:title');
-    const dash = await app.inject({ method: 'GET', url: '/apps/sagan/scoreboards' });
+    const dash = await t.app.inject({ method: 'GET', url: '/apps/sagan/scoreboards' });
     expect(dash.body).toBe(INDEX);
     expect(dash.headers['x-robots-tag']).toBeUndefined();
   });

@@ -2,19 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import {
-  anonymous,
-  API,
-  buildTestApp,
-  databaseKinds,
-  signInLocal,
-  type TestDatabase,
-  type TestUser,
-} from './helpers.ts';
+import { anonymous, API, databaseKinds, listenWs, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 import type { Player, TeamSheet } from '@sagan/shared/teamsheet-schemas';
 
@@ -49,39 +39,33 @@ async function pixelBomb(): Promise<Buffer> {
 }
 
 describe.each(databaseKinds())('player photos and live sheets on $name', (kind) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
   let dataDir: string;
-  let owner: TestUser;
-  let other: TestUser;
   let teamKey: string;
   let player: Player;
 
-  beforeAll(async () => {
-    tdb = await kind.open();
+  beforeAll(() => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-photos-'));
-    app = await buildTestApp(tdb.db, { dataDir });
-    owner = await signInLocal(app, 'Photo Owner');
-    other = await signInLocal(app, 'Photo Other');
-    teamKey = (await owner.request({ method: 'POST', url: `${API}/teams` })).json<{
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const t = useTestApp(kind, () => ({
+    users: ['Owner', 'Other'],
+    config: { dataDir },
+  }));
+  beforeAll(async () => {
+    teamKey = (await t.users.Owner.request({ method: 'POST', url: `${API}/teams` })).json<{
       teamKey: string;
     }>().teamKey;
     player = (
-      await owner.request({
+      await t.users.Owner.request({
         method: 'PUT',
         url: `${API}/teams/${teamKey}/players/-1`,
         payload: { jersey: '4', playerName: 'Pia Photo' },
       })
     ).json<Player>();
   });
-  afterAll(async () => {
-    await app.close();
-    await tdb.cleanup();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
 
   const photoUrl = `${API}/teams/{team}/players/{player}/photo`;
-  const upload = (body: Buffer | string, contentType: string, who = owner) =>
+  const upload = (body: Buffer | string, contentType: string, who = t.users.Owner) =>
     who.request({
       method: 'PUT',
       url: photoUrl.replace('{team}', teamKey).replace('{player}', player.key),
@@ -100,8 +84,8 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
       new RegExp(`^/apps/sagan/api/teams/${teamKey}/players/${player.key}/photo\\?v=\\w+$`),
     );
 
-    expect((await anonymous(app)({ method: 'GET', url: saved.imageURL })).statusCode).toBe(401);
-    const served = await owner.request({ method: 'GET', url: saved.imageURL });
+    expect((await anonymous(t.app)({ method: 'GET', url: saved.imageURL })).statusCode).toBe(401);
+    const served = await t.users.Owner.request({ method: 'GET', url: saved.imageURL });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
@@ -123,13 +107,16 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
     })
       .png()
       .toBuffer();
-    const res = await owner.request({
+    const res = await t.users.Owner.request({
       method: 'PUT',
       url: photoUrl.replace('{team}', teamKey).replace('{player}', player.key),
       payload: { dataUrl: `data:image/png;base64,${png.toString('base64')}` },
     });
     expect(res.statusCode).toBe(200);
-    const served = await owner.request({ method: 'GET', url: res.json<Player>().imageURL });
+    const served = await t.users.Owner.request({
+      method: 'GET',
+      url: res.json<Player>().imageURL,
+    });
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 40, 30]);
     expect(fs.readdirSync(path.join(dataDir, 'photos'))).toHaveLength(1);
@@ -137,13 +124,13 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
 
   it('refuses what is not a raster image with 415, and too large with 413', async () => {
     const before = (
-      await owner.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
+      await t.users.Owner.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
     ).json<TeamSheet>().roster[0]!.imageURL;
     const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"></svg>';
     expect((await upload(svg, 'image/svg+xml')).statusCode).toBe(415);
     expect((await upload('<html><script>1</script></html>', 'image/png')).statusCode).toBe(415);
     expect((await upload('<html></html>', 'text/html')).statusCode).toBe(415);
-    const dataSvg = await owner.request({
+    const dataSvg = await t.users.Owner.request({
       method: 'PUT',
       url: photoUrl.replace('{team}', teamKey).replace('{player}', player.key),
       payload: { dataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` },
@@ -155,26 +142,26 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
     expect(bomb.length).toBeLessThan(1024);
     expect((await upload(bomb, 'image/png')).statusCode).toBe(413);
     const after = (
-      await owner.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
+      await t.users.Owner.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
     ).json<TeamSheet>().roster[0]!.imageURL;
     expect(after).toBe(before);
   });
 
   it('another user cannot set the photo, and nothing is stored', async () => {
     const files = fs.readdirSync(path.join(dataDir, 'photos')).length;
-    const res = await upload(await gpsJpeg(64, 64), 'image/jpeg', other);
+    const res = await upload(await gpsJpeg(64, 64), 'image/jpeg', t.users.Other);
     expect(res.statusCode).toBe(404);
     expect(fs.readdirSync(path.join(dataDir, 'photos'))).toHaveLength(files);
   });
 
   it('no route serves a file by its name any more; malformed keys are refused', async () => {
-    const anon = anonymous(app);
+    const anon = anonymous(t.app);
     const [file] = fs.readdirSync(path.join(dataDir, 'photos'));
     expect((await anon({ method: 'GET', url: `${API}/photos/${file}` })).statusCode).toBe(404);
     expect((await anon({ method: 'GET', url: `${API}/photos/..%2Fsagan.lock` })).statusCode).toBe(
       404,
     );
-    const bad = await owner.request({
+    const bad = await t.users.Owner.request({
       method: 'GET',
       url: `${API}/teams/${teamKey}/players/..%2F..%2Fsagan.lock/photo`,
     });
@@ -182,10 +169,11 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
   });
 
   it('an open public sheet updates live when the owner republishes; team topic is owner-only', async () => {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    const wsUrl = `ws://127.0.0.1:${port}/apps/sagan/ws`;
-    const pub = await owner.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` });
+    const wsUrl = await listenWs(t.app);
+    const pub = await t.users.Owner.request({
+      method: 'POST',
+      url: `${API}/teams/${teamKey}/publish`,
+    });
     const { publishedAsKey } = pub.json<{ publishedAsKey: string }>();
     const viewer = await TestSocket.open(wsUrl);
     const topic = `roster:${publishedAsKey}`;
@@ -193,28 +181,34 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
     const first = await viewer.waitFor(isState(topic));
     expect(first.data).toMatchObject({ teamName: 'New Team' });
 
-    await owner.request({
+    await t.users.Owner.request({
       method: 'PATCH',
       url: `${API}/teams/${teamKey}`,
       payload: { teamName: 'Live Team', teamNotes: '' },
     });
     const from = viewer.messages.length;
-    await owner.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` });
+    await t.users.Owner.request({
+      method: 'POST',
+      url: `${API}/teams/${teamKey}/publish`,
+    });
     const next = await viewer.waitFor(isState(topic), from);
     expect(next.data).toMatchObject({ teamName: 'Live Team' });
     const from2 = viewer.messages.length;
-    await owner.request({ method: 'DELETE', url: `${API}/teams/${teamKey}/publish` });
+    await t.users.Owner.request({
+      method: 'DELETE',
+      url: `${API}/teams/${teamKey}/publish`,
+    });
     expect((await viewer.waitFor(isState(topic), from2)).data).toBeNull();
     viewer.close();
 
-    const stranger = await TestSocket.open(wsUrl, { cookie: other.cookie });
+    const stranger = await TestSocket.open(wsUrl, { cookie: t.users.Other.cookie });
     stranger.send({ type: 'subscribe', topic: `team:${teamKey}` });
     const refused = await stranger.waitFor(
       (m): m is Extract<typeof m, { type: 'error' }> => m.type === 'error',
     );
     expect(refused.message).toMatch(/access/);
     stranger.close();
-    const mine = await TestSocket.open(wsUrl, { cookie: owner.cookie });
+    const mine = await TestSocket.open(wsUrl, { cookie: t.users.Owner.cookie });
     mine.send({ type: 'subscribe', topic: `team:${teamKey}` });
     const state = await mine.waitFor(isState(`team:${teamKey}`));
     expect(state.data).toMatchObject({ teamKey, teamName: 'Live Team' });

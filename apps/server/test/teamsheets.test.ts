@@ -1,39 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import {
-  anonymous,
-  API,
-  buildTestApp,
-  databaseKinds,
-  signInLocal,
-  type TestDatabase,
-  type TestUser,
-} from './helpers.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { anonymous, API, databaseKinds, useTestApp } from './helpers.ts';
 import type { TeamSheet, TeamsList } from '@sagan/shared/teamsheet-schemas';
 
 describe.each(databaseKinds())('team sheets on $name', (kind) => {
-  let tdb: TestDatabase;
-  let app: FastifyInstance;
-  let owner: TestUser;
-  let other: TestUser;
   let teamKey: string;
 
+  const t = useTestApp(kind, { users: ['Owner', 'Stranger'] });
   beforeAll(async () => {
-    tdb = await kind.open();
-    app = await buildTestApp(tdb.db);
-    owner = await signInLocal(app, 'Coach Owner');
-    other = await signInLocal(app, 'Someone Else');
-    const res = await owner.request({ method: 'POST', url: `${API}/teams` });
+    const res = await t.users.Owner.request({ method: 'POST', url: `${API}/teams` });
     expect(res.statusCode).toBe(201);
     teamKey = res.json<{ teamKey: string }>().teamKey;
   });
-  afterAll(async () => {
-    await app.close();
-    await tdb.cleanup();
-  });
 
   const sheet = async (): Promise<TeamSheet> => {
-    const res = await owner.request({ method: 'GET', url: `${API}/teams/${teamKey}` });
+    const res = await t.users.Owner.request({
+      method: 'GET',
+      url: `${API}/teams/${teamKey}`,
+    });
     expect(res.statusCode).toBe(200);
     return res.json<TeamSheet>();
   };
@@ -47,21 +30,25 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
       roster: [],
       groups: [],
     });
-    const list = (await owner.request({ method: 'GET', url: `${API}/teams` })).json<TeamsList>();
+    const list = (
+      await t.users.Owner.request({ method: 'GET', url: `${API}/teams` })
+    ).json<TeamsList>();
     expect(list.mine.map((t) => t.teamKey)).toContain(teamKey);
-    const theirs = (await other.request({ method: 'GET', url: `${API}/teams` })).json<TeamsList>();
+    const theirs = (
+      await t.users.Stranger.request({ method: 'GET', url: `${API}/teams` })
+    ).json<TeamsList>();
     expect(theirs.mine).toEqual([]);
   });
 
   it('renames the team and validates the name', async () => {
-    const res = await owner.request({
+    const res = await t.users.Owner.request({
       method: 'PATCH',
       url: `${API}/teams/${teamKey}`,
       payload: { teamName: 'Hawks U12', teamNotes: 'Saturday league' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ teamName: 'Hawks U12', teamNotes: 'Saturday league' });
-    const bad = await owner.request({
+    const bad = await t.users.Owner.request({
       method: 'PATCH',
       url: `${API}/teams/${teamKey}`,
       payload: { teamName: '   ', teamNotes: '' },
@@ -72,7 +59,7 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
   });
 
   it('creates a player with key -1, edits it, refuses invalid jerseys and names', async () => {
-    const created = await owner.request({
+    const created = await t.users.Owner.request({
       method: 'PUT',
       url: `${API}/teams/${teamKey}/players/-1`,
       payload: { jersey: '7', playerName: 'Ann Lee', playerNotes: 'Left foot' },
@@ -80,7 +67,7 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
     expect(created.statusCode).toBe(200);
     const player = created.json<{ key: string }>();
     expect(player.key).toMatch(/^[A-Za-z0-9_-]{20}$/);
-    const edited = await owner.request({
+    const edited = await t.users.Owner.request({
       method: 'PUT',
       url: `${API}/teams/${teamKey}/players/${player.key}`,
       payload: { jersey: 'GK', playerName: 'Ann Lee', playerNotes: '' },
@@ -92,14 +79,14 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
       { jersey: '#1', playerName: 'X' },
       { jersey: 1, playerName: 'X' },
     ]) {
-      const r = await owner.request({
+      const r = await t.users.Owner.request({
         method: 'PUT',
         url: `${API}/teams/${teamKey}/players/-1`,
         payload,
       });
       expect(r.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    const missing = await owner.request({
+    const missing = await t.users.Owner.request({
       method: 'PUT',
       url: `${API}/teams/${teamKey}/players/nosuchplayer`,
       payload: { jersey: '1', playerName: 'X' },
@@ -109,7 +96,7 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
   });
 
   it('bulk uploads, skipping blank lines, and refuses a line without a name', async () => {
-    const bad = await owner.request({
+    const bad = await t.users.Owner.request({
       method: 'POST',
       url: `${API}/teams/${teamKey}/players/bulk`,
       payload: { text: '1 Ann\n2\n3 Cy' },
@@ -117,7 +104,7 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ error: string }>().error).toBe('Line 2: Missing name');
     expect((await sheet()).roster).toHaveLength(1);
-    const res = await owner.request({
+    const res = await t.users.Owner.request({
       method: 'POST',
       url: `${API}/teams/${teamKey}/players/bulk`,
       payload: { text: '10 Bo Diaz\n\n2\tCy  Ng\r\n  \n33 Di Ott\n' },
@@ -129,14 +116,14 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
   });
 
   it('groups: create, rename, set locations; membership codes are validated', async () => {
-    const g = await owner.request({
+    const g = await t.users.Owner.request({
       method: 'POST',
       url: `${API}/teams/${teamKey}/groups`,
       payload: { groupName: 'Lineup 1' },
     });
     expect(g.statusCode).toBe(201);
     const { groupKey } = g.json<{ groupKey: string }>();
-    const renamed = await owner.request({
+    const renamed = await t.users.Owner.request({
       method: 'PATCH',
       url: `${API}/teams/${teamKey}/groups/${groupKey}`,
       payload: { groupName: 'Lineup A' },
@@ -144,7 +131,7 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
     expect(renamed.json()).toMatchObject({ groupName: 'Lineup A', key: groupKey });
     const playerKey = (await sheet()).roster[0]!.key;
     for (const location of [2, 1, 3]) {
-      const r = await owner.request({
+      const r = await t.users.Owner.request({
         method: 'PUT',
         url: `${API}/teams/${teamKey}/groups/${groupKey}/members/${playerKey}`,
         payload: { location },
@@ -155,19 +142,19 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
         playerKey,
       });
     }
-    const bad = await owner.request({
+    const bad = await t.users.Owner.request({
       method: 'PUT',
       url: `${API}/teams/${teamKey}/groups/${groupKey}/members/${playerKey}`,
       payload: { location: 7 },
     });
     expect(bad.statusCode).toBe(400);
-    const noPlayer = await owner.request({
+    const noPlayer = await t.users.Owner.request({
       method: 'PUT',
       url: `${API}/teams/${teamKey}/groups/${groupKey}/members/nobody`,
       payload: { location: 1 },
     });
     expect(noPlayer.statusCode).toBe(404);
-    const emptyName = await owner.request({
+    const emptyName = await t.users.Owner.request({
       method: 'POST',
       url: `${API}/teams/${teamKey}/groups`,
       payload: { groupName: ' ' },
@@ -176,8 +163,11 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
   });
 
   it('publishes, reuses the key on republish, unpublishes, and republishes to the same key', async () => {
-    const anon = anonymous(app);
-    const first = await owner.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` });
+    const anon = anonymous(t.app);
+    const first = await t.users.Owner.request({
+      method: 'POST',
+      url: `${API}/teams/${teamKey}/publish`,
+    });
     expect(first.statusCode).toBe(200);
     const { publishedAsKey, url } = first.json<{ publishedAsKey: string; url: string }>();
     expect(url).toBe(`http://localhost:80/apps/sagan/teamsheets/${publishedAsKey}`);
@@ -189,10 +179,10 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
     const body = pub.json<{ teamName: string; roster: unknown[]; followed: unknown }>();
     expect(body).toMatchObject({ teamName: 'Hawks U12', followed: null });
     expect(body.roster).toHaveLength(4);
-    expect(JSON.stringify(body)).not.toContain(owner.uid);
+    expect(JSON.stringify(body)).not.toContain(t.users.Owner.uid);
 
     // The public copy changes only when the owner publishes again (SPEC §4).
-    await owner.request({
+    await t.users.Owner.request({
       method: 'PATCH',
       url: `${API}/teams/${teamKey}`,
       payload: { teamName: 'Hawks U13', teamNotes: '' },
@@ -202,7 +192,10 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
         teamName: string;
       }>().teamName,
     ).toBe('Hawks U12');
-    const again = await owner.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` });
+    const again = await t.users.Owner.request({
+      method: 'POST',
+      url: `${API}/teams/${teamKey}/publish`,
+    });
     expect(again.json<{ publishedAsKey: string }>().publishedAsKey).toBe(publishedAsKey);
     expect(
       (await anon({ method: 'GET', url: `${API}/rosters/${publishedAsKey}` })).json<{
@@ -215,7 +208,10 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
     expect(qr.headers['content-type']).toBe('image/png');
     expect(qr.rawPayload.subarray(1, 4).toString()).toBe('PNG');
 
-    const off = await owner.request({ method: 'DELETE', url: `${API}/teams/${teamKey}/publish` });
+    const off = await t.users.Owner.request({
+      method: 'DELETE',
+      url: `${API}/teams/${teamKey}/publish`,
+    });
     expect(off.statusCode).toBe(200);
     expect(
       (await anon({ method: 'GET', url: `${API}/rosters/${publishedAsKey}` })).statusCode,
@@ -224,33 +220,48 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
       (await anon({ method: 'GET', url: `${API}/rosters/${publishedAsKey}/qr.png` })).statusCode,
     ).toBe(404);
     expect((await sheet()).publishedAsKey).toBe('');
-    const list = (await owner.request({ method: 'GET', url: `${API}/teams` })).json<TeamsList>();
+    const list = (
+      await t.users.Owner.request({ method: 'GET', url: `${API}/teams` })
+    ).json<TeamsList>();
     expect(list.mine.find((t) => t.teamKey === teamKey)?.publishedAsKey).toBe('');
 
-    const back = await owner.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` });
+    const back = await t.users.Owner.request({
+      method: 'POST',
+      url: `${API}/teams/${teamKey}/publish`,
+    });
     expect(back.json<{ publishedAsKey: string }>().publishedAsKey).toBe(publishedAsKey);
   });
 
   it('follows and unfollows a published sheet; an unknown key cannot be followed', async () => {
     const { publishedAsKey } = await sheet();
-    const put = await other.request({
+    const put = await t.users.Stranger.request({
       method: 'PUT',
       url: `${API}/me/favorite-rosters/${publishedAsKey}`,
     });
     expect(put.statusCode).toBe(200);
-    let list = (await other.request({ method: 'GET', url: `${API}/teams` })).json<TeamsList>();
+    let list = (
+      await t.users.Stranger.request({ method: 'GET', url: `${API}/teams` })
+    ).json<TeamsList>();
     expect(list.following).toEqual([{ publishedAsKey, teamName: 'Hawks U13' }]);
-    const pub = await other.request({ method: 'GET', url: `${API}/rosters/${publishedAsKey}` });
+    const pub = await t.users.Stranger.request({
+      method: 'GET',
+      url: `${API}/rosters/${publishedAsKey}`,
+    });
     expect(pub.json<{ followed: boolean }>().followed).toBe(true);
-    await other.request({ method: 'DELETE', url: `${API}/me/favorite-rosters/${publishedAsKey}` });
-    list = (await other.request({ method: 'GET', url: `${API}/teams` })).json<TeamsList>();
+    await t.users.Stranger.request({
+      method: 'DELETE',
+      url: `${API}/me/favorite-rosters/${publishedAsKey}`,
+    });
+    list = (
+      await t.users.Stranger.request({ method: 'GET', url: `${API}/teams` })
+    ).json<TeamsList>();
     expect(list.following).toEqual([]);
-    const unknown = await other.request({
+    const unknown = await t.users.Stranger.request({
       method: 'PUT',
       url: `${API}/me/favorite-rosters/nosuchsheet`,
     });
     expect(unknown.statusCode).toBe(404);
-    const anon = await anonymous(app)({
+    const anon = await anonymous(t.app)({
       method: 'PUT',
       url: `${API}/me/favorite-rosters/${publishedAsKey}`,
     });
@@ -309,10 +320,10 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
       const before = await sheet();
       const groupKey = before.groups[0]!.groupKey;
       const playerKey = before.roster[0]!.key;
-      const anon = anonymous(app);
+      const anon = anonymous(t.app);
       for (const call of privateCalls(teamKey, groupKey, playerKey)) {
         expect((await anon(call)).statusCode, `anon ${call.method} ${call.url}`).toBe(401);
-        const r = await other.request(call);
+        const r = await t.users.Stranger.request(call);
         expect([403, 404], `other ${call.method} ${call.url}`).toContain(r.statusCode);
       }
       expect(await sheet()).toEqual(before);
@@ -321,20 +332,20 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
     });
 
     it('ignores a uid in a body: the owner is the signed-in user', async () => {
-      const res = await other.request({
+      const res = await t.users.Stranger.request({
         method: 'PATCH',
         url: `${API}/teams/${teamKey}`,
-        payload: { teamName: 'Mine now', teamNotes: '', uid: other.uid },
+        payload: { teamName: 'Mine now', teamNotes: '', uid: t.users.Stranger.uid },
       });
       expect(res.statusCode).toBe(404);
       expect((await sheet()).teamName).toBe('Hawks U13');
     });
 
     it('refuses a cross-site write without the CSRF header', async () => {
-      const res = await app.inject({
+      const res = await t.app.inject({
         method: 'PATCH',
         url: `${API}/teams/${teamKey}`,
-        headers: { cookie: owner.cookie },
+        headers: { cookie: t.users.Owner.cookie },
         payload: { teamName: 'CSRF', teamNotes: '' },
       });
       expect(res.statusCode).toBe(403);
@@ -346,7 +357,7 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
     const before = await sheet();
     const groupKey = before.groups[0]!.groupKey;
     const playerKey = Object.keys(before.groupMembership[groupKey] ?? {})[0]!;
-    const res = await owner.request({
+    const res = await t.users.Owner.request({
       method: 'DELETE',
       url: `${API}/teams/${teamKey}/players/${playerKey}`,
     });
@@ -354,7 +365,7 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
     const after = await sheet();
     expect(after.roster.map((p) => p.key)).not.toContain(playerKey);
     expect(after.groupMembership[groupKey]).toEqual({});
-    const again = await owner.request({
+    const again = await t.users.Owner.request({
       method: 'DELETE',
       url: `${API}/teams/${teamKey}/players/${playerKey}`,
     });
@@ -362,9 +373,12 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
   });
 
   it('bad keys in the path are a 400, never a 500', async () => {
-    const res = await owner.request({ method: 'GET', url: `${API}/teams/${'x'.repeat(65)}` });
+    const res = await t.users.Owner.request({
+      method: 'GET',
+      url: `${API}/teams/${'x'.repeat(65)}`,
+    });
     expect(res.statusCode).toBe(400);
-    const dot = await owner.request({ method: 'GET', url: `${API}/rosters/a.b` });
+    const dot = await t.users.Owner.request({ method: 'GET', url: `${API}/rosters/a.b` });
     expect(dot.statusCode).toBe(400);
   });
 });

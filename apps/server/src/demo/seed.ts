@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ScoreboardPatch } from '@sagan/shared/scoreboard';
-import { addComment, createGame, postClock, setTags } from '../routes/scoreboards/service.ts';
+import { addComment, createGame, postClock, setTags } from '../routes/scoreboards/repo.ts';
 
 /** The demo scorekeeper owns every demo game; the simulator keeps some of them live. */
 export const DEMO_UID = 'demo-scorekeeper';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboard';
-import { patchGame, postClock } from '../routes/scoreboards/service.ts';
+import { patchGame, postClock } from '../routes/scoreboards/repo.ts';
 import { DEMO_UID } from './seed.ts';
 
 const TICK_MS = 1000;

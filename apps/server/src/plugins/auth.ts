@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER, type SessionUser } from '@sagan/shared/auth';
-import { BASE_PATH } from '@sagan/shared/routes';
+import { API_PATH } from '@sagan/shared/http';
 import { createGoogleVerifier, TokenError, type GoogleVerifier } from '../auth/google.ts';
 import { ensureUser, sessionUser } from '../auth/sessions.ts';
 import { HttpError, unauthorized } from '../lib/http-errors.ts';
@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const API_PREFIX = `${BASE_PATH}/api/`;
+const API_PREFIX = `${API_PATH}/`;
 
 /**
  * Whether a request is for the API, judged as the router judged it: by the route it matched,

@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BASE_PATH } from '@sagan/shared/routes';
+import { API_PATH } from '@sagan/shared/http';
 import type { Config } from '../config.ts';
 import { hostPolicy, isAllowedHost, isValidHostHeader } from '../lib/hosts.ts';
 import { refuseAndClose as refuse } from '../lib/http-errors.ts';
 
-const HEALTH_ROUTE = `${BASE_PATH}/api/health`;
+const HEALTH_ROUTE = `${API_PATH}/health`;
 
 /**
  * Only hosts this server is known by are served (DESIGN §9 "Proxies and hosts"): a page on a

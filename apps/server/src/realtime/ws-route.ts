@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import { WS_PATH } from '@sagan/shared/http';
 import { clientMessageSchema } from '@sagan/shared/realtime';
 import { refuseAndClose } from '../lib/http-errors.ts';
 import {
@@ -36,7 +37,7 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
   app.addHook('onClose', async () => clearInterval(heartbeat));
 
   app.get(
-    '/apps/sagan/ws',
+    WS_PATH,
     {
       websocket: true,
       schema: { hide: true },

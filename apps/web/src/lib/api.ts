@@ -1,10 +1,8 @@
 // Before anything here parses: the shared chunk this lands in runs before the entry does.
 import './zod-jitless.ts';
-import { BASE_PATH } from '@sagan/shared/routes';
+import { API_PATH } from '@sagan/shared/http';
 import { CSRF_HEADER } from '@sagan/shared/auth';
 import type { z } from 'zod';
-
-export const API_BASE = `${BASE_PATH}/api`;
 
 /** A failed call, with a message fit to show the user (the server's, or a generic one). */
 class ApiError extends Error {
@@ -46,7 +44,7 @@ export async function api(
   }
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}${path}`, {
+    res = await fetch(`${API_PATH}${path}`, {
       method,
       headers,
       body: payload,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { errorSchema, refusals } from '@sagan/shared/http';
 import {
   playCountGameInputSchema,
   playCountGameKeyParamsSchema,
@@ -12,12 +12,10 @@ import { keySchema } from '@sagan/shared/keys';
 import { requireUser } from '../../plugins/auth.ts';
 import { photoStoreOf, playCountPhotoId, sendPhoto } from '../../photos.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
-import { findOwnGame, listGames, patchGame, putGame } from './repository.ts';
+import { findOwnGame, listGames, patchGame, putGame } from './repo.ts';
 import { changedTopics, registerPlayCountTopics } from './topics.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
-const errorSchema = z.object({ error: z.string() });
-const refusals = { 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const NOT_FOUND = 'Play count not found';
 
 // SPEC §2/§6 play counts and DESIGN §6 Player Counter API. Private: owner only, everywhere.

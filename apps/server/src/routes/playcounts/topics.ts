@@ -3,7 +3,7 @@ import type { SessionUser } from '@sagan/shared/auth';
 import { keySchema } from '@sagan/shared/keys';
 import { playCountTopic } from '@sagan/shared/topics/playcount';
 import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
-import { findGame, listGames, ownerOf } from './repository.ts';
+import { findGame, listGames, ownerOf } from './repo.ts';
 
 /** The topics a write to a user's game must bump, so open pages update live (DESIGN §4). */
 export const changedTopics = (uid: string, gameKey: string) => [

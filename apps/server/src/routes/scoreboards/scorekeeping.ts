@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okSchema, refusalsWithBadRequest } from '@sagan/shared/http';
 import { z } from 'zod';
 import {
   clockSchema,
@@ -10,12 +11,17 @@ import {
 import { gameKeyParamsSchema, scorekeeperMessagesSchema } from '@sagan/shared/scoreboard-views';
 import { requireUser } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
-import { findGame } from './repo.ts';
-import { addComment, createGame, patchGame, postClock, setTags } from './service.ts';
+import {
+  addComment,
+  createGame,
+  findGame,
+  listScorekeeperMessages,
+  patchGame,
+  postClock,
+  setTags,
+} from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
-const errorSchema = z.object({ error: z.string() });
-const refusals = { 400: errorSchema, 401: errorSchema, 403: errorSchema, 404: errorSchema };
 const security: Record<string, string[]>[] = [{ googleIdToken: [] }, { session: [] }];
 const tags = ['scorekeeping'];
 
@@ -32,7 +38,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         security,
         summary: 'Create a game; the body may carry initial scoreboard fields',
         body: scoreboardPatchSchema.nullish(),
-        response: { 200: z.object({ gameKey: z.string() }), ...refusals },
+        response: { 200: z.object({ gameKey: z.string() }), ...refusalsWithBadRequest },
       },
     },
     async (req) => createGame(app, requireUser(req).uid, req.body ?? {}),
@@ -48,7 +54,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         summary: 'Update any scoreboard fields; the server sets timeStamp',
         params: gameKeyParamsSchema,
         body: scoreboardPatchSchema,
-        response: { 200: z.object({ timeStamp: z.number() }), ...refusals },
+        response: { 200: z.object({ timeStamp: z.number() }), ...refusalsWithBadRequest },
       },
     },
     async (req) => patchGame(app, requireUser(req).uid, req.params.gameKey, req.body),
@@ -64,7 +70,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         summary: 'A clock tick, sent live to viewers on clock:{gameKey}',
         params: gameKeyParamsSchema,
         body: clockSchema,
-        response: { 200: z.object({ ok: z.literal(true) }), ...refusals },
+        response: { 200: okSchema, ...refusalsWithBadRequest },
       },
     },
     async (req) => {
@@ -83,7 +89,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         summary: 'Add a game comment',
         params: gameKeyParamsSchema,
         body: gameCommentInputSchema,
-        response: { 200: z.object({ id: z.string() }), ...refusals },
+        response: { 200: z.object({ id: z.string() }), ...refusalsWithBadRequest },
       },
     },
     async (req) => addComment(app, requireUser(req).uid, req.params.gameKey, req.body),
@@ -101,7 +107,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         body: gameTagsInputSchema,
         response: {
           200: z.object({ tags: z.array(z.object({ key: z.string(), name: z.string() })) }),
-          ...refusals,
+          ...refusalsWithBadRequest,
         },
       },
     },
@@ -116,7 +122,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         security,
         summary: 'The messages viewers sent the scorekeeper (owner only), newest first',
         params: gameKeyParamsSchema,
-        response: { 200: scorekeeperMessagesSchema, ...refusals },
+        response: { 200: scorekeeperMessagesSchema, ...refusalsWithBadRequest },
       },
     },
     async (req) => {
@@ -124,25 +130,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       const game = await findGame(app.db, req.params.gameKey);
       if (!game) throw notFound('No game with this key');
       if (game.uid !== uid) throw forbidden();
-      const rows = await app.db.query<{
-        id: number | string;
-        display_name: string | null;
-        message: string;
-        created_at: Date | string;
-      }>(
-        `SELECT m.id, u.display_name, m.message, m.created_at
-         FROM scorekeeper_messages m JOIN users u ON u.uid = m.from_uid
-         WHERE m.game_key = $1 ORDER BY m.id DESC LIMIT 200`,
-        [req.params.gameKey],
-      );
-      return {
-        messages: rows.map((r) => ({
-          id: String(r.id),
-          fromName: r.display_name,
-          message: r.message,
-          createdAt: new Date(r.created_at).getTime(),
-        })),
-      };
+      return { messages: await listScorekeeperMessages(app.db, req.params.gameKey) };
     },
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { errorSchema, okSchema } from '@sagan/shared/http';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { scorekeeperMessageSchema } from '@sagan/shared/scoreboard';
@@ -18,8 +18,11 @@ import {
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import {
+  addFavoriteScoreboard,
   findGame,
   findTag,
+  followTag,
+  insertScorekeeperMessage,
   loadFavorites,
   loadFollowedTags,
   loadGameTopic,
@@ -27,12 +30,12 @@ import {
   loadTagLists,
   loadTagTopic,
   loadUserGames,
+  removeFavoriteScoreboard,
+  unfollowTag,
 } from './repo.ts';
 import { countWatchers } from './topics.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
-const errorSchema = z.object({ error: z.string() });
-const okSchema = z.object({ ok: z.literal(true) });
 const tags = ['scoreboards'];
 
 /**
@@ -104,10 +107,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
     async (req) => {
       const { uid } = requireUser(req);
       if (!(await findGame(db, req.params.gameKey))) throw notFound('No game with this key');
-      await db.query(
-        'INSERT INTO scorekeeper_messages (game_key, from_uid, message) VALUES ($1, $2, $3)',
-        [req.params.gameKey, uid, req.body.scoreKeeperMessage],
-      );
+      await insertScorekeeperMessage(db, req.params.gameKey, uid, req.body.scoreKeeperMessage);
       req.log.info({ gameKey: req.params.gameKey }, 'scorekeeper message sent');
       return { ok: true as const };
     },
@@ -183,11 +183,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       await db.tx(async (q) => {
         const game = await findGame(q, gameKey);
         if (!game) throw notFound('No game with this key');
-        await q.query(
-          `INSERT INTO favorite_scoreboards (uid, game_key, game_name) VALUES ($1, $2, $3)
-           ON CONFLICT (uid, game_key) DO UPDATE SET game_name = EXCLUDED.game_name`,
-          [uid, gameKey, game.fields.gameName],
-        );
+        await addFavoriteScoreboard(q, uid, gameKey, game.fields.gameName);
         await hub.changed(q, [favoritesTopic.name(uid)]);
       });
       return { ok: true as const };
@@ -208,10 +204,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
     async (req) => {
       const { uid } = requireUser(req);
       await db.tx(async (q) => {
-        await q.query('DELETE FROM favorite_scoreboards WHERE uid = $1 AND game_key = $2', [
-          uid,
-          req.params.gameKey,
-        ]);
+        await removeFavoriteScoreboard(q, uid, req.params.gameKey);
         await hub.changed(q, [favoritesTopic.name(uid)]);
       });
       return { ok: true as const };
@@ -246,10 +239,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       const { tagID } = req.params;
       await db.tx(async (q) => {
         if (!(await findTag(q, tagID))) throw notFound('No tag with this key');
-        await q.query(
-          'INSERT INTO followed_tags (uid, tag_key) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-          [uid, tagID],
-        );
+        await followTag(q, uid, tagID);
         await hub.changed(q, [followedTagsTopic.name(uid)]);
       });
       return { ok: true as const };
@@ -270,10 +260,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
     async (req) => {
       const { uid } = requireUser(req);
       await db.tx(async (q) => {
-        await q.query('DELETE FROM followed_tags WHERE uid = $1 AND tag_key = $2', [
-          uid,
-          req.params.tagID,
-        ]);
+        await unfollowTag(q, uid, req.params.tagID);
         await hub.changed(q, [followedTagsTopic.name(uid)]);
       });
       return { ok: true as const };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { okSchema } from '@sagan/shared/http';
 import { bulkRowsToSave, parseBulkUpload } from '@sagan/shared/bulk-upload';
 import {
   bulkResultSchema,
@@ -98,7 +98,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         tags: ['teamsheets'],
         summary: 'Delete a player (and their group memberships)',
         params: existingPlayerParams,
-        response: { 200: z.object({ ok: z.literal(true) }) },
+        response: { 200: okSchema },
       },
     },
     async (req) => {

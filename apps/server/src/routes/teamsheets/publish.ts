@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { okSchema } from '@sagan/shared/http';
 import QRCode from 'qrcode';
-import { z } from 'zod';
 import { rosterTopic } from '@sagan/shared/topics/roster';
 import { teamTopic } from '@sagan/shared/topics/team';
 import {
@@ -16,11 +16,21 @@ import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { requestOrigin } from '../../lib/hosts.ts';
-import { loadPublicRoster, loadRoster, ownedTeam, publicCopy } from './repo.ts';
+import {
+  deleteRoster,
+  followRoster,
+  followsRoster,
+  loadPublicRoster,
+  loadRoster,
+  markPublished,
+  ownedTeam,
+  publicCopy,
+  rosterExists,
+  saveRoster,
+  unfollowRoster,
+} from './repo.ts';
 import { publicPhotoId, sendPhoto, type PhotoStore } from '../../photos.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-
-const ok = z.object({ ok: z.literal(true) });
 
 export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -49,17 +59,8 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         const team = await ownedTeam(q, user, req.params.teamKey, true);
         // SPEC §4: a key is assigned once and reused, so printed QR codes keep working.
         const key = team.published_as_key ?? newKey();
-        await q.query(
-          'UPDATE teams SET published_as_key = $2, active = true, updated_at = now() WHERE team_key = $1',
-          [team.team_key, key],
-        );
-        const sheet = await publicCopy(q, team, key);
-        await q.query(
-          `INSERT INTO rosters (published_as_key, team_key, uid, sheet) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (published_as_key)
-           DO UPDATE SET sheet = EXCLUDED.sheet, uid = EXCLUDED.uid, published_at = now()`,
-          [key, team.team_key, user.uid, JSON.stringify(sheet)],
-        );
+        await markPublished(q, team.team_key, key);
+        await saveRoster(q, key, team.team_key, user.uid, await publicCopy(q, team, key));
         await hub.changed(q, [teamTopic.name(team.team_key), rosterTopic.name(key)]);
         return key;
       });
@@ -75,7 +76,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         tags: ['teamsheets'],
         summary: 'Unpublish: the public link then shows not-found (a later publish reuses it)',
         params: teamKeyParams,
-        response: { 200: ok },
+        response: { 200: okSchema },
       },
     },
     async (req) => {
@@ -83,7 +84,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       await db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
         if (!team.published_as_key) return;
-        await q.query('DELETE FROM rosters WHERE team_key = $1', [team.team_key]);
+        await deleteRoster(q, team.team_key);
         await hub.changed(q, [
           teamTopic.name(team.team_key),
           rosterTopic.name(team.published_as_key),
@@ -110,11 +111,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       if (!sheet) throw notFound('Team sheet not found');
       let followed: boolean | null = null;
       if (req.user) {
-        const rows = await db.query(
-          'SELECT 1 FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2',
-          [req.user.uid, req.params.publishedAsKey],
-        );
-        followed = rows.length > 0;
+        followed = await followsRoster(db, req.user.uid, req.params.publishedAsKey);
       }
       return { ...sheet, followed };
     },
@@ -153,10 +150,9 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       },
     },
     async (req, reply) => {
-      const rows = await db.query('SELECT 1 FROM rosters WHERE published_as_key = $1', [
-        req.params.publishedAsKey,
-      ]);
-      if (!rows.length) throw notFound('Team sheet not found');
+      if (!(await rosterExists(db, req.params.publishedAsKey))) {
+        throw notFound('Team sheet not found');
+      }
       const png = await QRCode.toBuffer(publicUrl(req, req.params.publishedAsKey), {
         type: 'png',
         errorCorrectionLevel: 'H',
@@ -179,7 +175,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         tags: ['teamsheets'],
         summary: 'Follow a published team sheet',
         params: publishedKeyParams,
-        response: { 200: ok },
+        response: { 200: okSchema },
       },
     },
     async (req) => {
@@ -188,11 +184,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       if (!sheet) throw notFound('Team sheet not found');
       // No realtime topic serves a user's followed sheets (the list page reads them over HTTP),
       // so there is nothing to announce.
-      await db.query(
-        `INSERT INTO favorite_rosters (uid, published_as_key, team_name) VALUES ($1, $2, $3)
-         ON CONFLICT (uid, published_as_key) DO UPDATE SET team_name = EXCLUDED.team_name`,
-        [user.uid, req.params.publishedAsKey, sheet.teamName],
-      );
+      await followRoster(db, user.uid, req.params.publishedAsKey, sheet.teamName);
       return { ok: true as const };
     },
   );
@@ -205,15 +197,12 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         tags: ['teamsheets'],
         summary: 'Stop following a team sheet',
         params: publishedKeyParams,
-        response: { 200: ok },
+        response: { 200: okSchema },
       },
     },
     async (req) => {
       const user = requireUser(req);
-      await db.query('DELETE FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2', [
-        user.uid,
-        req.params.publishedAsKey,
-      ]);
+      await unfollowRoster(db, user.uid, req.params.publishedAsKey);
       return { ok: true as const };
     },
   );

@@ -7,7 +7,7 @@ import type {
   PublicRoster,
   TeamSheet,
 } from '@sagan/shared/teamsheet-schemas';
-import { applyPrivacy } from '@sagan/shared/teamsheet-privacy';
+import { applyPrivacy, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';
 import type { Queryable } from '../../db/db.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { ownerPhotoPath, publicPhotoPath } from '../../photos.ts';
@@ -199,4 +199,155 @@ export async function touchTeam(
 ): Promise<void> {
   await q.query('UPDATE teams SET updated_at = now() WHERE team_key = $1', [teamKey]);
   await changed(q, [teamTopic.name(teamKey)]);
+}
+
+export async function readPrivacy(q: Queryable, teamKey: string): Promise<PublicPrivacy> {
+  const rows = await q.query<{ public_initials_only: boolean; public_hide_photos: boolean }>(
+    'SELECT public_initials_only, public_hide_photos FROM teams WHERE team_key = $1',
+    [teamKey],
+  );
+  return {
+    initialsOnly: rows[0]?.public_initials_only === true,
+    hidePhotos: rows[0]?.public_hide_photos === true,
+  };
+}
+
+export async function writePrivacy(
+  q: Queryable,
+  teamKey: string,
+  privacy: PublicPrivacy,
+): Promise<void> {
+  await q.query(
+    `UPDATE teams SET public_initials_only = $2, public_hide_photos = $3, updated_at = now()
+     WHERE team_key = $1`,
+    [teamKey, privacy.initialsOnly, privacy.hidePhotos],
+  );
+}
+
+/** My teams, and the published sheets I follow (SPEC §2 Team sheets list). */
+export async function listTeams(q: Queryable, uid: string) {
+  const mine = await q.query<{
+    team_key: string;
+    team_name: string;
+    team_notes: string;
+    published_as_key: string | null;
+  }>(
+    `SELECT t.team_key, t.team_name, t.team_notes, r.published_as_key
+     FROM teams t LEFT JOIN rosters r ON r.published_as_key = t.published_as_key
+     WHERE t.uid = $1 ORDER BY t.created_at, t.team_key`,
+    [uid],
+  );
+  // Only sheets still published: a View button must lead somewhere.
+  const following = await q.query<{ published_as_key: string; team_name: string }>(
+    `SELECT f.published_as_key, COALESCE(r.sheet->>'teamName', f.team_name) AS team_name
+     FROM favorite_rosters f JOIN rosters r ON r.published_as_key = f.published_as_key
+     WHERE f.uid = $1 ORDER BY team_name, f.published_as_key`,
+    [uid],
+  );
+  return {
+    mine: mine.map((t) => ({
+      teamKey: t.team_key,
+      teamName: t.team_name,
+      teamNotes: t.team_notes,
+      publishedAsKey: t.published_as_key ?? '',
+    })),
+    following: following.map((f) => ({
+      publishedAsKey: f.published_as_key,
+      teamName: f.team_name,
+    })),
+  };
+}
+
+export async function insertTeam(
+  q: Queryable,
+  teamKey: string,
+  uid: string,
+  team: { teamName: string; teamNotes: string },
+): Promise<void> {
+  await q.query(
+    'INSERT INTO teams (team_key, uid, team_name, team_notes) VALUES ($1, $2, $3, $4)',
+    [teamKey, uid, team.teamName, team.teamNotes],
+  );
+}
+
+/** Saving the name and notes also sets active (SPEC §7). */
+export async function updateTeam(
+  q: Queryable,
+  teamKey: string,
+  team: { teamName: string; teamNotes: string },
+): Promise<void> {
+  await q.query(
+    `UPDATE teams SET team_name = $2, team_notes = $3, active = true, updated_at = now()
+     WHERE team_key = $1`,
+    [teamKey, team.teamName, team.teamNotes],
+  );
+}
+
+/** Publishing sets the team's public key (assigned once, SPEC §4) and marks it active. */
+export async function markPublished(q: Queryable, teamKey: string, publishedAsKey: string) {
+  await q.query(
+    'UPDATE teams SET published_as_key = $2, active = true, updated_at = now() WHERE team_key = $1',
+    [teamKey, publishedAsKey],
+  );
+}
+
+export async function saveRoster(
+  q: Queryable,
+  publishedAsKey: string,
+  teamKey: string,
+  uid: string,
+  sheet: unknown,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO rosters (published_as_key, team_key, uid, sheet) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (published_as_key)
+     DO UPDATE SET sheet = EXCLUDED.sheet, uid = EXCLUDED.uid, published_at = now()`,
+    [publishedAsKey, teamKey, uid, JSON.stringify(sheet)],
+  );
+}
+
+export async function deleteRoster(q: Queryable, teamKey: string): Promise<void> {
+  await q.query('DELETE FROM rosters WHERE team_key = $1', [teamKey]);
+}
+
+export async function rosterExists(q: Queryable, publishedAsKey: string): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM rosters WHERE published_as_key = $1', [publishedAsKey]);
+  return rows.length > 0;
+}
+
+export async function followsRoster(
+  q: Queryable,
+  uid: string,
+  publishedAsKey: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    'SELECT 1 FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2',
+    [uid, publishedAsKey],
+  );
+  return rows.length > 0;
+}
+
+/** A follow keeps the sheet's name, refreshed when followed again. */
+export async function followRoster(
+  q: Queryable,
+  uid: string,
+  publishedAsKey: string,
+  teamName: string,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO favorite_rosters (uid, published_as_key, team_name) VALUES ($1, $2, $3)
+     ON CONFLICT (uid, published_as_key) DO UPDATE SET team_name = EXCLUDED.team_name`,
+    [uid, publishedAsKey, teamName],
+  );
+}
+
+export async function unfollowRoster(
+  q: Queryable,
+  uid: string,
+  publishedAsKey: string,
+): Promise<void> {
+  await q.query('DELETE FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2', [
+    uid,
+    publishedAsKey,
+  ]);
 }

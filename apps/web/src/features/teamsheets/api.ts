@@ -1,5 +1,4 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   bulkResultSchema,
   groupSchema,
@@ -12,18 +11,18 @@ import {
   teamSummarySchema,
 } from '@sagan/shared/teamsheet-schemas';
 import type { PlayerInput } from '@sagan/shared/teamsheet';
+import { API_PATH, okSchema } from '@sagan/shared/http';
 import { teamTopic } from '@sagan/shared/topics/team';
-import { api, API_BASE } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { useLive, useLiveWrite } from '../../lib/realtime.ts';
 
 const enc = encodeURIComponent;
-const okSchema = z.object({ ok: z.literal(true) });
 
 const teamsKey = ['teamsheets', 'list'] as const;
 const rosterKey = (key: string) => ['teamsheets', 'roster', key] as const;
 
 export function qrSrc(publishedAsKey: string): string {
-  return `${API_BASE}/rosters/${enc(publishedAsKey)}/qr.png`;
+  return `${API_PATH}/rosters/${enc(publishedAsKey)}/qr.png`;
 }
 
 export function useTeams(enabled: boolean) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorSchema, okSchema } from '@sagan/shared/http';
 import { z } from 'zod';
 import {
   googleSignInSchema,
@@ -9,19 +10,13 @@ import {
   authConfigSchema,
   logoutAllResponseSchema,
 } from '@sagan/shared/auth';
-import { TokenError } from '../auth/google.ts';
-import {
-  createSession,
-  revokeAllSessions,
-  revokeSession,
-  upsertUserOnSignIn,
-} from '../auth/sessions.ts';
-import { HttpError, notFound, unauthorized } from '../lib/http-errors.ts';
-import { sha256 } from '../lib/keys.ts';
-import { requireUser } from '../plugins/auth.ts';
-import { isLocalRequest } from '../lib/hosts.ts';
-
-const errorSchema = z.object({ error: z.string() });
+import { TokenError } from '../../auth/google.ts';
+import { createSession, revokeAllSessions, revokeSession } from '../../auth/sessions.ts';
+import { upsertUserOnSignIn } from './repo.ts';
+import { HttpError, notFound, unauthorized } from '../../lib/http-errors.ts';
+import { sha256 } from '../../lib/keys.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { isLocalRequest } from '../../lib/hosts.ts';
 
 export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -135,7 +130,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the session dies on the server',
-        response: { 200: z.object({ ok: z.boolean() }) },
+        response: { 200: okSchema },
       },
     },
     async (req, reply) => {
@@ -143,7 +138,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       // Browsers ignore a Set-Cookie for a __Host- name without Secure: clear it with the same
       // attributes it was set with, or the dead cookie lingers.
       reply.clearCookie(app.sessionCookieName, cookieAttributes);
-      return { ok: true };
+      return { ok: true as const };
     },
   );
 

@@ -1,0 +1,51 @@
+import fp from 'fastify-plugin';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/db.ts';
+import { Hub } from '../realtime/hub.ts';
+import { SessionWatch } from '../realtime/session-end.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    hub: Hub;
+    sessionWatch: SessionWatch;
+  }
+}
+
+/**
+ * NOTIFYs sent while a node's LISTEN connection was down are lost. Once it is back, every
+ * topic's current sequence number is fed to the hub as if notified: the hub reloads exactly the
+ * topics it serves whose number moved, so viewers converge with no gap.
+ */
+function withCatchUp(db: Db, log: FastifyBaseLogger): Db {
+  return {
+    ...db,
+    listen: (channel, onPayload, onReconnect) =>
+      db.listen(channel, onPayload, () => {
+        onReconnect?.();
+        db.query<{ topic: string; seq: number }>('SELECT topic, seq FROM topic_seq').then(
+          (rows) => {
+            log.warn({ topics: rows.length }, 'realtime: LISTEN re-established, catching up');
+            onPayload(JSON.stringify(rows.map((r) => [r.topic, Number(r.seq)])));
+          },
+          (err: unknown) => log.error({ err }, 'realtime: catch-up after reconnect failed'),
+        );
+      }),
+  };
+}
+
+/** The realtime hub (LISTEN/NOTIFY fan-out) and the watch that ends sockets of dead sessions. */
+export default fp(
+  async (app) => {
+    const hub = new Hub(withCatchUp(app.db, app.log), app.log);
+    app.decorate('hub', hub);
+    await hub.start();
+    const sessionWatch = new SessionWatch(app.db, hub, app.config.sessionIdleDays, app.log);
+    app.decorate('sessionWatch', sessionWatch);
+    sessionWatch.start();
+    // Registered after the db plugin, so this runs before the database closes (LIFO).
+    app.addHook('onClose', async () => {
+      sessionWatch.stop();
+    });
+  },
+  { name: 'realtime', dependencies: ['db'] },
+);
