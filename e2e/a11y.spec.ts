@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect, unique, BASE, apiAs, signIn } from './fixtures.ts';
+import { seedEveryScreen } from './every-screen.ts';
 
 // Every screen of SPEC §2 passes axe-core with no serious or critical violation, in
 // the light and the dark theme (and the scoreboard in bright-sun mode too).
@@ -32,71 +33,8 @@ test('every screen passes axe in light and dark mode', async ({
   const me = await apiAs(request, name);
   await signIn(page, name);
 
-  // Seed one of everything through the API, as the phone apps would.
-  const { gameKey } = (await me.call('POST', '/games', {
-    gameName: 'Cup final',
-    sportID: 7,
-    homeTeamName: 'Lions',
-    awayTeamName: 'Tigers',
-    gamePeriod: 'Final',
-  })) as { gameKey: string };
-  await me.call('PATCH', `/games/${gameKey}`, { homeScore: 3, awayScore: 1, base1: true, outs: 2 });
-  await me.call('POST', `/games/${gameKey}/comments`, { gameComment: 'What a catch!' });
-  const tag = unique('a11y').replace(' ', '');
-  const { tags } = (await me.call('PUT', `/games/${gameKey}/tags`, { tags: [tag] })) as {
-    tags: { key: string }[];
-  };
-  await me.call('PUT', `/me/favorite-scoreboards/${gameKey}`);
-  const { teamKey } = (await me.call('POST', '/teams')) as { teamKey: string };
-  await me.call('POST', `/teams/${teamKey}/players/bulk`, {
-    text: '7 Ada Lovelace\n12 Grace Hopper',
-  });
-  const { groupKey } = (await me.call('POST', `/teams/${teamKey}/groups`, {
-    groupName: 'First half',
-  })) as { groupKey: string };
-  const sheet = (await me.call('GET', `/teams/${teamKey}`)) as {
-    roster: { key: string; playerName: string }[];
-  };
-  // Keys are random, so the roster's order is not the upload's: pick Ada by name.
-  const playerKey = sheet.roster.find((p) => p.playerName === 'Ada Lovelace')!.key;
-  await me.call('PUT', `/teams/${teamKey}/groups/${groupKey}/members/${playerKey}`, {
-    location: 1,
-  });
-  const { publishedAsKey } = (await me.call('POST', `/teams/${teamKey}/publish`)) as {
-    publishedAsKey: string;
-  };
-  const pcKey = `a11y${Math.random().toString(36).slice(2, 10)}`;
-  await me.call('PUT', `/playcounts/${pcKey}`, {
-    gameName: 'Lions v Bears',
-    gameDate: '2025-05-04',
-    roster: [
-      { key: 'p1', jersey: '7', playerName: 'Ada Lovelace', playCount: 2, location: 1 },
-      { key: 'p2', jersey: '12', playerName: 'Grace Hopper', playCount: 1, location: 2 },
-    ],
-    snaps: [{ snapCount: 1, groupName: 'O', quarter: 1, p1: true }],
-  });
+  const { gameKey, screens } = await seedEveryScreen(me);
 
-  // [route, a text that shows the screen has loaded]
-  const screens: [string, string | RegExp][] = [
-    ['/', 'Current Games'],
-    ['/login', 'Login'],
-    ['/scoreboards', 'My Games'],
-    [`/taggedscoreboards/${tags[0]!.key}`, `Scoreboards Tagged #${tag}`],
-    [`/viewscoreboard/${gameKey}`, 'Comments'],
-    [`/viewscoreboardmini/${gameKey}`, 'Cup final'],
-    ['/teamsheets', 'My Teams'],
-    [`/teamsheets/${publishedAsKey}`, 'New Team'],
-    [`/teamsheets/${publishedAsKey}/${playerKey}`, /Ada Lovelace/],
-    [`/teamsheetedit/${teamKey}`, 'Roster'],
-    [`/teamsheetgroupedit/${teamKey}/${groupKey}`, 'First half'],
-    [`/teamsheetgroupedit/${teamKey}`, /Group/],
-    [`/teamsheetbulk/${teamKey}`, 'Bulk Upload'],
-    [`/teamsheetedit/${teamKey}/${playerKey}`, 'Edit Player'],
-    [`/teamsheetedit/${teamKey}/-1`, /Player/],
-    ['/playcounts', 'Play Counts'],
-    [`/playcount/${pcKey}`, 'Lions v Bears'],
-    ['/no-such-page', /not found/i],
-  ];
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const [path, ready] of screens) {
