@@ -12,7 +12,16 @@ import {
 import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
-import { findPlayer, ownedTeam, touchTeam } from './repo.ts';
+import {
+  countGroups,
+  findPlayer,
+  groupExists,
+  insertGroup,
+  ownedTeam,
+  renameGroup,
+  setMembership,
+  touchTeam,
+} from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
 const MAX_GROUPS = 100;
@@ -38,16 +47,10 @@ export function groupRoutes(fastify: FastifyInstance): void {
       const user = requireUser(req);
       const group = await db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
-        const [{ n } = { n: 0 }] = await q.query<{ n: number }>(
-          'SELECT count(*)::int AS n FROM team_groups WHERE team_key = $1',
-          [team.team_key],
-        );
-        if (n >= MAX_GROUPS) throw badRequest(`A team can have at most ${MAX_GROUPS} groups`);
+        if ((await countGroups(q, team.team_key)) >= MAX_GROUPS)
+          throw badRequest(`A team can have at most ${MAX_GROUPS} groups`);
         const groupKey = newKey();
-        await q.query(
-          'INSERT INTO team_groups (team_key, group_key, group_name) VALUES ($1, $2, $3)',
-          [team.team_key, groupKey, req.body.groupName],
-        );
+        await insertGroup(q, team.team_key, groupKey, req.body.groupName);
         await touchTeam(q, changed, team.team_key);
         return { groupKey, key: groupKey, groupName: req.body.groupName };
       });
@@ -71,11 +74,8 @@ export function groupRoutes(fastify: FastifyInstance): void {
       const user = requireUser(req);
       return db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
-        const rows = await q.query(
-          'UPDATE team_groups SET group_name = $3 WHERE team_key = $1 AND group_key = $2 RETURNING 1',
-          [team.team_key, req.params.groupKey, req.body.groupName],
-        );
-        if (!rows.length) throw notFound('Group not found');
+        if (!(await renameGroup(q, team.team_key, req.params.groupKey, req.body.groupName)))
+          throw notFound('Group not found');
         await touchTeam(q, changed, team.team_key);
         const { groupKey } = req.params;
         return { groupKey, key: groupKey, groupName: req.body.groupName };
@@ -100,18 +100,9 @@ export function groupRoutes(fastify: FastifyInstance): void {
       const { groupKey, playerKey } = req.params;
       return db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
-        const group = await q.query(
-          'SELECT 1 FROM team_groups WHERE team_key = $1 AND group_key = $2',
-          [team.team_key, groupKey],
-        );
-        if (!group.length) throw notFound('Group not found');
+        if (!(await groupExists(q, team.team_key, groupKey))) throw notFound('Group not found');
         if (!(await findPlayer(q, team.team_key, playerKey))) throw notFound('Player not found');
-        await q.query(
-          `INSERT INTO group_membership (team_key, group_key, player_key, location)
-           VALUES ($1, $2, $3, $4)
-           ON CONFLICT (team_key, group_key, player_key) DO UPDATE SET location = EXCLUDED.location`,
-          [team.team_key, groupKey, playerKey, req.body.location],
-        );
+        await setMembership(q, team.team_key, groupKey, playerKey, req.body.location);
         await touchTeam(q, changed, team.team_key);
         return { location: req.body.location, playerKey };
       });

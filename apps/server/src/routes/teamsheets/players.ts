@@ -18,7 +18,6 @@ import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { acceptImageBodies } from '../../lib/image-body.ts';
 import { newKey } from '../../lib/keys.ts';
-import type { Queryable } from '../../db/db.ts';
 import {
   decodeDataUrl,
   MAX_PHOTO_BYTES,
@@ -27,19 +26,21 @@ import {
   sendPhoto,
   type PhotoStore,
 } from '../../photos.ts';
-import { findPlayer, ownedTeam, touchTeam } from './repo.ts';
+import {
+  countPlayers,
+  deletePlayer,
+  findPlayer,
+  insertPlayer,
+  ownedTeam,
+  playerPhotoId,
+  setPlayerPhoto,
+  touchTeam,
+  updatePlayer,
+} from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
 /** A roster bigger than any real team; it bounds what one account can store. */
 const MAX_PLAYERS = 500;
-
-async function playerCount(q: Queryable, teamKey: string): Promise<number> {
-  const [row] = await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM players WHERE team_key = $1',
-    [teamKey],
-  );
-  return row?.n ?? 0;
-}
 
 export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -60,27 +61,17 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
     },
     async (req) => {
       const user = requireUser(req);
-      const { jersey, playerName, playerNotes } = req.body;
       return db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
         let playerKey = req.params.playerKey;
         if (playerKey === NEW_PLAYER_KEY) {
-          if ((await playerCount(q, team.team_key)) >= MAX_PLAYERS) {
+          if ((await countPlayers(q, team.team_key)) >= MAX_PLAYERS) {
             throw badRequest(`A team can have at most ${MAX_PLAYERS} players`);
           }
           playerKey = newKey();
-          await q.query(
-            `INSERT INTO players (team_key, player_key, jersey, player_name, player_notes)
-             VALUES ($1, $2, $3, $4, $5)`,
-            [team.team_key, playerKey, jersey, playerName, playerNotes],
-          );
-        } else {
-          const rows = await q.query(
-            `UPDATE players SET jersey = $3, player_name = $4, player_notes = $5
-             WHERE team_key = $1 AND player_key = $2 RETURNING 1`,
-            [team.team_key, playerKey, jersey, playerName, playerNotes],
-          );
-          if (!rows.length) throw notFound('Player not found');
+          await insertPlayer(q, team.team_key, playerKey, req.body);
+        } else if (!(await updatePlayer(q, team.team_key, playerKey, req.body))) {
+          throw notFound('Player not found');
         }
         await touchTeam(q, changed, team.team_key);
         const player = await findPlayer(q, team.team_key, playerKey);
@@ -105,13 +96,10 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       const user = requireUser(req);
       await db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
-        const rows = await q.query<{ photo_id: string | null }>(
-          'DELETE FROM players WHERE team_key = $1 AND player_key = $2 RETURNING photo_id',
-          [team.team_key, req.params.playerKey],
-        );
-        if (!rows[0]) throw notFound('Player not found');
+        const photoId = await deletePlayer(q, team.team_key, req.params.playerKey);
+        if (photoId === undefined) throw notFound('Player not found');
         await touchTeam(q, changed, team.team_key);
-        await store.release(q, [rows[0].photo_id]);
+        await store.release(q, [photoId]);
       });
       return { ok: true as const };
     },
@@ -139,14 +127,11 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       }
       return db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
-        if ((await playerCount(q, team.team_key)) + result.rows.length > MAX_PLAYERS) {
+        if ((await countPlayers(q, team.team_key)) + result.rows.length > MAX_PLAYERS) {
           throw badRequest(`A team can have at most ${MAX_PLAYERS} players`);
         }
         for (const row of result.rows) {
-          await q.query(
-            `INSERT INTO players (team_key, player_key, jersey, player_name) VALUES ($1, $2, $3, $4)`,
-            [team.team_key, newKey(), row.jersey, row.playerName],
-          );
+          await insertPlayer(q, team.team_key, newKey(), row);
         }
         await touchTeam(q, changed, team.team_key);
         return { created: result.rows.length };
@@ -196,20 +181,12 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       try {
         return await db.tx(async (q) => {
           const team = await ownedTeam(q, user, teamKey, true);
-          const old = await q.query<{ photo_id: string | null }>(
-            'SELECT photo_id FROM players WHERE team_key = $1 AND player_key = $2',
-            [team.team_key, playerKey],
-          );
-          if (!old[0]) throw notFound('Player not found');
+          const old = await playerPhotoId(q, team.team_key, playerKey);
+          if (old === undefined) throw notFound('Player not found');
           saved = await store.save(q, user.uid, jpeg);
-          // An imported external URL gives way to the uploaded photo.
-          await q.query(
-            `UPDATE players SET photo_id = $3, image_url = ''
-             WHERE team_key = $1 AND player_key = $2`,
-            [team.team_key, playerKey, saved],
-          );
+          await setPlayerPhoto(q, team.team_key, playerKey, saved);
           await touchTeam(q, changed, team.team_key);
-          await store.release(q, [old[0].photo_id]);
+          await store.release(q, [old]);
           const player = await findPlayer(q, team.team_key, playerKey);
           if (!player) throw notFound('Player not found');
           return player;

@@ -351,3 +351,139 @@ export async function unfollowRoster(
     publishedAsKey,
   ]);
 }
+
+/** Group rows of one team. */
+export async function countGroups(q: Queryable, teamKey: string): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM team_groups WHERE team_key = $1',
+    [teamKey],
+  );
+  return row?.n ?? 0;
+}
+
+export async function insertGroup(
+  q: Queryable,
+  teamKey: string,
+  groupKey: string,
+  groupName: string,
+): Promise<void> {
+  await q.query('INSERT INTO team_groups (team_key, group_key, group_name) VALUES ($1, $2, $3)', [
+    teamKey,
+    groupKey,
+    groupName,
+  ]);
+}
+
+/** False when the team has no such group. */
+export async function renameGroup(
+  q: Queryable,
+  teamKey: string,
+  groupKey: string,
+  groupName: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    'UPDATE team_groups SET group_name = $3 WHERE team_key = $1 AND group_key = $2 RETURNING 1',
+    [teamKey, groupKey, groupName],
+  );
+  return rows.length > 0;
+}
+
+export async function groupExists(q: Queryable, teamKey: string, groupKey: string) {
+  const rows = await q.query('SELECT 1 FROM team_groups WHERE team_key = $1 AND group_key = $2', [
+    teamKey,
+    groupKey,
+  ]);
+  return rows.length > 0;
+}
+
+export async function setMembership(
+  q: Queryable,
+  teamKey: string,
+  groupKey: string,
+  playerKey: string,
+  location: number,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO group_membership (team_key, group_key, player_key, location)
+     VALUES ($1, $2, $3, $4)
+     ON CONFLICT (team_key, group_key, player_key) DO UPDATE SET location = EXCLUDED.location`,
+    [teamKey, groupKey, playerKey, location],
+  );
+}
+
+export async function countPlayers(q: Queryable, teamKey: string): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM players WHERE team_key = $1',
+    [teamKey],
+  );
+  return row?.n ?? 0;
+}
+
+type PlayerFields = { jersey: string; playerName: string; playerNotes?: string };
+
+export async function insertPlayer(
+  q: Queryable,
+  teamKey: string,
+  playerKey: string,
+  p: PlayerFields,
+): Promise<void> {
+  await q.query(
+    `INSERT INTO players (team_key, player_key, jersey, player_name, player_notes)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [teamKey, playerKey, p.jersey, p.playerName, p.playerNotes ?? ''],
+  );
+}
+
+/** False when the team has no such player. */
+export async function updatePlayer(
+  q: Queryable,
+  teamKey: string,
+  playerKey: string,
+  p: PlayerFields,
+): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE players SET jersey = $3, player_name = $4, player_notes = $5
+     WHERE team_key = $1 AND player_key = $2 RETURNING 1`,
+    [teamKey, playerKey, p.jersey, p.playerName, p.playerNotes ?? ''],
+  );
+  return rows.length > 0;
+}
+
+/** The deleted player's photo id (null without one), or undefined when there was no player. */
+export async function deletePlayer(
+  q: Queryable,
+  teamKey: string,
+  playerKey: string,
+): Promise<string | null | undefined> {
+  const rows = await q.query<{ photo_id: string | null }>(
+    'DELETE FROM players WHERE team_key = $1 AND player_key = $2 RETURNING photo_id',
+    [teamKey, playerKey],
+  );
+  return rows[0] ? rows[0].photo_id : undefined;
+}
+
+/** Like deletePlayer's answer: the current photo id, or undefined when there is no player. */
+export async function playerPhotoId(
+  q: Queryable,
+  teamKey: string,
+  playerKey: string,
+): Promise<string | null | undefined> {
+  const rows = await q.query<{ photo_id: string | null }>(
+    'SELECT photo_id FROM players WHERE team_key = $1 AND player_key = $2',
+    [teamKey, playerKey],
+  );
+  return rows[0] ? rows[0].photo_id : undefined;
+}
+
+/** An imported external URL gives way to the uploaded photo. */
+export async function setPlayerPhoto(
+  q: Queryable,
+  teamKey: string,
+  playerKey: string,
+  photoId: string,
+): Promise<void> {
+  await q.query(
+    `UPDATE players SET photo_id = $3, image_url = '' WHERE team_key = $1 AND player_key = $2`,
+    [teamKey, playerKey, photoId],
+  );
+}
