@@ -205,8 +205,8 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
       method: 'DELETE',
       url: `${API}/teams/${teamKey}/players/${doomed}`,
     });
-    // The public copy still lists the player until the next publish: the live check decides.
-    expect((await publicSheet(key)).roster.some((p) => p.key === doomed)).toBe(true);
+    // DESIGN §8: the public copy drops the player at once; the photo route checks live state too.
+    expect((await publicSheet(key)).roster.some((p) => p.key === doomed)).toBe(false);
     expectGone(await anon()({ method: 'GET', url: pub }), 'public after delete');
     expectGone(await t.users.Coach.request({ method: 'GET', url: own }), 'owner after delete');
     expect(fs.readdirSync(photoDir())).toHaveLength(1);

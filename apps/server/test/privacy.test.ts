@@ -35,6 +35,9 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
     ).json().publishedAsKey;
   });
 
+  let listening: string | undefined;
+  const wsUrl = async () => (listening ??= await listenWs(t.app));
+
   const publicSheet = async () =>
     (await anonymous(t.app)({ method: 'GET', url: `${API}/rosters/${publishedAsKey}` })).json();
 
@@ -49,6 +52,8 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
     ).toEqual({
       initialsOnly: false,
       hidePhotos: false,
+      // Notes often hold health details: a new team keeps them off the public sheet.
+      hideNotes: true,
     });
     const sheet = await publicSheet();
     expect(sheet.roster[0].playerName).toBe('Ada Lovelace');
@@ -58,7 +63,7 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
   });
 
   it('initials only and hidden photos: the anonymous response never carries them, live too', async () => {
-    const ws = await TestSocket.open(await listenWs(t.app));
+    const ws = await TestSocket.open(await wsUrl());
     const topic = `roster:${publishedAsKey}`;
     try {
       ws.send({ type: 'subscribe', topic });
@@ -71,7 +76,8 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
         url: `${API}/teams/${teamKey}/privacy`,
         payload: { initialsOnly: true, hidePhotos: true },
       });
-      expect(res.json()).toEqual({ initialsOnly: true, hidePhotos: true });
+      // A client that leaves hideNotes out keeps the team's choice.
+      expect(res.json()).toEqual({ initialsOnly: true, hidePhotos: true, hideNotes: true });
       const text = JSON.stringify(await publicSheet());
       expect(text).not.toContain('Ada');
       expect(text).not.toContain('Lovelace');
@@ -92,6 +98,53 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
       await t.users.Coach.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
     ).json();
     expect(mine.roster[0].playerName).toBe('Ada Lovelace');
+  });
+
+  it('notes stay off the public sheet, live topic and share preview unless the owner shows them', async () => {
+    const notes = 'Allergic to peanuts — EpiPen';
+    const mine = (
+      await t.users.Coach.request({ method: 'GET', url: `${API}/teams/${teamKey}` })
+    ).json();
+    const ada = mine.roster[0];
+    await t.users.Coach.request({
+      method: 'PUT',
+      url: `${API}/teams/${teamKey}/players/${ada.key}`,
+      payload: { jersey: ada.jersey, playerName: ada.playerName, playerNotes: notes },
+    });
+    const ws = await TestSocket.open(await wsUrl());
+    const topic = `roster:${publishedAsKey}`;
+    try {
+      ws.send({ type: 'subscribe', topic });
+      const first = await ws.waitFor(isState(topic));
+      expect(first.data).toMatchObject({ roster: [{ playerNotes: '' }] });
+      expect(JSON.stringify(first)).not.toContain('EpiPen');
+      expect(JSON.stringify(await publicSheet())).not.toContain('EpiPen');
+      const page = await anonymous(t.app)({
+        method: 'GET',
+        url: `/apps/sagan/teamsheets/${publishedAsKey}/${ada.key}`,
+      });
+      expect(page.body).not.toContain('EpiPen');
+
+      const from = ws.messages.length;
+      const res = await t.users.Coach.request({
+        method: 'PUT',
+        url: `${API}/teams/${teamKey}/privacy`,
+        payload: { initialsOnly: true, hidePhotos: true, hideNotes: false },
+      });
+      expect(res.json()).toMatchObject({ hideNotes: false });
+      expect((await ws.waitFor(isState(topic), from)).data).toMatchObject({
+        roster: [{ playerNotes: notes }],
+      });
+      expect((await publicSheet()).roster[0].playerNotes).toBe(notes);
+    } finally {
+      ws.close();
+    }
+    await t.users.Coach.request({
+      method: 'PUT',
+      url: `${API}/teams/${teamKey}/privacy`,
+      payload: { initialsOnly: true, hidePhotos: true, hideNotes: true },
+    });
+    expect(JSON.stringify(await publicSheet())).not.toContain('EpiPen');
   });
 
   it('only the owner may read or change the choice', async () => {

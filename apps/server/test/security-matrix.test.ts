@@ -211,6 +211,12 @@ const matrix: Record<string, Entry> = {
     expect: OWNER_HIDDEN,
     guess: 404,
   },
+  'DELETE /apps/sagan/api/teams/:teamKey': {
+    fresh: true,
+    req: (w) => send('DELETE', `${API}/teams/${w.teamKey}`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
   'PUT /apps/sagan/api/teams/:teamKey/players/:playerKey': {
     req: (w) =>
       send('PUT', `${API}/teams/${w.teamKey}/players/${w.playerKey}`, {

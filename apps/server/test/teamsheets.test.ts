@@ -181,7 +181,7 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
     expect(body.roster).toHaveLength(4);
     expect(JSON.stringify(body)).not.toContain(t.users.Owner.uid);
 
-    // The public copy changes only when the owner publishes again (SPEC §4).
+    // DESIGN §8: the public copy follows the owner's edits at once, without a new publish.
     await t.users.Owner.request({
       method: 'PATCH',
       url: `${API}/teams/${teamKey}`,
@@ -191,7 +191,7 @@ describe.each(databaseKinds())('team sheets on $name', (kind) => {
       (await anon({ method: 'GET', url: `${API}/rosters/${publishedAsKey}` })).json<{
         teamName: string;
       }>().teamName,
-    ).toBe('Hawks U12');
+    ).toBe('Hawks U13');
     const again = await t.users.Owner.request({
       method: 'POST',
       url: `${API}/teams/${teamKey}/publish`,

@@ -23,13 +23,29 @@ describe('SPEC §5 bulk upload parsing', () => {
     expect(parseBulkUpload('1 Ann\r\n2 Bob\r3 Cy').map((r) => r.jersey)).toEqual(['1', '2', '3']);
   });
 
-  it('replaces non-printable-ASCII characters by a space', () => {
-    // Tabs (spreadsheet paste), a no-break space, a zero-width space and an accented letter.
-    expect(parseBulkUpload('9\tJo\u00a0Ann\u200bLee')).toEqual([
+  it('replaces control and non-printable characters by a space', () => {
+    // Tabs (spreadsheet paste), a no-break space, a zero-width space, a BOM, DEL and BEL.
+    expect(parseBulkUpload('\ufeff9\tJo\u00a0Ann\u200bLee')).toEqual([
       { jersey: '9', playerName: 'Jo Ann Lee' },
     ]);
-    expect(parseBulkUpload('4 Zoë Park')).toEqual([{ jersey: '4', playerName: 'Zo Park' }]);
     expect(parseBulkUpload('\u0007 5 Eve \u007f')).toEqual([{ jersey: '5', playerName: 'Eve' }]);
+  });
+
+  it('keeps every printable letter, NFC-normalised (DESIGN §8)', () => {
+    expect(parseBulkUpload('4 Zoë Park\n8 Chloé')).toEqual([
+      { jersey: '4', playerName: 'Zoë Park' },
+      { jersey: '8', playerName: 'Chloé' },
+    ]);
+    // "é" typed as e + combining accent (as some keyboards and files do) becomes one character.
+    const [row] = parseBulkUpload('8 Chloe\u0301');
+    expect(row?.playerName).toBe('Chlo\u00e9');
+    expect(parseBulkUpload('3 अनु शर्मा\n6 محمد علي\n12 Ñandú')).toEqual([
+      { jersey: '3', playerName: 'अनु शर्मा' },
+      { jersey: '6', playerName: 'محمد علي' },
+      { jersey: '12', playerName: 'Ñandú' },
+    ]);
+    // The zero-width non-joiner is part of Persian spelling; it stays.
+    expect(parseBulkUpload('7 می\u200cخواهم')[0]?.playerName).toBe('می\u200cخواهم');
   });
 
   it('a line with only a jersey has an empty name', () => {

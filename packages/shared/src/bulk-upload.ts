@@ -7,16 +7,24 @@ export interface BulkRow {
 }
 
 /**
- * Splits by lines; on each line replaces non-printable-ASCII characters by a space, trims,
- * splits on spaces; the first token is the jersey, the rest joined is the name. Every line,
- * blank ones included, yields an entry.
+ * Characters that cannot be part of a name: controls, unassigned code points, private use,
+ * lone surrogates, and format characters other than the zero-width (non-)joiners that some
+ * scripts and emoji need. DESIGN §8: every printable letter stays (the spec's ASCII-only rule
+ * stripped "é").
+ */
+const NON_PRINTABLE = /[\p{Cc}\p{Cn}\p{Co}\p{Cs}]|(?![\u200C\u200D])\p{Cf}/gu;
+
+/**
+ * Splits by lines; on each line replaces non-printable characters by a space, trims, splits
+ * on white space; the first token is the jersey, the rest joined is the name (NFC). Every
+ * line, blank ones included, yields an entry.
  */
 export function parseBulkUpload(input: string): BulkRow[] {
   return input.split(/\r?\n|\r/).map((line) => {
     const tokens = line
-      .replace(/[^\x20-\x7E]/g, ' ')
-      .trim()
-      .split(' ')
+      .normalize('NFC')
+      .replace(NON_PRINTABLE, ' ')
+      .split(/\s+/u)
       .filter((t) => t !== '');
     const [jersey = '', ...rest] = tokens;
     return { jersey, playerName: rest.join(' ') };

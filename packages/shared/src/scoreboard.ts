@@ -136,12 +136,22 @@ export const gameCommentInputSchema = z.object({
 });
 export type GameCommentInput = z.infer<typeof gameCommentInputSchema>;
 
+// DESIGN §8: a tag is NFC-normalised (é typed as e + accent is the same tag) and may use
+// letters of any script, with their combining marks.
 export const tagNameSchema = z
   .string()
   .trim()
+  .normalize('NFC')
   .min(1)
   .max(40)
-  .regex(/^[\p{L}\p{N}_-]+$/u, 'tags are letters, numbers, _ and - only');
+  .regex(/^[\p{L}\p{M}\p{N}_-]+$/u, 'tags are letters, numbers, _ and - only');
+
+/**
+ * What two tags are compared by: Unicode case-insensitively ("ÉMOJI" is "émoji", "STRASSE" is
+ * "straße"). Upper then lower case folds the letters whose lower case has no single capital.
+ */
+export const tagMatchKey = (name: string): string =>
+  name.normalize('NFC').toUpperCase().toLowerCase();
 export const gameTagsInputSchema = z.object({ tags: z.array(tagNameSchema).max(20) });
 
 export const scorekeeperMessageSchema = z.object({

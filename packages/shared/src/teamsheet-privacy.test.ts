@@ -13,13 +13,23 @@ describe('initialsOf', () => {
 });
 
 describe('applyPrivacy', () => {
-  const roster = [{ key: 'a', playerName: 'Ada Lovelace', imageURL: '/p.jpg', jersey: '7' }];
+  const roster = [
+    {
+      key: 'a',
+      playerName: 'Ada Lovelace',
+      imageURL: '/p.jpg',
+      jersey: '7',
+      playerNotes: 'EpiPen',
+    },
+  ];
   it('keeps everything when nothing is chosen', () => {
-    expect(applyPrivacy(roster, { initialsOnly: false, hidePhotos: false })).toEqual(roster);
+    const none = { initialsOnly: false, hidePhotos: false, hideNotes: false };
+    expect(applyPrivacy(roster, none)).toEqual(roster);
   });
-  it('replaces names and drops photos as chosen', () => {
-    expect(applyPrivacy(roster, { initialsOnly: true, hidePhotos: true })).toEqual([
-      { key: 'a', playerName: 'A. L.', imageURL: '', jersey: '7' },
+  it('replaces names and drops photos and notes as chosen', () => {
+    const all = { initialsOnly: true, hidePhotos: true, hideNotes: true };
+    expect(applyPrivacy(roster, all)).toEqual([
+      { key: 'a', playerName: 'A. L.', imageURL: '', jersey: '7', playerNotes: '' },
     ]);
   });
 });

@@ -8,10 +8,21 @@ export const publicPrivacySchema = z.object({
   initialsOnly: z.boolean(),
   /** Show the missing-avatar image instead of the player's photo. */
   hidePhotos: z.boolean(),
+  /** Leave the players' notes (often health details) off the public sheet. */
+  hideNotes: z.boolean(),
 });
 export type PublicPrivacy = z.infer<typeof publicPrivacySchema>;
 
-export const defaultPrivacy: PublicPrivacy = { initialsOnly: false, hidePhotos: false };
+/** A client that predates the notes option keeps the team's current choice by leaving it out. */
+export const publicPrivacyInputSchema = publicPrivacySchema.extend({
+  hideNotes: z.boolean().optional(),
+});
+
+export const defaultPrivacy: PublicPrivacy = {
+  initialsOnly: false,
+  hidePhotos: false,
+  hideNotes: true,
+};
 
 /** 'Ada Lovelace' → 'A. L.'; 'de la Cruz' → 'D. L. C.'; letters of any script. */
 export function initialsOf(name: string): string {
@@ -25,13 +36,13 @@ export function initialsOf(name: string): string {
 }
 
 /** Applies the owner's choice to a public roster's players. */
-export function applyPrivacy<T extends { playerName: string; imageURL: string }>(
-  roster: readonly T[],
-  privacy: PublicPrivacy,
-): T[] {
+export function applyPrivacy<
+  T extends { playerName: string; imageURL: string; playerNotes: string },
+>(roster: readonly T[], privacy: PublicPrivacy): T[] {
   return roster.map((p) => ({
     ...p,
     playerName: privacy.initialsOnly ? initialsOf(p.playerName) : p.playerName,
     imageURL: privacy.hidePhotos ? '' : p.imageURL,
+    playerNotes: privacy.hideNotes ? '' : p.playerNotes,
   }));
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { keySchema } from './keys.ts';
 import { safeText } from './text.ts';
-import { badgeFor, compareJersey, playerInputSchema } from './teamsheet.ts';
+import { badgeFor, compareJersey, groupNameSchema, playerInputSchema } from './teamsheet.ts';
 
 // SPEC §3 Player. imageURL is '' when there is no photo.
 export const playerSchema = z.object({
@@ -85,19 +85,30 @@ export const groupKeyParams = z.object({ teamKey: keySchema, groupKey: keySchema
 export const memberParams = groupKeyParams.extend({ playerKey: keySchema });
 export const publishedKeyParams = z.object({ publishedAsKey: keySchema });
 
-export const playerSaveSchema = playerInputSchema;
-export const bulkUploadSchema = z.object({ text: safeText().max(100_000) });
+/**
+ * A client-made key naming one create, sent again by a retry or a double click: the server
+ * answers with what the first one made instead of making another.
+ */
+const createKey = { createKey: keySchema.optional() };
+// Null: a bodiless POST, as clients before createKey send it.
+export const teamCreateSchema = z.object(createKey).nullish();
+export const groupCreateSchema = groupNameSchema.extend(createKey);
+/** DESIGN §5: a photo may arrive as a data URL in JSON, as the original app sent it. */
+const dataUrlSchema = z
+  .string()
+  .max(12 * 1024 * 1024)
+  .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,/, 'must be a base64 data URL');
+/** A player and, optionally, their new photo: saved together or not at all. */
+export const playerSaveSchema = playerInputSchema.extend({
+  ...createKey,
+  dataUrl: dataUrlSchema.optional(),
+});
+export const bulkUploadSchema = z.object({ text: safeText().max(100_000), ...createKey });
 export const MAX_BULK_ROWS = 500;
 export const bulkResultSchema = z.object({ created: z.number().int() });
 /** Location codes a client may set (SPEC §3); other stored values display as Unknown. */
 export const locationInputSchema = z.object({ location: z.number().int().min(0).max(3) });
-/** DESIGN §5: a photo may arrive as a data URL in JSON, as the original app sent it. */
-export const photoDataUrlSchema = z.object({
-  dataUrl: z
-    .string()
-    .max(12 * 1024 * 1024)
-    .regex(/^data:[\w.+-]+\/[\w.+-]+;base64,/, 'must be a base64 data URL'),
-});
+export const photoDataUrlSchema = z.object({ dataUrl: dataUrlSchema });
 
 /** SPEC §2: the roster table is sorted by jersey. */
 export function sortRoster<T extends { jersey: string }>(roster: readonly T[]): T[] {

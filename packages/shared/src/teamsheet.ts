@@ -41,13 +41,26 @@ export function badgeFor(location: unknown): 'playing' | 'sideline' | null {
   return null;
 }
 
+// DESIGN §8: names keep every printable letter of any script, NFC-normalised so that the
+// same name typed on two keyboards (é as one character or e + accent) is the same text.
+// The messages say what is wrong; the form's help text already says what is allowed.
+export const JERSEY_MAX = 10;
 export const jerseySchema = z
   .string()
   .trim()
+  .normalize('NFC')
   .min(1, 'Jersey is required')
-  .max(10)
-  .regex(/^[\p{L}\p{N}]+$/u, 'Numbers or Letters');
-export const playerNameSchema = safeText().trim().min(1, 'Name is required').max(100);
+  .max(JERSEY_MAX, `Jersey is too long: at most ${JERSEY_MAX} characters`)
+  .regex(
+    /^[\p{L}\p{M}\p{N}]+$/u,
+    'Jersey can only have numbers and letters (no spaces or symbols)',
+  );
+export const PLAYER_NAME_MAX = 100;
+export const playerNameSchema = safeText()
+  .trim()
+  .normalize('NFC')
+  .min(1, 'Name is required')
+  .max(PLAYER_NAME_MAX, `Name is too long: at most ${PLAYER_NAME_MAX} characters`);
 
 export const playerInputSchema = z.object({
   jersey: jerseySchema,
@@ -56,12 +69,19 @@ export const playerInputSchema = z.object({
 });
 export type PlayerInput = z.infer<typeof playerInputSchema>;
 
+export const TEAM_NAME_MAX = 100;
 export const teamInputSchema = z.object({
-  teamName: safeText().trim().min(1, 'Team name is required').max(100),
+  teamName: safeText()
+    .trim()
+    .normalize('NFC')
+    .min(1, 'Team name is required')
+    .max(TEAM_NAME_MAX, `The team name is too long: at most ${TEAM_NAME_MAX} characters`),
   teamNotes: safeText().max(2000),
 });
 
-export const groupNameSchema = z.object({ groupName: safeText().trim().min(1).max(60) });
+export const groupNameSchema = z.object({
+  groupName: safeText().trim().normalize('NFC').min(1).max(60),
+});
 
 /** Sort by jersey: numbers in numeric order, letters after them, alphabetically. */
 export function compareJersey(a: string, b: string): number {

@@ -4,6 +4,7 @@ import {
   type GameCommentInput,
   type ScoreboardFields,
   type ScoreboardPatch,
+  tagMatchKey,
 } from '@sagan/shared/scoreboard';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
@@ -357,7 +358,7 @@ export async function addComment(
 }
 
 /**
- * Replaces the game's tags. A tag is created on first use, matched case-insensitively
+ * Replaces the game's tags. A tag is created on first use, matched Unicode case-insensitively
  * (SPEC §3 Tag); its gameCount is counted from game_tags, so it always follows its games.
  */
 export async function setTags(
@@ -370,7 +371,7 @@ export async function setTags(
     await ownedGame(q, uid, gameKey);
     const byLower = new Map<string, string>();
     for (const name of names)
-      if (!byLower.has(name.toLowerCase())) byLower.set(name.toLowerCase(), name);
+      if (!byLower.has(tagMatchKey(name))) byLower.set(tagMatchKey(name), name);
     const tags: { key: string; name: string }[] = [];
     for (const [lower, name] of byLower) {
       await q.query(

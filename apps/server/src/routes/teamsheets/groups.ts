@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { groupNameSchema } from '@sagan/shared/teamsheet';
 import {
+  groupCreateSchema,
   groupKeyParams,
   groupSchema,
   locationInputSchema,
@@ -11,7 +12,6 @@ import {
 } from '@sagan/shared/teamsheet-schemas';
 import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import { newKey } from '../../lib/keys.ts';
 import {
   countGroups,
   findPlayer,
@@ -37,9 +37,9 @@ export function groupRoutes(fastify: FastifyInstance): void {
       config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
-        summary: 'Create a group (a lineup)',
+        summary: 'Create a group (a lineup); the same createKey again answers with that group',
         params: teamKeyParams,
-        body: groupNameSchema,
+        body: groupCreateSchema,
         response: { 201: groupSchema },
       },
     },
@@ -49,10 +49,9 @@ export function groupRoutes(fastify: FastifyInstance): void {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
         if ((await countGroups(q, team.team_key)) >= MAX_GROUPS)
           throw badRequest(`A team can have at most ${MAX_GROUPS} groups`);
-        const groupKey = newKey();
-        await insertGroup(q, team.team_key, groupKey, req.body.groupName);
+        const made = await insertGroup(q, team.team_key, req.body.groupName, req.body.createKey);
         await touchTeam(q, changed, team.team_key);
-        return { groupKey, key: groupKey, groupName: req.body.groupName };
+        return made;
       });
       return reply.code(201).send(group);
     },

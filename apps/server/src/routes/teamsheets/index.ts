@@ -17,7 +17,7 @@ export default async function teamsheetsRoutes(app: FastifyInstance): Promise<vo
     });
   });
   registerTeamsheetTopics(app);
-  teamRoutes(app);
+  teamRoutes(app, store);
   playerRoutes(app, store);
   groupRoutes(app);
   publishRoutes(app, store);

@@ -17,7 +17,7 @@ import {
 import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { acceptImageBodies } from '../../lib/image-body.ts';
-import { newKey } from '../../lib/keys.ts';
+import type { Queryable } from '../../db/db.ts';
 import {
   decodeDataUrl,
   MAX_PHOTO_BYTES,
@@ -47,13 +47,43 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
   const { db, hub, config } = app;
   const changed = hub.changed.bind(hub);
 
+  /**
+   * Stores a new photo for a player inside the caller's transaction, as part of a save that
+   * may still fail: run() removes the file again if the transaction does not commit.
+   */
+  async function withPhotoSave<T>(
+    jpeg: Buffer | null,
+    run: (
+      attach: (q: Queryable, uid: string, teamKey: string, playerKey: string) => Promise<void>,
+    ) => Promise<T>,
+  ): Promise<T> {
+    let saved: string | undefined;
+    try {
+      return await run(async (q, uid, teamKey, playerKey) => {
+        if (!jpeg) return;
+        const old = await playerPhotoId(q, teamKey, playerKey);
+        if (old === undefined) throw notFound('Player not found');
+        saved = await store.save(q, uid, jpeg);
+        await setPlayerPhoto(q, teamKey, playerKey, saved);
+        await store.release(q, [old]);
+      });
+    } catch (err) {
+      if (saved) await store.removeFile(saved);
+      throw err;
+    }
+  }
+
   app.put(
     '/teams/:teamKey/players/:playerKey',
     {
+      // A photo may come with the player, as a data URL.
+      bodyLimit: Math.ceil(MAX_PHOTO_BYTES * 1.4),
       config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
-        summary: 'Save a player (SPEC §4: key -1 creates one with a new key)',
+        summary:
+          'Save a player, with their photo if dataUrl is given: all of it or nothing (SPEC §4: ' +
+          'key -1 creates one with a new key; the same createKey again answers with that player)',
         params: playerKeyParams,
         body: playerSaveSchema,
         response: { 200: playerSchema },
@@ -61,23 +91,35 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
     },
     async (req) => {
       const user = requireUser(req);
-      return db.tx(async (q) => {
-        const team = await ownedTeam(q, user, req.params.teamKey, true);
-        let playerKey = req.params.playerKey;
-        if (playerKey === NEW_PLAYER_KEY) {
-          if ((await countPlayers(q, team.team_key)) >= MAX_PLAYERS) {
-            throw badRequest(`A team can have at most ${MAX_PLAYERS} players`);
+      const { dataUrl, createKey, ...fields } = req.body;
+      // The picture is checked and re-encoded before anything is written: a file that is not a
+      // picture refuses the whole save, so a retry cannot leave a second player behind.
+      if (dataUrl) await ownedTeam(db, user, req.params.teamKey); // before spending CPU on it
+      const jpeg = dataUrl ? await processPhoto(decodeDataUrl(dataUrl)) : null;
+      return withPhotoSave(jpeg, (attachPhoto) =>
+        db.tx(async (q) => {
+          const team = await ownedTeam(q, user, req.params.teamKey, true);
+          let playerKey = req.params.playerKey;
+          if (playerKey === NEW_PLAYER_KEY) {
+            if ((await countPlayers(q, team.team_key)) >= MAX_PLAYERS) {
+              throw badRequest(`A team can have at most ${MAX_PLAYERS} players`);
+            }
+            const made = await insertPlayer(q, team.team_key, fields, createKey);
+            playerKey = made.playerKey;
+            // A repeated create answers with the first one's player and changes nothing.
+            if (made.created) await attachPhoto(q, user.uid, team.team_key, playerKey);
+          } else {
+            if (!(await updatePlayer(q, team.team_key, playerKey, fields))) {
+              throw notFound('Player not found');
+            }
+            await attachPhoto(q, user.uid, team.team_key, playerKey);
           }
-          playerKey = newKey();
-          await insertPlayer(q, team.team_key, playerKey, req.body);
-        } else if (!(await updatePlayer(q, team.team_key, playerKey, req.body))) {
-          throw notFound('Player not found');
-        }
-        await touchTeam(q, changed, team.team_key);
-        const player = await findPlayer(q, team.team_key, playerKey);
-        if (!player) throw notFound('Player not found');
-        return player;
-      });
+          await touchTeam(q, changed, team.team_key);
+          const player = await findPlayer(q, team.team_key, playerKey);
+          if (!player) throw notFound('Player not found');
+          return player;
+        }),
+      );
     },
   );
 
@@ -111,7 +153,9 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       config: writeLimit(app.config.rateLimitFactor, 'create'),
       schema: {
         tags: ['teamsheets'],
-        summary: 'Bulk upload: one player a line, jersey first (SPEC §5); blank lines skipped',
+        summary:
+          'Bulk upload: one player a line, jersey first (SPEC §5); blank lines skipped; the ' +
+          'same createKey again adds nothing',
         params: teamKeyParams,
         body: bulkUploadSchema,
         response: { 200: bulkResultSchema },
@@ -130,8 +174,10 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         if ((await countPlayers(q, team.team_key)) + result.rows.length > MAX_PLAYERS) {
           throw badRequest(`A team can have at most ${MAX_PLAYERS} players`);
         }
-        for (const row of result.rows) {
-          await insertPlayer(q, team.team_key, newKey(), row);
+        const { createKey } = req.body;
+        for (const [i, row] of result.rows.entries()) {
+          // Each line has its own key, so a repeated upload adds none of them again.
+          await insertPlayer(q, team.team_key, row, createKey && `${createKey}:${i}`);
         }
         await touchTeam(q, changed, team.team_key);
         return { created: result.rows.length };
@@ -177,24 +223,16 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         input = decodeDataUrl(parsed.data.dataUrl);
       }
       const jpeg = await processPhoto(input);
-      let saved: string | undefined;
-      try {
-        return await db.tx(async (q) => {
+      return withPhotoSave(jpeg, (attachPhoto) =>
+        db.tx(async (q) => {
           const team = await ownedTeam(q, user, teamKey, true);
-          const old = await playerPhotoId(q, team.team_key, playerKey);
-          if (old === undefined) throw notFound('Player not found');
-          saved = await store.save(q, user.uid, jpeg);
-          await setPlayerPhoto(q, team.team_key, playerKey, saved);
+          await attachPhoto(q, user.uid, team.team_key, playerKey);
           await touchTeam(q, changed, team.team_key);
-          await store.release(q, [old]);
           const player = await findPlayer(q, team.team_key, playerKey);
           if (!player) throw notFound('Player not found');
           return player;
-        });
-      } catch (err) {
-        if (saved) await store.removeFile(saved);
-        throw err;
-      }
+        }),
+      );
     },
   );
 

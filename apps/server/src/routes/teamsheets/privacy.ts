@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { rosterTopic } from '@sagan/shared/topics/roster';
-import { teamTopic } from '@sagan/shared/topics/team';
 import { teamKeyParams } from '@sagan/shared/teamsheet-schemas';
-import { publicPrivacySchema } from '@sagan/shared/teamsheet-privacy';
+import { publicPrivacyInputSchema, publicPrivacySchema } from '@sagan/shared/teamsheet-privacy';
 import { requireUser } from '../../plugins/auth.ts';
-import { ownedTeam, readPrivacy, writePrivacy } from './repo.ts';
+import { ownedTeam, readPrivacy, touchTeam, writePrivacy } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
 // Children's privacy: the owner's choice of what the public sheet shows.
@@ -18,7 +16,7 @@ export function privacyRoutes(fastify: FastifyInstance): void {
     {
       schema: {
         tags: ['teamsheets'],
-        summary: 'What the public sheet shows: initials instead of names, photos hidden',
+        summary: 'What the public sheet shows: initials instead of names, photos or notes hidden',
         params: teamKeyParams,
         response: { 200: publicPrivacySchema },
       },
@@ -38,7 +36,7 @@ export function privacyRoutes(fastify: FastifyInstance): void {
         tags: ['teamsheets'],
         summary: 'Choose what the public sheet shows (applies at once, no republish needed)',
         params: teamKeyParams,
-        body: publicPrivacySchema,
+        body: publicPrivacyInputSchema,
         response: { 200: publicPrivacySchema },
       },
     },
@@ -47,11 +45,8 @@ export function privacyRoutes(fastify: FastifyInstance): void {
       await db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
         await writePrivacy(q, team.team_key, req.body);
-        // An open public page re-renders without the names/photos right away.
-        await hub.changed(q, [
-          teamTopic.name(team.team_key),
-          ...(team.published_as_key ? [rosterTopic.name(team.published_as_key)] : []),
-        ]);
+        // An open public page re-renders without the names, photos or notes right away.
+        await touchTeam(q, hub.changed.bind(hub), team.team_key);
       });
       return readPrivacy(db, req.params.teamKey);
     },

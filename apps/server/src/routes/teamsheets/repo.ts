@@ -1,4 +1,5 @@
 import type { SessionUser } from '@sagan/shared/auth';
+import { rosterTopic } from '@sagan/shared/topics/roster';
 import { teamTopic } from '@sagan/shared/topics/team';
 import type {
   Group,
@@ -11,6 +12,7 @@ import { applyPrivacy, type PublicPrivacy } from '@sagan/shared/teamsheet-privac
 import type { Queryable } from '../../db/db.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { ownerPhotoPath, publicPhotoPath } from '../../photos.ts';
+import { newKey } from '../../lib/keys.ts';
 
 interface TeamRow {
   team_key: string;
@@ -172,55 +174,79 @@ export async function loadPublicRoster(
   q: Queryable,
   publishedAsKey: string,
 ): Promise<PublicRoster | null> {
-  const rows = await q.query<{
-    sheet: PublicRoster;
-    public_initials_only: boolean | null;
-    public_hide_photos: boolean | null;
-  }>(
-    `SELECT r.sheet, t.public_initials_only, t.public_hide_photos
+  const rows = await q.query<
+    {
+      sheet: PublicRoster;
+    } & PrivacyRow
+  >(
+    `SELECT r.sheet, ${PRIVACY_COLUMNS}
      FROM rosters r LEFT JOIN teams t ON t.team_key = r.team_key
      WHERE r.published_as_key = $1`,
     [publishedAsKey],
   );
   const row = rows[0];
   if (!row) return null;
-  const privacy = {
-    initialsOnly: row.public_initials_only === true,
-    hidePhotos: row.public_hide_photos === true,
-  };
-  return { ...row.sheet, roster: applyPrivacy(row.sheet.roster, privacy) };
+  return { ...row.sheet, roster: applyPrivacy(row.sheet.roster, privacyOf(row)) };
 }
 
-/** Marks the team changed (DESIGN §4: inside the writing transaction) and bumps updated_at. */
+/**
+ * Marks the team changed (DESIGN §4: inside the writing transaction) and bumps updated_at.
+ * DESIGN §8: a published sheet follows the owner's edits, so its public copy is made again
+ * here, by every write to the team, and its open viewers get it at once.
+ */
 export async function touchTeam(
   q: Queryable,
   changed: (q: Queryable, t: string[]) => Promise<void>,
   teamKey: string,
 ): Promise<void> {
   await q.query('UPDATE teams SET updated_at = now() WHERE team_key = $1', [teamKey]);
-  await changed(q, [teamTopic.name(teamKey)]);
+  const team = await findTeam(q, teamKey);
+  const publishedAsKey = team?.published ? team.published_as_key : null;
+  if (team && publishedAsKey) {
+    await q.query('UPDATE rosters SET sheet = $2 WHERE published_as_key = $1', [
+      publishedAsKey,
+      JSON.stringify(await publicCopy(q, team, publishedAsKey)),
+    ]);
+  }
+  await changed(q, [
+    teamTopic.name(teamKey),
+    ...(publishedAsKey ? [rosterTopic.name(publishedAsKey)] : []),
+  ]);
 }
+
+interface PrivacyRow {
+  public_initials_only: boolean | null;
+  public_hide_photos: boolean | null;
+  public_hide_notes: boolean | null;
+}
+const PRIVACY_COLUMNS = 't.public_initials_only, t.public_hide_photos, t.public_hide_notes';
+
+/** A sheet without its team row (never expected) shows nothing it might hide. */
+const privacyOf = (row: PrivacyRow | undefined): PublicPrivacy => ({
+  initialsOnly: row?.public_initials_only !== false,
+  hidePhotos: row?.public_hide_photos !== false,
+  hideNotes: row?.public_hide_notes !== false,
+});
 
 export async function readPrivacy(q: Queryable, teamKey: string): Promise<PublicPrivacy> {
-  const rows = await q.query<{ public_initials_only: boolean; public_hide_photos: boolean }>(
-    'SELECT public_initials_only, public_hide_photos FROM teams WHERE team_key = $1',
+  const rows = await q.query<PrivacyRow>(
+    `SELECT ${PRIVACY_COLUMNS} FROM teams t WHERE t.team_key = $1`,
     [teamKey],
   );
-  return {
-    initialsOnly: rows[0]?.public_initials_only === true,
-    hidePhotos: rows[0]?.public_hide_photos === true,
-  };
+  return privacyOf(rows[0]);
 }
 
+/** A choice left out (undefined) keeps its current value. */
 export async function writePrivacy(
   q: Queryable,
   teamKey: string,
-  privacy: PublicPrivacy,
+  privacy: Omit<PublicPrivacy, 'hideNotes'> & { hideNotes?: boolean | undefined },
 ): Promise<void> {
   await q.query(
-    `UPDATE teams SET public_initials_only = $2, public_hide_photos = $3, updated_at = now()
+    `UPDATE teams SET public_initials_only = $2, public_hide_photos = $3,
+       public_hide_notes = COALESCE($4, public_hide_notes), updated_at = now()
      WHERE team_key = $1`,
-    [teamKey, privacy.initialsOnly, privacy.hidePhotos],
+    [teamKey, privacy.initialsOnly, privacy.hidePhotos, privacy.hideNotes ?? null],
   );
 }
 
@@ -258,16 +284,71 @@ export async function listTeams(q: Queryable, uid: string) {
   };
 }
 
-export async function insertTeam(
+/**
+ * Creates a team, or finds the one an earlier request with the same createKey made (a double
+ * click, a retry after a lost answer): the unique index makes the second insert a no-op even
+ * when both run at once.
+ */
+export async function createTeam(
   q: Queryable,
-  teamKey: string,
   uid: string,
   team: { teamName: string; teamNotes: string },
-): Promise<void> {
-  await q.query(
-    'INSERT INTO teams (team_key, uid, team_name, team_notes) VALUES ($1, $2, $3, $4)',
-    [teamKey, uid, team.teamName, team.teamNotes],
+  createKey: string | undefined,
+): Promise<{ teamKey: string; teamName: string; teamNotes: string; created: boolean }> {
+  const made = await q.query<{ team_key: string }>(
+    `INSERT INTO teams (team_key, uid, team_name, team_notes, create_key) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (uid, create_key) DO NOTHING RETURNING team_key`,
+    [newKey(), uid, team.teamName, team.teamNotes, createKey ?? null],
   );
+  if (made[0]) return { teamKey: made[0].team_key, ...team, created: true };
+  const rows = await q.query<{ team_key: string; team_name: string; team_notes: string }>(
+    'SELECT team_key, team_name, team_notes FROM teams WHERE uid = $1 AND create_key = $2',
+    [uid, createKey],
+  );
+  const first = rows[0];
+  if (!first) throw notFound('Team sheet not found');
+  return {
+    teamKey: first.team_key,
+    teamName: first.team_name,
+    teamNotes: first.team_notes,
+    created: false,
+  };
+}
+
+/**
+ * Deletes a team and everything it holds: players, groups, its public copy (the link then
+ * answers not-found), its followers' entries and the photo rows only it used. The one way a
+ * team is deleted (an account deletion deletes its teams through it too). Returns the ids of
+ * the photos whose files the caller removes once the transaction has committed.
+ */
+export async function deleteTeam(
+  q: Queryable,
+  changed: (q: Queryable, t: string[]) => Promise<void>,
+  teamKey: string,
+): Promise<string[]> {
+  const team = await findTeam(q, teamKey);
+  if (!team) return [];
+  const photos = await q.query<{ photo_id: string }>(
+    'SELECT DISTINCT photo_id FROM players WHERE team_key = $1 AND photo_id IS NOT NULL',
+    [teamKey],
+  );
+  if (team.published_as_key) {
+    await q.query('DELETE FROM favorite_rosters WHERE published_as_key = $1', [
+      team.published_as_key,
+    ]);
+  }
+  // Players, groups, memberships and the public copy go with it (ON DELETE CASCADE).
+  await q.query('DELETE FROM teams WHERE team_key = $1', [teamKey]);
+  const gone = await q.query<{ id: string }>(
+    `DELETE FROM photos ph WHERE ph.id = ANY($1::text[])
+       AND NOT EXISTS (SELECT 1 FROM players p WHERE p.photo_id = ph.id) RETURNING id`,
+    [photos.map((p) => p.photo_id)],
+  );
+  await changed(q, [
+    teamTopic.name(teamKey),
+    ...(team.published_as_key ? [rosterTopic.name(team.published_as_key)] : []),
+  ]);
+  return gone.map((r) => r.id);
 }
 
 /** Saving the name and notes also sets active (SPEC §7). */
@@ -361,17 +442,28 @@ export async function countGroups(q: Queryable, teamKey: string): Promise<number
   return row?.n ?? 0;
 }
 
+/** A new group, or the one an earlier create with the same createKey made. */
 export async function insertGroup(
   q: Queryable,
   teamKey: string,
-  groupKey: string,
   groupName: string,
-): Promise<void> {
-  await q.query('INSERT INTO team_groups (team_key, group_key, group_name) VALUES ($1, $2, $3)', [
-    teamKey,
-    groupKey,
-    groupName,
-  ]);
+  createKey: string | undefined,
+): Promise<Group> {
+  const made = await q.query<{ group_key: string; group_name: string }>(
+    `INSERT INTO team_groups (team_key, group_key, group_name, create_key) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (team_key, create_key) DO NOTHING RETURNING group_key, group_name`,
+    [teamKey, newKey(), groupName, createKey ?? null],
+  );
+  const row =
+    made[0] ??
+    (
+      await q.query<{ group_key: string; group_name: string }>(
+        'SELECT group_key, group_name FROM team_groups WHERE team_key = $1 AND create_key = $2',
+        [teamKey, createKey],
+      )
+    )[0];
+  if (!row) throw notFound('Group not found');
+  return { groupKey: row.group_key, key: row.group_key, groupName: row.group_name };
 }
 
 /** False when the team has no such group. */
@@ -421,17 +513,29 @@ export async function countPlayers(q: Queryable, teamKey: string): Promise<numbe
 
 type PlayerFields = { jersey: string; playerName: string; playerNotes?: string };
 
+/**
+ * A new player, or (created false) the one an earlier create with the same createKey made,
+ * left as it is.
+ */
 export async function insertPlayer(
   q: Queryable,
   teamKey: string,
-  playerKey: string,
   p: PlayerFields,
-): Promise<void> {
-  await q.query(
-    `INSERT INTO players (team_key, player_key, jersey, player_name, player_notes)
-     VALUES ($1, $2, $3, $4, $5)`,
-    [teamKey, playerKey, p.jersey, p.playerName, p.playerNotes ?? ''],
+  createKey: string | undefined,
+): Promise<{ playerKey: string; created: boolean }> {
+  const made = await q.query<{ player_key: string }>(
+    `INSERT INTO players (team_key, player_key, jersey, player_name, player_notes, create_key)
+     VALUES ($1, $2, $3, $4, $5, $6)
+     ON CONFLICT (team_key, create_key) DO NOTHING RETURNING player_key`,
+    [teamKey, newKey(), p.jersey, p.playerName, p.playerNotes ?? '', createKey ?? null],
   );
+  if (made[0]) return { playerKey: made[0].player_key, created: true };
+  const rows = await q.query<{ player_key: string }>(
+    'SELECT player_key FROM players WHERE team_key = $1 AND create_key = $2',
+    [teamKey, createKey],
+  );
+  if (!rows[0]) throw notFound('Player not found');
+  return { playerKey: rows[0].player_key, created: false };
 }
 
 /** False when the team has no such player. */

@@ -1,21 +1,31 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { teamTopic } from '@sagan/shared/topics/team';
+import { okSchema } from '@sagan/shared/http';
 import { DEFAULT_TEAM, teamInputSchema } from '@sagan/shared/teamsheet';
 import {
+  teamCreateSchema,
   teamKeyParams,
   teamSheetSchema,
   teamsListSchema,
   teamSummarySchema,
 } from '@sagan/shared/teamsheet-schemas';
 import { requireUser } from '../../plugins/auth.ts';
-import { newKey } from '../../lib/keys.ts';
-import { insertTeam, listTeams, loadSheet, ownedTeam, updateTeam } from './repo.ts';
+import type { PhotoStore } from '../../photos.ts';
+import {
+  createTeam,
+  deleteTeam,
+  listTeams,
+  loadSheet,
+  ownedTeam,
+  touchTeam,
+  updateTeam,
+} from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
-export function teamRoutes(fastify: FastifyInstance): void {
+export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, hub } = app;
+  const changed = hub.changed.bind(hub);
 
   app.get(
     '/teams',
@@ -38,18 +48,22 @@ export function teamRoutes(fastify: FastifyInstance): void {
       config: writeLimit(app.config.rateLimitFactor, 'create'),
       schema: {
         tags: ['teamsheets'],
-        summary: "Create a team ('New Team' / 'Description', SPEC §9)",
-        response: { 201: teamSummarySchema },
+        summary:
+          "Create a team ('New Team' / 'Description', SPEC §9). The same createKey again " +
+          'answers with the team the first request made (200) instead of making another.',
+        body: teamCreateSchema,
+        response: { 200: teamSummarySchema, 201: teamSummarySchema },
       },
     },
     async (req, reply) => {
       const user = requireUser(req);
-      const teamKey = newKey();
-      await db.tx(async (q) => {
-        await insertTeam(q, teamKey, user.uid, DEFAULT_TEAM);
-        await hub.changed(q, [teamTopic.name(teamKey)]);
+      const team = await db.tx(async (q) => {
+        const made = await createTeam(q, user.uid, DEFAULT_TEAM, req.body?.createKey);
+        if (made.created) await touchTeam(q, changed, made.teamKey);
+        return made;
       });
-      return reply.code(201).send({ teamKey, ...DEFAULT_TEAM, publishedAsKey: '' });
+      const { created, ...summary } = team;
+      return reply.code(created ? 201 : 200).send({ ...summary, publishedAsKey: '' });
     },
   );
 
@@ -86,9 +100,34 @@ export function teamRoutes(fastify: FastifyInstance): void {
       return db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
         await updateTeam(q, team.team_key, req.body);
-        await hub.changed(q, [teamTopic.name(team.team_key)]);
+        await touchTeam(q, changed, team.team_key);
         return loadSheet(q, await ownedTeam(q, user, team.team_key));
       });
+    },
+  );
+
+  app.delete(
+    '/teams/:teamKey',
+    {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
+      schema: {
+        tags: ['teamsheets'],
+        summary:
+          'Delete a team: its players, groups, photos and public copy (the link then answers ' +
+          'not-found; followers lose it)',
+        params: teamKeyParams,
+        response: { 200: okSchema },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const photoIds = await db.tx(async (q) => {
+        const team = await ownedTeam(q, user, req.params.teamKey, true);
+        return deleteTeam(q, changed, team.team_key);
+      });
+      // Only once the rows are gone for good; a file left by a crash here goes at the next sweep.
+      for (const id of photoIds) await store.removeFile(id);
+      return { ok: true as const };
     },
   );
 }

@@ -1,5 +1,7 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  NEW_PLAYER_KEY,
   bulkResultSchema,
   groupSchema,
   membershipSchema,
@@ -62,10 +64,34 @@ function useTeamWrite(key: string) {
   };
 }
 
+/**
+ * A client-made key for one create: a second click, or a retry after a failure, sends the same
+ * key, and the server answers with what the first request made instead of making another.
+ * renew() starts a new create once the last one is done with.
+ */
+export function useCreateKey(): [string, () => void] {
+  const [key, setKey] = useState(newCreateKey);
+  return [key, () => setKey(newCreateKey())];
+}
+// getRandomValues, not randomUUID: the latter is missing on a plain-http address (a club's LAN).
+const newCreateKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(15)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+
 export function useCreateTeam() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api('POST', '/teams', undefined, teamSummarySchema),
+    mutationFn: (createKey: string) => api('POST', '/teams', { createKey }, teamSummarySchema),
+    onSuccess: () => qc.invalidateQueries({ queryKey: teamsKey }),
+  });
+}
+
+/** Deletes the team (it then reads as not found everywhere) and reloads the list of teams. */
+export function useDeleteTeam(key: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('DELETE', `/teams/${enc(key)}`, undefined, okSchema),
     onSuccess: () => qc.invalidateQueries({ queryKey: teamsKey }),
   });
 }
@@ -96,28 +122,32 @@ export function useUnpublish(key: string) {
   });
 }
 
+/**
+ * One request: the player and their new photo are saved together or not at all, so a picture
+ * the server refuses leaves no player behind for a retry to duplicate.
+ */
 export function useSavePlayer(key: string) {
   const { live, changed } = useTeamWrite(key);
   return useMutation({
-    mutationFn: (input: { playerKey: string; player: PlayerInput; dataUrl: string | null }) =>
-      live(async () => {
-        const saved = await api(
+    mutationFn: (input: {
+      playerKey: string;
+      player: PlayerInput;
+      dataUrl: string | null;
+      createKey: string;
+    }) =>
+      live(() =>
+        api(
           'PUT',
           `/teams/${enc(key)}/players/${enc(input.playerKey)}`,
-          input.player,
+          {
+            ...input.player,
+            ...(input.playerKey === NEW_PLAYER_KEY ? { createKey: input.createKey } : {}),
+            // SPEC §5 / §9: the photo is sent only when its data is longer than 1024.
+            ...(input.dataUrl && input.dataUrl.length > 1024 ? { dataUrl: input.dataUrl } : {}),
+          },
           playerSchema,
-        );
-        // SPEC §5 / §9: the photo is uploaded only when its data is longer than 1024.
-        if (input.dataUrl && input.dataUrl.length > 1024) {
-          return api(
-            'PUT',
-            `/teams/${enc(key)}/players/${enc(saved.key)}/photo`,
-            { dataUrl: input.dataUrl },
-            playerSchema,
-          );
-        }
-        return saved;
-      }),
+        ),
+      ),
     onSettled: changed,
   });
 }
@@ -136,8 +166,8 @@ export function useDeletePlayer(key: string) {
 export function useBulkUpload(key: string) {
   const { live, changed } = useTeamWrite(key);
   return useMutation({
-    mutationFn: (text: string) =>
-      live(() => api('POST', `/teams/${enc(key)}/players/bulk`, { text }, bulkResultSchema)),
+    mutationFn: (input: { text: string; createKey: string }) =>
+      live(() => api('POST', `/teams/${enc(key)}/players/bulk`, input, bulkResultSchema)),
     onSuccess: changed,
   });
 }
@@ -145,7 +175,7 @@ export function useBulkUpload(key: string) {
 export function useSaveGroup(key: string) {
   const { live, changed } = useTeamWrite(key);
   return useMutation({
-    mutationFn: (input: { groupKey: string | undefined; groupName: string }) =>
+    mutationFn: (input: { groupKey: string | undefined; groupName: string; createKey: string }) =>
       live(() =>
         input.groupKey
           ? api(
@@ -154,7 +184,12 @@ export function useSaveGroup(key: string) {
               { groupName: input.groupName },
               groupSchema,
             )
-          : api('POST', `/teams/${enc(key)}/groups`, { groupName: input.groupName }, groupSchema),
+          : api(
+              'POST',
+              `/teams/${enc(key)}/groups`,
+              { groupName: input.groupName, createKey: input.createKey },
+              groupSchema,
+            ),
       ),
     onSuccess: changed,
   });

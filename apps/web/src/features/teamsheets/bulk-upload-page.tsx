@@ -12,7 +12,7 @@ import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useBulkUpload, useTeam } from './api.ts';
+import { useBulkUpload, useCreateKey, useTeam } from './api.ts';
 import './teamsheets.css';
 
 export default function BulkUploadPage() {
@@ -23,14 +23,17 @@ export default function BulkUploadPage() {
   const [text, setText] = useState('');
   const [preview, setPreview] = useState<BulkRow[] | null>(null);
   const upload = useBulkUpload(teamKey);
+  const [createKey] = useCreateKey();
 
   if (team.loading) return <Loading />;
   // Refused (not this user's team, or no such team) or deleted: not found, either way.
   if (!team.data) return <NotFound what="team sheet" />;
 
   const rows = preview ?? [];
-  const players = rows.filter((r) => !isBlankRow(r));
-  const problems = players.filter((r) => bulkRowProblem(r)).length;
+  // Only lines that would become players count as players; the others are listed to fix.
+  const lines = rows.map((row, i) => ({ row, line: i + 1, problem: bulkRowProblem(row) }));
+  const players = lines.filter((l) => !l.problem);
+  const problems = lines.filter((l) => l.problem && !isBlankRow(l.row));
   const back = () => navigate(pathTo('teamsheetedit', { teamKey }));
 
   return (
@@ -68,10 +71,25 @@ export default function BulkUploadPage() {
       {preview && (
         <>
           <h2>Preview</h2>
-          <p aria-live="polite">
-            {players.length} {players.length === 1 ? 'player' : 'players'} to add
-            {problems > 0 && `, ${problems} to fix before saving`}.
-          </p>
+          <div aria-live="polite">
+            <p>
+              {players.length} {players.length === 1 ? 'player' : 'players'} to add.
+            </p>
+            {problems.length > 0 && (
+              <div className="bulk-problems">
+                <p className="form-error">
+                  {problems.length} {problems.length === 1 ? 'line' : 'lines'} to fix before saving:
+                </p>
+                <ul>
+                  {problems.map((l) => (
+                    <li key={l.line}>
+                      Line {l.line}: {l.problem}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+          </div>
           <div className="table-wrap">
             <table className="bulk-preview">
               <thead>
@@ -83,12 +101,11 @@ export default function BulkUploadPage() {
                 </tr>
               </thead>
               <tbody>
-                {rows.map((r, i) => {
-                  const problem = bulkRowProblem(r);
+                {lines.map(({ row: r, line, problem }) => {
                   const blank = isBlankRow(r);
                   return (
-                    <tr key={i} className={blank ? 'blank' : problem ? 'problem' : undefined}>
-                      <td>{i + 1}</td>
+                    <tr key={line} className={blank ? 'blank' : problem ? 'problem' : undefined}>
+                      <td>{line}</td>
                       <td>{r.jersey}</td>
                       <td>{r.playerName}</td>
                       <td className={problem && !blank ? 'form-error' : 'muted'}>
@@ -110,11 +127,13 @@ export default function BulkUploadPage() {
               className="btn primary"
               disabled={
                 upload.isPending ||
-                problems > 0 ||
+                problems.length > 0 ||
                 !players.length ||
                 players.length > MAX_BULK_ROWS
               }
-              onClick={() => upload.mutate(text, { onSuccess: back })}
+              onClick={() => {
+                if (!upload.isPending) upload.mutate({ text, createKey }, { onSuccess: back });
+              }}
             >
               Save
             </button>

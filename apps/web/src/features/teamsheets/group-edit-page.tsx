@@ -8,7 +8,7 @@ import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { focusOnMount } from '../../components/focus-on-mount.ts';
-import { useSaveGroup, useSetLocation, useTeam } from './api.ts';
+import { useCreateKey, useSaveGroup, useSetLocation, useTeam } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { PencilIcon } from './icons.tsx';
 import './teamsheets.css';
@@ -47,6 +47,7 @@ function GroupEditor({
   const [name, setName] = useState(groupName);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveGroup(sheet.teamKey);
+  const [createKey] = useCreateKey();
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -56,8 +57,9 @@ function GroupEditor({
       return;
     }
     setProblem(null);
+    if (save.isPending) return;
     save.mutate(
-      { groupKey, groupName: parsed.data.groupName },
+      { groupKey, groupName: parsed.data.groupName, createKey },
       {
         onSuccess: (g) => {
           setEditing(false);

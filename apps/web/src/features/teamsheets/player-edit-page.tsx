@@ -8,7 +8,7 @@ import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { focusOnMount } from '../../components/focus-on-mount.ts';
-import { useDeletePlayer, useSavePlayer, useTeam } from './api.ts';
+import { useCreateKey, useDeletePlayer, useSavePlayer, useTeam } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import './teamsheets.css';
 
@@ -50,6 +50,8 @@ function PlayerForm({
   const [errors, setErrors] = useState<{ jersey?: string; playerName?: string; file?: string }>({});
   const [confirming, setConfirming] = useState(false);
   const save = useSavePlayer(teamKey);
+  // The same key on every Save of this form: a double click or a retry adds one player.
+  const [createKey] = useCreateKey();
   const remove = useDeletePlayer(teamKey);
   const back = () => navigate(pathTo('teamsheetedit', { teamKey }));
 
@@ -81,7 +83,11 @@ function PlayerForm({
       return;
     }
     setErrors({});
-    save.mutate({ playerKey: player.key, player: parsed.data, dataUrl }, { onSuccess: back });
+    if (save.isPending) return;
+    save.mutate(
+      { playerKey: player.key, player: parsed.data, dataUrl, createKey },
+      { onSuccess: back },
+    );
   }
 
   return (
@@ -96,13 +102,17 @@ function PlayerForm({
           required
           autoComplete="off"
           onChange={(e) => setJersey(e.target.value)}
-          aria-describedby="jersey-help"
+          aria-describedby={errors.jersey ? 'jersey-error jersey-help' : 'jersey-help'}
           aria-invalid={errors.jersey ? true : undefined}
         />
         <p id="jersey-help" className="help">
           Numbers or Letters
         </p>
-        {errors.jersey && <p className="form-error">{errors.jersey}</p>}
+        {errors.jersey && (
+          <p id="jersey-error" className="form-error">
+            {errors.jersey}
+          </p>
+        )}
 
         <label htmlFor="playerName">Name</label>
         <input
@@ -112,13 +122,19 @@ function PlayerForm({
           required
           autoComplete="off"
           onChange={(e) => setPlayerName(e.target.value)}
-          aria-describedby="playerName-help"
+          aria-describedby={
+            errors.playerName ? 'playerName-error playerName-help' : 'playerName-help'
+          }
           aria-invalid={errors.playerName ? true : undefined}
         />
         <p id="playerName-help" className="help">
           First and Last Name
         </p>
-        {errors.playerName && <p className="form-error">{errors.playerName}</p>}
+        {errors.playerName && (
+          <p id="playerName-error" className="form-error">
+            {errors.playerName}
+          </p>
+        )}
 
         <label htmlFor="playerNotes">Notes</label>
         <textarea
@@ -127,7 +143,12 @@ function PlayerForm({
           maxLength={2000}
           value={playerNotes}
           onChange={(e) => setPlayerNotes(e.target.value)}
+          aria-describedby="playerNotes-help"
         />
+        <p id="playerNotes-help" className="help">
+          Public: notes show on the published sheet unless the team hides them (“Hide notes on the
+          public sheet”, under Share on the team page).
+        </p>
 
         <div className="picture">
           <Avatar src={dataUrl ?? player.imageURL} alt="Picture preview" height={150} />

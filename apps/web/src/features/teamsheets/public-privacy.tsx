@@ -4,7 +4,7 @@ import { publicPrivacySchema, type PublicPrivacy } from '@sagan/shared/teamsheet
 import { api } from '../../lib/api.ts';
 
 // Children's privacy: the owner picks what the public sheet shows. The server applies
-// it, so visitors never receive the hidden names or photos.
+// it, so visitors never receive the hidden names, photos or notes.
 const privacyKey = (teamKey: string) => ['teamsheets', 'privacy', teamKey] as const;
 const path = (teamKey: string) => `/teams/${encodeURIComponent(teamKey)}/privacy`;
 
@@ -55,6 +55,15 @@ export function PublicPrivacyOptions({ teamKey }: { teamKey: string }) {
               onChange={(e) => change({ hidePhotos: e.target.checked })}
             />
             Hide photos
+          </label>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={current?.hideNotes ?? true}
+              disabled={!current}
+              onChange={(e) => change({ hideNotes: e.target.checked })}
+            />
+            Hide notes on the public sheet
           </label>
           <p className="help">
             Applies at once to the public page and its player pages. You still see everything here.

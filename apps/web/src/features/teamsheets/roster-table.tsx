@@ -16,6 +16,7 @@ export function RosterTable({
   caption,
   nameCell,
   action,
+  rowLink = false,
 }: {
   roster: Player[];
   groups: Group[];
@@ -23,10 +24,12 @@ export function RosterTable({
   caption: string;
   nameCell?: (p: Player) => ReactNode;
   action?: (p: Player) => ReactNode;
+  /** The name cell's link opens the player from anywhere on the row. */
+  rowLink?: boolean;
 }) {
   return (
     <div className="table-wrap">
-      <table className="roster">
+      <table className={rowLink ? 'roster row-links' : 'roster'}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

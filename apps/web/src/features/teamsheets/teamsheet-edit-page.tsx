@@ -1,15 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
-import { teamInputSchema } from '@sagan/shared/teamsheet';
+import { TEAM_NAME_MAX, teamInputSchema } from '@sagan/shared/teamsheet';
 import { NEW_PLAYER_KEY, type TeamSheet } from '@sagan/shared/teamsheet-schemas';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { usePublish, useSaveTeam, useTeam, useUnpublish } from './api.ts';
+import { focusOnMount } from '../../components/focus-on-mount.ts';
+import { useDeleteTeam, usePublish, useSaveTeam, useTeam, useUnpublish } from './api.ts';
 import { RosterTable } from './roster-table.tsx';
-import { QrCode } from './qr-code.tsx';
+import { ShareLink } from './share-link.tsx';
 import { PublicPrivacyOptions } from './public-privacy.tsx';
 import { PencilIcon } from './icons.tsx';
 import './teamsheets.css';
@@ -94,6 +95,12 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
           </button>
         )}
       </div>
+      {/* DESIGN §8: the public copy follows every edit; the owner is told so. */}
+      <p className="publish-state muted">
+        {sheet.publishedAsKey
+          ? 'Published: changes show on the public sheet at once.'
+          : 'Not published: only you can see this sheet.'}
+      </p>
       {/* DESIGN §8: 'Published Successfully' only when it worked. */}
       <div aria-live="polite">
         {publish.isSuccess && <p className="form-ok">Published Successfully</p>}
@@ -107,6 +114,7 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
         </p>
       )}
       <ErrorMessage error={unpublish.error} />
+      <ShareLink publishedAsKey={sheet.publishedAsKey} />
 
       <h2>Roster</h2>
       {sheet.roster.length === 0 ? (
@@ -144,10 +152,54 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
         </Link>
       </div>
 
-      <h2>Share</h2>
+      <h2>Privacy</h2>
       <PublicPrivacyOptions teamKey={teamKey} />
-      <QrCode publishedAsKey={sheet.publishedAsKey} />
+
+      <DeleteTeam teamKey={teamKey} teamName={sheet.teamName} />
     </section>
+  );
+}
+
+function DeleteTeam({ teamKey, teamName }: { teamKey: string; teamName: string }) {
+  const [confirming, setConfirming] = useState(false);
+  const remove = useDeleteTeam(teamKey);
+  const navigate = useNavigate();
+  return (
+    <div className="delete-team">
+      {!confirming ? (
+        <button type="button" className="btn danger" onClick={() => setConfirming(true)}>
+          Delete team
+        </button>
+      ) : (
+        <div className="confirm card" role="alertdialog" aria-labelledby="delete-team-text">
+          <p id="delete-team-text">
+            Delete {teamName}? Its players, groups, photos and public sheet are deleted for good.
+          </p>
+          <div className="btn-row">
+            <button
+              type="button"
+              className="btn danger"
+              disabled={remove.isPending}
+              ref={focusOnMount}
+              // The live sheet turns not-found before the delete answers: the promise still
+              // settles after that, where a per-call onSuccess would not.
+              onClick={() =>
+                void remove.mutateAsync().then(
+                  () => navigate(pathTo('teamsheets')),
+                  () => undefined,
+                )
+              }
+            >
+              Yes, delete team
+            </button>
+            <button type="button" className="btn" onClick={() => setConfirming(false)}>
+              No, keep
+            </button>
+          </div>
+          <ErrorMessage error={remove.error} />
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -164,6 +216,7 @@ function TeamForm({
   const [teamNotes, setTeamNotes] = useState(sheet.teamNotes);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveTeam(sheet.teamKey);
+  const tooLong = teamName.length > TEAM_NAME_MAX;
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -179,17 +232,21 @@ function TeamForm({
   return (
     <form className="card team-form" onSubmit={onSubmit} noValidate>
       <label htmlFor="teamName">The Team's Name</label>
+      {/* No maxLength: a pasted long name would be cut without a word. The counter shows the
+          limit, and saving a longer one says so. */}
       <input
         id="teamName"
         value={teamName}
-        maxLength={100}
         required
         onChange={(e) => setTeamName(e.target.value)}
-        aria-describedby="teamName-help"
-        aria-invalid={problem ? true : undefined}
+        aria-describedby="teamName-help teamName-count"
+        aria-invalid={problem || tooLong ? true : undefined}
       />
       <p id="teamName-help" className="help">
         You can change it at any time.
+      </p>
+      <p id="teamName-count" className={tooLong ? 'counter form-error' : 'counter help'}>
+        {teamName.length} / {TEAM_NAME_MAX} characters
       </p>
       <label htmlFor="teamNotes">Notes for the team</label>
       <textarea

@@ -13,7 +13,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { useFollow, useRoster } from './api.ts';
 import { RosterTable } from './roster-table.tsx';
-import { QrCode } from './qr-code.tsx';
+import { ShareLink } from './share-link.tsx';
 import { StarIcon } from './icons.tsx';
 import { useNoIndex } from './use-noindex.ts';
 import './teamsheets.css';
@@ -44,6 +44,8 @@ export default function TeamSheetPage() {
         </div>
         <p className="team-notes">{sheet.teamNotes}</p>
       </header>
+      {/* Near the top, so sharing a long roster does not mean scrolling past it. */}
+      <ShareLink publishedAsKey={sheet.publishedAsKey} qrOpen={false} />
       <label htmlFor="search" className="visually-hidden">
         Search players by name
       </label>
@@ -63,15 +65,19 @@ export default function TeamSheetPage() {
           roster={shown}
           groups={sheet.groups}
           membership={sheet.groupMembership}
+          rowLink
           nameCell={(p) => (
-            <Link to={pathTo('teamsheetPlayer', { publishedAsKey, playerKey: p.key })}>
+            // Its box covers the whole row (CSS), so a tap anywhere on the row opens the player,
+            // while keyboards and screen readers still meet one ordinary link.
+            <Link
+              className="row-link"
+              to={pathTo('teamsheetPlayer', { publishedAsKey, playerKey: p.key })}
+            >
               {p.playerName}
             </Link>
           )}
         />
       )}
-      <h2>Share</h2>
-      <QrCode publishedAsKey={sheet.publishedAsKey} />
       <footer className="find-out-more card">
         <p>
           Made with Sagan team sheets: rosters, lineups and player photos, shared by link or QR
