@@ -36,9 +36,11 @@ function withCatchUp(db: Db, log: FastifyBaseLogger): Db {
 /** The realtime hub (LISTEN/NOTIFY fan-out) and the watch that ends sockets of dead sessions. */
 export default fp(
   async (app) => {
-    const hub = new Hub(withCatchUp(app.db, app.log), app.log);
+    const hub = new Hub(withCatchUp(app.db, app.log), app.log, app.config.coalesceMs);
     app.decorate('hub', hub);
     await hub.start();
+    // Once every feature has registered its topics: which ones are aggregates is known then.
+    app.addHook('onReady', () => hub.bumpAggregates());
     const sessionWatch = new SessionWatch(app.db, hub, app.config.sessionIdleDays, app.log);
     app.decorate('sessionWatch', sessionWatch);
     sessionWatch.start();
