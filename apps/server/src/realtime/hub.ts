@@ -314,6 +314,16 @@ export class Hub {
     return this.entries.get(topic)?.subs.size ?? 0;
   }
 
+  /** Subscribers of every topic under prefix that has any on this node. */
+  subscriberCounts(prefix: string): Map<string, number> {
+    const counts = new Map<string, number>();
+    const head = `${prefix}:`;
+    for (const [topic, entry] of this.entries) {
+      if (topic.startsWith(head) && entry.subs.size) counts.set(topic, entry.subs.size);
+    }
+    return counts;
+  }
+
   get connectionCount(): number {
     return this.connections.size;
   }
