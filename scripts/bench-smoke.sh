@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The benchmarks at smoke size (N = 200 viewers; a few page loads and writes), run by the test
-# command so they never rot. Fails when either benchmark fails or loses a message; it does not
+# The benchmarks at smoke size (N = 200 viewers; a few page loads and writes; a small Saturday),
+# run by the test command so they never rot. Fails when either benchmark fails or loses a message; it does not
 # judge speed (timings on a shared test machine are not stable enough to gate on).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -8,6 +8,8 @@ cd "$(dirname "$0")/.."
 start=$SECONDS
 echo "== bench:fanout --smoke"
 npm run --silent bench:fanout -- --smoke
+echo "== bench:saturday --smoke"
+npm run --silent bench:saturday -- --smoke
 echo "== bench:web --smoke"
 npm run --silent bench:web -- --smoke
 echo "== benchmark smoke runs passed in $((SECONDS - start)) s"

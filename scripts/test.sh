@@ -13,6 +13,14 @@ if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
 fi
 
+if ! [ -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null; then
+  # The two-node test and benchmark run Debian's nginx as the reverse proxy (docs/deploy.md).
+  echo "== installing Debian's nginx"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nginx-light >/dev/null
+fi
+
 echo "== docs/spec.md and docs/design.md match ../shared"
 bash scripts/docs-copies.sh
 

@@ -61,6 +61,7 @@ const envSchema = z.object({
     ),
   BODY_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
   BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(500),
+  REALTIME_COALESCE_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
 });
 
 export interface Config {
@@ -89,6 +90,8 @@ export interface Config {
   localSignInAnywhere: boolean;
   /** A request body must bring minBytesPerSecond over every window of windowSeconds. */
   bodyTimeout: { windowSeconds: number; minBytesPerSecond: number };
+  /** Aggregate topics (the recent games, tag lists) send at most one frame per this interval. */
+  coalesceMs: number;
 }
 
 export class ConfigError extends Error {
@@ -151,5 +154,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: e.BODY_TIMEOUT_SECONDS,
       minBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,
     },
+    coalesceMs: e.REALTIME_COALESCE_MS,
   };
 }

@@ -127,6 +127,17 @@ describe.each(databaseKinds())('identity on $name', (kind) => {
     expect(bad.statusCode).toBe(401);
   });
 
+  it('a Bearer token verified once is remembered only until it expires', async () => {
+    const exp = Math.floor(Date.now() / 1000) + 1;
+    const bearer = { authorization: `Bearer ${await token({ sub: 'short-lived', exp })}` };
+    const me = () => t.app.inject({ url: `${API}/auth/me`, headers: bearer });
+    expect((await me()).statusCode).toBe(200);
+    expect((await me()).statusCode).toBe(200); // the remembered verification
+    // Past its expiry and the verifier's 5 s clock tolerance: refused, remembered or not.
+    await new Promise((r) => setTimeout(r, exp * 1000 - Date.now() + 6000));
+    expect((await me()).statusCode).toBe(401);
+  }, 15_000);
+
   it('local sign-in is off when Google is configured', async () => {
     const res = await t.app.inject({
       method: 'POST',

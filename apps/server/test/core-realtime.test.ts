@@ -17,7 +17,7 @@ import { isState, TestSocket } from './ws-client.ts';
  */
 async function withProbeTopic(app: FastifyInstance): Promise<void> {
   app.hub.register({
-    topic: { prefix: 'probe', private: false },
+    topic: { prefix: 'probe', private: false, coalesce: false },
     authorize: (user, arg) => !arg.startsWith('private-') || user?.displayName === 'Owner',
     load: async (q, arg) => {
       const rows = await q.query<{ v: number }>('SELECT v FROM probe_values WHERE k = $1', [arg]);

@@ -9,7 +9,7 @@ import { isState, TestSocket } from './ws-client.ts';
 /** Realtime under failure: viewers cut off, slow consumers, a lost LISTEN connection. */
 async function probe(app: FastifyInstance): Promise<void> {
   app.hub.register({
-    topic: { prefix: 'rprobe', private: false },
+    topic: { prefix: 'rprobe', private: false, coalesce: false },
     authorize: () => true,
     load: async (q, arg) => {
       const rows = await q.query<{ v: number; pad: string }>(

@@ -7,6 +7,34 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/** Callbacks of the transactions now open, by the handle their function was given. */
+const commitHooks = new WeakMap<Queryable, Array<() => void>>();
+
+/**
+ * Runs fn once q's transaction has committed (never, if it rolls back); at once when q is not
+ * a transaction, whose statements have committed already. For work that must not happen inside
+ * the transaction, e.g. telling others about a change without holding its locks until commit.
+ */
+export function afterCommit(q: Queryable, fn: () => void): void {
+  const hooks = commitHooks.get(q);
+  if (hooks) hooks.push(fn);
+  else fn();
+}
+
+/** A transaction's handle: afterCommit(handle, …) waits for its commit. */
+function txHandle(query: Queryable['query']): { q: Queryable; committed(): void } {
+  const q: Queryable = { query };
+  const hooks: Array<() => void> = [];
+  commitHooks.set(q, hooks);
+  return {
+    q,
+    committed() {
+      commitHooks.delete(q);
+      for (const fn of hooks) fn();
+    },
+  };
+}
+
 export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs fn in one transaction; NOTIFYs sent inside are delivered on commit. */
@@ -67,11 +95,13 @@ export async function openPostgres(url: string): Promise<Db> {
       client.on('error', onError);
       try {
         await client.query(opts?.snapshot ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN');
-        const result = await fn({
-          query: async <T>(sql: string, params?: unknown[]) =>
+        const tx = txHandle(
+          async <T>(sql: string, params?: unknown[]) =>
             (await client.query(sql, params as unknown[])).rows as T[],
-        });
+        );
+        const result = await fn(tx.q);
         await client.query('COMMIT');
+        tx.committed();
         return result;
       } catch (err) {
         await client.query('ROLLBACK').catch((e: unknown) => {
@@ -210,12 +240,16 @@ export async function openPglite(dataDir?: string): Promise<Db> {
       return (await pglite.query<T>(sql, params)).rows;
     },
     async tx(fn, opts) {
-      return pglite.transaction(async (t) => {
+      let tx: ReturnType<typeof txHandle> | undefined;
+      const result = await pglite.transaction(async (t) => {
         if (opts?.snapshot) await t.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-        return fn({
-          query: async <T>(sql: string, params?: unknown[]) => (await t.query<T>(sql, params)).rows,
-        });
+        tx = txHandle(
+          async <T>(sql: string, params?: unknown[]) => (await t.query<T>(sql, params)).rows,
+        );
+        return fn(tx.q);
       });
+      tx?.committed();
+      return result;
     },
     // In-process: there is no connection to lose.
     async listen(channel, onPayload) {

@@ -9,7 +9,8 @@ import {
 import type { SessionUser } from '@sagan/shared/auth';
 import type { TopicFamilyHead } from '@sagan/shared/topics/define';
 import { userTopicFamily, type UserList } from '@sagan/shared/topics/user';
-import type { Db, Queryable } from '../db/db.ts';
+import { afterCommit, type Db, type Queryable } from '../db/db.ts';
+import { Coalescer } from './coalesce.ts';
 import { ExistenceBatcher, type KeyedBy } from './existence.ts';
 
 /**
@@ -37,6 +38,13 @@ export interface TopicDef {
  */
 interface Family extends Omit<TopicDef, 'topic'> {
   private: boolean;
+  coalesce: boolean;
+}
+
+/** A per-user list's loader, and whether the list is an aggregate (see TopicFamily.coalesce). */
+interface UserListDef {
+  load(q: Queryable, uid: string): Promise<unknown>;
+  coalesce: boolean;
 }
 
 interface Entry {
@@ -92,15 +100,29 @@ export class Hub {
   private readonly noticeHandlers = new Map<string, (data: unknown) => void>();
 
   /** Per-user lists ('user:{uid}:{list}'), contributed by several features. */
-  private readonly userLists = new Map<UserList, (q: Queryable, uid: string) => Promise<unknown>>();
+  private readonly userLists = new Map<UserList, UserListDef>();
+
+  /** Numbers aggregate topics outside writers' transactions (DESIGN §9). */
+  readonly coalescer: Coalescer;
+  /** Notifications not handled yet: handled after the current task, never inside a write. */
+  private readonly inbox: string[] = [];
 
   constructor(
     private readonly db: Db,
     private readonly log: FastifyBaseLogger,
+    /** The coalescing interval of aggregate topics (REALTIME_COALESCE_MS). */
+    coalesceMs = 1000,
   ) {
     this.existence = new ExistenceBatcher(db);
+    this.coalescer = new Coalescer(
+      db,
+      coalesceMs,
+      (q, bumped) => this.notifyBumped(q, bumped),
+      log,
+    );
     this.defs.set(userTopicFamily.prefix, {
       private: userTopicFamily.private,
+      coalesce: false, // decided per list, see isCoalesced
       // A user's own lists are theirs alone.
       authorize: (user, arg) => {
         const parsed = splitUserArg(arg);
@@ -113,8 +135,8 @@ export class Hub {
       },
       load: async (q, arg) => {
         const parsed = splitUserArg(arg);
-        const load = parsed && this.userLists.get(parsed.list as UserList);
-        return load ? load(q, parsed.uid) : null;
+        const list = parsed && this.userLists.get(parsed.list as UserList);
+        return list ? list.load(q, parsed.uid) : null;
       },
     });
   }
@@ -125,20 +147,61 @@ export class Hub {
       throw new Error('per-user topics are registered with hub.registerUserList(list, load)');
     }
     if (this.defs.has(prefix)) throw new Error(`topic prefix ${prefix} registered twice`);
-    this.defs.set(prefix, { ...def, private: topic.private });
+    this.defs.set(prefix, { ...def, private: topic.private, coalesce: topic.coalesce });
   }
 
   /** Serves topic 'user:{uid}:{list}' to that uid only; load gets the uid. */
   registerUserList(
-    { list }: { list: UserList },
+    { list, coalesce }: { list: UserList; coalesce: boolean },
     load: (q: Queryable, uid: string) => Promise<unknown>,
   ): void {
     if (this.userLists.has(list)) throw new Error(`user list ${list} registered twice`);
-    this.userLists.set(list, load);
+    this.userLists.set(list, { load, coalesce });
+  }
+
+  /** Whether the topic is an aggregate, numbered and sent at most once per interval. */
+  isCoalesced(topic: string): boolean {
+    const colon = topic.indexOf(':');
+    const prefix = colon === -1 ? topic : topic.slice(0, colon);
+    if (prefix === userTopicFamily.prefix) {
+      const parsed = splitUserArg(topic.slice(colon + 1));
+      return !!parsed && !!this.userLists.get(parsed.list as UserList)?.coalesce;
+    }
+    return !!this.defs.get(prefix)?.coalesce;
+  }
+
+  /**
+   * A node that stopped abruptly may have left aggregate changes unnumbered (they are marked
+   * after commit, bumped within an interval): at start every aggregate topic that ever changed
+   * is bumped once, so viewers everywhere reload what they show.
+   */
+  async bumpAggregates(): Promise<void> {
+    const esc = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const patterns: string[] = [];
+    for (const [prefix, def] of this.defs) {
+      if (def.coalesce) patterns.push(esc(prefix), `${esc(prefix)}:%`);
+    }
+    for (const [list, def] of this.userLists) {
+      if (def.coalesce) patterns.push(`${esc(userTopicFamily.prefix)}:%:${esc(list)}`);
+    }
+    if (!patterns.length) return;
+    const rows = await this.db.query<{ topic: string }>(
+      'SELECT topic FROM topic_seq WHERE topic LIKE ANY($1::text[])',
+      [patterns],
+    );
+    this.coalescer.mark(rows.map((r) => r.topic).filter((t) => this.isCoalesced(t)));
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen(CHANNEL, (payload) => this.onNotify(payload));
+    this.unlisten = await this.db.listen(CHANNEL, (payload) => {
+      // PGlite delivers NOTIFYs while the committing write is still being answered: the
+      // fan-out waits for the next turn of the event loop, so no write waits on it.
+      if (this.inbox.push(payload) === 1) setImmediate(() => this.drainInbox());
+    });
+  }
+
+  private drainInbox(): void {
+    for (const payload of this.inbox.splice(0)) this.onNotify(payload);
   }
 
   async stop(reconnectAfterMs = 1000): Promise<void> {
@@ -154,13 +217,17 @@ export class Hub {
         conn.socket.terminate();
       }
     }
+    // Aggregate changes of this node not yet numbered: numbered now, for the other nodes.
+    await this.coalescer.drain();
     await this.unlisten?.();
     this.unlisten = null;
   }
 
   /**
    * Call inside the writing transaction: bumps each topic's sequence number and queues a
-   * NOTIFY, which PostgreSQL delivers to every node only if the transaction commits.
+   * NOTIFY, which PostgreSQL delivers to every node only if the transaction commits. Aggregate
+   * topics (isCoalesced) are not bumped here: they are marked once the transaction commits and
+   * numbered within an interval by the coalescer, so writers share no row lock.
    *
    * `merges` lets a writer that knows what changed say so: for each topic named, the new whole
    * state is the previous one with these top-level keys replaced. A node holding exactly the
@@ -173,7 +240,10 @@ export class Hub {
     topics: string[],
     merges: Record<string, Record<string, unknown>> = {},
   ): Promise<void> {
-    const unique = [...new Set(topics)].sort(); // one lock order, no deadlocks between writers
+    const aggregates = topics.filter((t) => this.isCoalesced(t));
+    if (aggregates.length) afterCommit(q, () => this.coalescer.mark(aggregates));
+    // One lock order, no deadlocks between writers.
+    const unique = [...new Set(topics)].filter((t) => !this.isCoalesced(t)).sort();
     if (!unique.length) return;
     // NOTIFY payloads are limited to 8000 bytes: merges share a budget; what does not fit is
     // left out and those topics are reloaded as usual.
@@ -206,6 +276,14 @@ export class Hub {
     );
   }
 
+  /** The NOTIFYs of topics the coalescer bumped: no merges, chunks of NOTIFY_CHUNK topics. */
+  private async notifyBumped(q: Queryable, bumped: Array<[string, number]>): Promise<void> {
+    for (let i = 0; i < bumped.length; i += NOTIFY_CHUNK) {
+      const chunk = bumped.slice(i, i + NOTIFY_CHUNK).map(([t, seq]) => [t, seq, null]);
+      await q.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(chunk)]);
+    }
+  }
+
   /**
    * Tells every node (this one included) something other than a topic change, e.g. that
    * sessions ended. It rides the topics' channel, so a node keeps one LISTEN connection; the
@@ -234,6 +312,16 @@ export class Hub {
 
   subscriberCount(topic: string): number {
     return this.entries.get(topic)?.subs.size ?? 0;
+  }
+
+  /** Subscribers of every topic under prefix that has any on this node. */
+  subscriberCounts(prefix: string): Map<string, number> {
+    const counts = new Map<string, number>();
+    const head = `${prefix}:`;
+    for (const [topic, entry] of this.entries) {
+      if (topic.startsWith(head) && entry.subs.size) counts.set(topic, entry.subs.size);
+    }
+    return counts;
   }
 
   get connectionCount(): number {

@@ -7,4 +7,5 @@ export const clockTopic = {
   name: (gameKey: string) => `clock:${gameKey}`,
   schema: clockTopicSchema,
   private: false,
+  coalesce: false,
 } satisfies TopicFamily<[gameKey: string], typeof clockTopicSchema>;

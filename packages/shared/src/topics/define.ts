@@ -19,10 +19,20 @@ export interface TopicFamily<Args extends readonly string[], S extends z.ZodType
    * refused, and dropped from open sockets, once the socket's session has ended.
    */
   private: boolean;
+  /**
+   * An aggregate fed by many writers (the recent games, the tag lists, a list of games): its
+   * changes are coalesced, at most one frame per interval (DESIGN §9), numbered outside the
+   * writers' transactions. A single game's topics are never coalesced: their viewers get every
+   * change at once.
+   */
+  coalesce: boolean;
 }
 
 /** What the server needs of a family: no schema, no name builder. */
-export type TopicFamilyHead = Pick<TopicFamily<readonly string[], z.ZodType>, 'prefix' | 'private'>;
+export type TopicFamilyHead = Pick<
+  TopicFamily<readonly string[], z.ZodType>,
+  'prefix' | 'private' | 'coalesce'
+>;
 
 /** A per-user list, `user:{uid}:{list}`: a family of its own under the shared 'user' prefix. */
 export interface UserListFamily<L extends string, S extends z.ZodType> extends TopicFamily<

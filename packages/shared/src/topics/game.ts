@@ -7,4 +7,5 @@ export const gameTopic = {
   name: (gameKey: string) => `game:${gameKey}`,
   schema: gameTopicSchema,
   private: false,
+  coalesce: false,
 } satisfies TopicFamily<[gameKey: string], typeof gameTopicSchema>;

@@ -7,4 +7,5 @@ export const playCountTopic = {
   name: (gameKey: string) => `playcount:${gameKey}`,
   schema: playCountGameSchema.nullable(),
   private: true,
+  coalesce: false,
 } satisfies TopicFamily<[gameKey: string], ReturnType<typeof playCountGameSchema.nullable>>;

@@ -7,4 +7,5 @@ export const recentGamesTopic = {
   name: () => 'games:recent',
   schema: gameListSchema,
   private: false,
+  coalesce: true,
 } satisfies TopicFamily<[], typeof gameListSchema>;

@@ -7,4 +7,5 @@ export const rosterTopic = {
   name: (publishedAsKey: string) => `roster:${publishedAsKey}`,
   schema: publicRosterSchema.nullable(),
   private: false,
+  coalesce: false,
 } satisfies TopicFamily<[publishedAsKey: string], ReturnType<typeof publicRosterSchema.nullable>>;

@@ -7,4 +7,5 @@ export const tagTopic = {
   name: (tagKey: string) => `tag:${tagKey}`,
   schema: tagTopicSchema,
   private: false,
+  coalesce: true,
 } satisfies TopicFamily<[tagKey: string], typeof tagTopicSchema>;

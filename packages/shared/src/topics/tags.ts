@@ -7,4 +7,5 @@ export const tagsTopic = {
   name: () => 'tags',
   schema: tagsTopicSchema,
   private: false,
+  coalesce: true,
 } satisfies TopicFamily<[], typeof tagsTopicSchema>;

@@ -7,4 +7,5 @@ export const teamTopic = {
   name: (teamKey: string) => `team:${teamKey}`,
   schema: teamSheetSchema.nullable(),
   private: true,
+  coalesce: false,
 } satisfies TopicFamily<[teamKey: string], ReturnType<typeof teamSheetSchema.nullable>>;

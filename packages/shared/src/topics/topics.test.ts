@@ -58,6 +58,19 @@ describe('topic families', () => {
     ]);
   });
 
+  it.each(families)('$name is coalesced exactly when many writers feed it', ({ family, name }) => {
+    // DESIGN §9: the lists of many games are coalesced; one game's own topics never are.
+    const aggregates = [
+      'games:recent',
+      'tags',
+      `tag:${KEY}`,
+      `user:${UID}:games`,
+      `user:${UID}:favorites`,
+      `user:${UID}:followedTags`,
+    ];
+    expect(family.coalesce).toBe(aggregates.includes(name));
+  });
+
   it.each(families)('$name is private exactly when it is one user’s', ({ family, isPrivate }) => {
     expect(family.private).toBe(isPrivate);
   });

@@ -7,5 +7,6 @@ export const favoritesTopic = {
   ...userTopicFamily,
   list: 'favorites',
   name: (uid: string) => userTopicName(uid, 'favorites'),
+  coalesce: true,
   schema: favoritesTopicSchema,
 } satisfies UserListFamily<'favorites', typeof favoritesTopicSchema>;

@@ -7,5 +7,6 @@ export const followedTagsTopic = {
   ...userTopicFamily,
   list: 'followedTags',
   name: (uid: string) => userTopicName(uid, 'followedTags'),
+  coalesce: true,
   schema: followedTagsTopicSchema,
 } satisfies UserListFamily<'followedTags', typeof followedTagsTopicSchema>;

@@ -7,5 +7,6 @@ export const myGamesTopic = {
   ...userTopicFamily,
   list: 'games',
   name: (uid: string) => userTopicName(uid, 'games'),
+  coalesce: true,
   schema: gameListSchema,
 } satisfies UserListFamily<'games', typeof gameListSchema>;

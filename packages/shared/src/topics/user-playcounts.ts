@@ -7,5 +7,6 @@ export const myPlayCountsTopic = {
   ...userTopicFamily,
   list: 'playcounts',
   name: (uid: string) => userTopicName(uid, 'playcounts'),
+  coalesce: false,
   schema: playCountListSchema,
 } satisfies UserListFamily<'playcounts', typeof playCountListSchema>;

@@ -7,6 +7,11 @@ import type { TopicFamilyHead } from './define.ts';
  */
 export type UserList = 'games' | 'favorites' | 'followedTags' | 'playcounts';
 
-export const userTopicFamily = { prefix: 'user', private: true } satisfies TopicFamilyHead;
+/** Each list says whether it is coalesced; the head's own flag is never read. */
+export const userTopicFamily = {
+  prefix: 'user',
+  private: true,
+  coalesce: false,
+} satisfies TopicFamilyHead;
 
 export const userTopicName = (uid: string, list: UserList) => `user:${uid}:${list}`;

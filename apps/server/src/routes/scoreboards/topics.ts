@@ -57,8 +57,8 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
   hub.registerUserList(followedTagsTopic, loadFollowedTags);
 }
 
-/** countScoreboardWatchers: live subscribers of the game topic on this node (DESIGN §4). */
+/** countScoreboardWatchers: live subscribers of the game topic, on every node (DESIGN §4). */
 export async function countWatchers(app: FastifyInstance, gameKey: string): Promise<number | null> {
   if (!(await findGame(app.db, gameKey))) return null;
-  return app.hub.subscriberCount(gameTopic.name(gameKey));
+  return app.gameWatchers.total(gameTopic.name(gameKey));
 }

@@ -80,7 +80,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
     {
       schema: {
         tags,
-        summary: 'countScoreboardWatchers: people watching this game now (on this server node)',
+        summary: 'countScoreboardWatchers: people watching this game now, on every server node',
         params: gameKeyParamsSchema,
         response: { 200: watchersSchema, 404: errorSchema },
       },

@@ -1,0 +1,219 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { afterCommit, openPostgres, type Db } from '../src/db/db.ts';
+import { loadRecentGames } from '../src/routes/scoreboards/repo.ts';
+import {
+  API,
+  buildTestApp,
+  databaseKinds,
+  listenWs,
+  signInLocal,
+  type TestDatabase,
+  type TestUser,
+  useTestApp,
+} from './helpers.ts';
+import { isState, TestSocket } from './ws-client.ts';
+
+// DESIGN §9: aggregate topics (here the home page's recent games) get at most one frame per
+// interval, always ending on the latest state, numbered alike on every node; a game's own
+// topic still gets every change at once, and no write waits for the aggregate's number.
+
+const INTERVAL_MS = 2000;
+const RECENT = recentGamesTopic.name();
+const BURST = 100;
+
+type StateMessage = Extract<Parameters<ReturnType<typeof isState>>[0], { type: 'state' }>;
+
+async function newGame(keeper: TestUser, gameName: string): Promise<string> {
+  const res = await keeper.request({ method: 'POST', url: `${API}/games`, payload: { gameName } });
+  expect(res.statusCode).toBe(200);
+  return res.json<{ gameKey: string }>().gameKey;
+}
+
+async function watch(url: string, topic: string) {
+  const ws = await TestSocket.open(url);
+  ws.send({ type: 'subscribe', topic });
+  await ws.waitFor(isState(topic));
+  return ws;
+}
+
+const statesOf = (ws: TestSocket, topic: string): StateMessage[] =>
+  ws.messages.filter(isState(topic));
+
+/** Resolves once the viewer's latest frame of topic carries `data`. */
+async function until(ws: TestSocket, topic: string, data: unknown, timeoutMs = 4 * INTERVAL_MS) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const last = statesOf(ws, topic).at(-1);
+    if (last && JSON.stringify(last.data) === JSON.stringify(data)) return last;
+    if (Date.now() > deadline) {
+      throw new Error(`no frame with the final state; last: ${JSON.stringify(last?.data)}`);
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const patchScore = (keeper: TestUser, gameKey: string, homeScore: number) =>
+  keeper.request({ method: 'PATCH', url: `${API}/games/${gameKey}`, payload: { homeScore } });
+
+describe.each(databaseKinds())('aggregate topics are coalesced on $name', (kind) => {
+  const t = useTestApp(kind, {
+    users: ['Keeper'],
+    listen: true,
+    config: { coalesceMs: INTERVAL_MS },
+  });
+
+  it('a burst of 100 writes: every change reaches the game, at most 3 frames the home page', async () => {
+    const keeper = t.users.Keeper;
+    const gameKey = await newGame(keeper, 'Burst Cup');
+    const gameTopic = `game:${gameKey}`;
+    await sleep(INTERVAL_MS + 200); // the new game's own bump of the list is over
+    const home = await watch(t.wsUrl, RECENT);
+    const game = await watch(t.wsUrl, gameTopic);
+    const homeBefore = statesOf(home, RECENT).length;
+
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) => patchScore(keeper, gameKey, i + 1)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(BURST).fill(200));
+
+    // The game's viewers are never made to wait: one frame per change, numbered one by one.
+    const firstSeq = statesOf(game, gameTopic)[0]!.seq;
+    await game.waitFor(
+      (m): m is StateMessage => isState(gameTopic)(m) && m.seq === firstSeq + BURST,
+    );
+    expect(statesOf(game, gameTopic).map((s) => s.seq)).toEqual(
+      Array.from({ length: BURST + 1 }, (_, i) => firstSeq + i),
+    );
+
+    const final = await loadRecentGames(t.db);
+    expect(final[0]?.gameKey).toBe(gameKey);
+    await until(home, RECENT, final);
+    await sleep(INTERVAL_MS + 500); // nothing more may follow the final state
+    const frames = statesOf(home, RECENT).slice(homeBefore);
+    expect(frames.length).toBeGreaterThanOrEqual(1);
+    expect(frames.length).toBeLessThanOrEqual(3);
+    expect(frames.at(-1)!.data).toEqual(final);
+    // Numbers only grow, and the last frame is the list as it is now.
+    const seqs = frames.map((f) => f.seq);
+    expect([...seqs].sort((a, b) => a - b)).toEqual(seqs);
+    expect(new Set(seqs).size).toBe(seqs.length);
+    home.close();
+    game.close();
+  });
+
+  it('a change is numbered after its transaction commits, never when it rolls back', async () => {
+    const seen: string[] = [];
+    await expect(
+      t.db.tx(async (q) => {
+        afterCommit(q, () => seen.push('rolled back'));
+        throw new Error('refused');
+      }),
+    ).rejects.toThrow('refused');
+    await t.db.tx(async (q) => {
+      await q.query('SELECT 1');
+      afterCommit(q, () => seen.push('committed'));
+      expect(seen).toEqual([]);
+    });
+    expect(seen).toEqual(['committed']);
+    // Outside a transaction the statements have committed already: at once.
+    afterCommit(t.db, () => seen.push('no transaction'));
+    expect(seen).toEqual(['committed', 'no transaction']);
+  });
+});
+
+const postgres = databaseKinds().find((k) => k.name === 'postgres');
+
+describe.runIf(postgres)('aggregate topics across two nodes on one PostgreSQL', () => {
+  let database: TestDatabase;
+  let nodeA: FastifyInstance;
+  let nodeB: FastifyInstance;
+  let dbB: Db;
+  let urlA: string;
+  let urlB: string;
+
+  beforeAll(async () => {
+    database = await postgres!.open();
+    dbB = await openPostgres(database.url!);
+    nodeA = await buildTestApp(database.db, { coalesceMs: INTERVAL_MS });
+    nodeB = await buildTestApp(dbB, { coalesceMs: INTERVAL_MS });
+    urlA = await listenWs(nodeA);
+    urlB = await listenWs(nodeB);
+  });
+  afterAll(async () => {
+    await nodeA.close();
+    await nodeB.close();
+    await dbB.close();
+    await database.cleanup();
+  });
+
+  it('writes on both nodes: each home page gets at most 3 frames, the same last number and state', async () => {
+    const keeperA = await signInLocal(nodeA, 'Two Node Keeper');
+    // The same session on node B: its cookie works on every node.
+    const keeperB: TestUser = {
+      ...keeperA,
+      request: (opts) =>
+        nodeB.inject({
+          ...opts,
+          headers: { 'x-sagan-request': '1', cookie: keeperA.cookie, ...(opts.headers ?? {}) },
+        }),
+    };
+    const games = [await newGame(keeperA, 'North'), await newGame(keeperB, 'South')];
+    await sleep(INTERVAL_MS + 200);
+    const homeA = await watch(urlA, RECENT);
+    const homeB = await watch(urlB, RECENT);
+    const before = [statesOf(homeA, RECENT).length, statesOf(homeB, RECENT).length];
+
+    const answers = await Promise.all(
+      Array.from({ length: BURST }, (_, i) =>
+        patchScore(i % 2 ? keeperB : keeperA, games[i % 2]!, i + 1),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(BURST).fill(200));
+
+    const final = await loadRecentGames(database.db);
+    await until(homeA, RECENT, final);
+    await until(homeB, RECENT, final);
+    await sleep(INTERVAL_MS + 500);
+    for (const [i, home] of [homeA, homeB].entries()) {
+      const frames = statesOf(home, RECENT).slice(before[i]);
+      expect(frames.length).toBeLessThanOrEqual(3);
+      expect(frames.at(-1)!.data).toEqual(final);
+    }
+    // One number for one state, whichever node a viewer is on.
+    expect(statesOf(homeA, RECENT).at(-1)!.seq).toBe(statesOf(homeB, RECENT).at(-1)!.seq);
+    homeA.close();
+    homeB.close();
+  });
+
+  it('a score change does not wait for the recent-games row (no global lock in the write)', async () => {
+    const keeper = await signInLocal(nodeA, 'Lock Keeper');
+    const gameKey = await newGame(keeper, 'Unlocked');
+    await sleep(INTERVAL_MS + 200);
+    const locker = new pg.Client({ connectionString: database.url });
+    await locker.connect();
+    try {
+      await locker.query('BEGIN');
+      const held = await locker.query('SELECT seq FROM topic_seq WHERE topic = $1 FOR UPDATE', [
+        RECENT,
+      ]);
+      expect(held.rowCount).toBe(1);
+      const answer = await Promise.race([
+        patchScore(keeper, gameKey, 7).then((r) => r.statusCode),
+        sleep(5000).then(() => 'still waiting for the lock'),
+      ]);
+      expect(answer).toBe(200);
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+    // Once the row is free, the list is numbered and sent as usual.
+    const home = await watch(urlB, RECENT);
+    await until(home, RECENT, await loadRecentGames(database.db));
+    home.close();
+  });
+});

@@ -1,0 +1,576 @@
+// bench/saturday: a real Saturday morning. G live games with V viewers each, D viewers on the
+// home page, and scorekeepers writing at rising rates spread over the games through the real
+// API (half with a phone app's Google ID token, half with a web session cookie). Per rate:
+// writes/s done, write latency, write→viewer latency, frames per home-page viewer per second,
+// home-page staleness (a write → the home page showing it), lost (viewers not on their game's
+// final state) and the load generator's own CPU, on PGlite, PostgreSQL and two nodes behind
+// nginx on one PostgreSQL. Method notes are in docs/performance.md.
+//
+//   npm run bench:saturday                        # both scenarios, every target (≈ 15 min)
+//   npm run bench:saturday -- --smoke             # a small run (part of the test command)
+//   npm run bench:saturday -- --baseline main     # the same, paired with main's server
+//   npm run bench:saturday -- --scenario games --targets sagan-pg --rates 400,800
+//
+// Exit status 1 when any viewer is not on its game's final state.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { freshDatabase } from '../scripts/lib/postgres.ts';
+import { startNginx, type Nginx } from '../scripts/lib/nginx.ts';
+import {
+  machine,
+  percentile,
+  reexecPinned,
+  root,
+  sleep,
+  startGoogleStandIn,
+  startPostgres,
+  startSagan,
+  stopServers,
+  type GoogleStandIn,
+  type Server,
+} from './lib/procs.ts';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? undefined : args[i + 1];
+};
+const list = (v: string) => v.split(',').map((x) => x.trim());
+
+const SMOKE = flag('smoke');
+// The smoke run skips sagan-pg: sagan-2node already goes through PostgreSQL (and nginx).
+const TARGETS = list(
+  option('targets') ?? (SMOKE ? 'sagan,sagan-2node' : 'sagan,sagan-pg,sagan-2node'),
+);
+const SCENARIOS = option('scenario') ? [option('scenario')!] : ['games', 'home'];
+const SECONDS = Number(option('seconds') ?? (SMOKE ? 2 : 8));
+const BASELINE = option('baseline');
+const INTERVAL_MS = Number(option('interval') ?? 1000);
+const BATCH = 250;
+/** Home-page viewers that decode their frames to time staleness (the rest only count them). */
+const STALENESS_SAMPLE = 20;
+
+interface Scenario {
+  games: number;
+  viewers: number;
+  home: number;
+  /** Rates (writes/s asked) per target. */
+  rates: Record<string, number[]>;
+}
+
+const SCENARIO_DEFAULTS: Record<string, Scenario> = SMOKE
+  ? {
+      games: { games: 20, viewers: 5, home: 0, rates: { '*': [50] } },
+      home: { games: 10, viewers: 2, home: 300, rates: { '*': [20] } },
+    }
+  : {
+      games: {
+        games: 200,
+        viewers: 20,
+        home: 0,
+        rates: {
+          sagan: [100, 200, 400, 600],
+          'sagan-pg': [200, 400, 800, 1000],
+          'sagan-2node': [200, 400, 800],
+        },
+      },
+      home: {
+        games: 50,
+        viewers: 2,
+        home: 10_000,
+        rates: { '*': [10, 25, 50, 100] },
+      },
+    };
+
+function scenario(name: string): Scenario {
+  const d = SCENARIO_DEFAULTS[name];
+  if (!d) throw new Error(`unknown scenario ${name}`);
+  const home = Number(option('home') ?? d.home);
+  return {
+    games: Number(option('games') ?? d.games),
+    viewers: Number(option('viewers') ?? d.viewers),
+    // Through nginx every viewer holds two descriptors of the proxy's: fewer fit.
+    home,
+    rates: option('rates') ? { '*': list(option('rates')!).map(Number) } : d.rates,
+  };
+}
+
+const ratesFor = (s: Scenario, target: string) => s.rates[target] ?? s.rates['*'] ?? [];
+
+/** The score in a frame's raw bytes, without decoding it (the client's cost stays small). */
+const SCORE_KEY = Buffer.from('"homeScore":');
+function scoreOf(data: Buffer): number {
+  const at = data.indexOf(SCORE_KEY);
+  if (at === -1) return -1;
+  let n = 0;
+  for (let i = at + SCORE_KEY.length; i < data.length; i++) {
+    const c = data[i]!;
+    if (c < 48 || c > 57) break;
+    n = n * 10 + (c - 48);
+  }
+  return n;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+/** One HTTP call with a keep-alive agent (cheaper for the load generator than fetch). */
+function call(
+  base: URL,
+  method: string,
+  p: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method,
+        path: `/apps/sagan/api${p}`,
+        headers: {
+          ...headers,
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+interface Game {
+  key: string;
+  headers: Record<string, string>;
+  /** Score of the last write sent, and of the last one answered 200. */
+  sentScore: number;
+  okScore: number;
+  /** When each score's write was sent (performance.now()). */
+  sentAt: Map<number, number>;
+  busy: boolean;
+  queued: number;
+}
+
+/** One system under test: a target (sagan, sagan-pg, sagan-2node) built from a checkout. */
+interface System {
+  label: string;
+  servers: Server[];
+  nginx: Nginx | null;
+  base: URL;
+  games: Game[];
+  stop(): Promise<void>;
+}
+
+interface Build {
+  name: string;
+  cwd: string;
+}
+
+async function startSystem(
+  build: Build,
+  target: string,
+  sc: Scenario,
+  google: GoogleStandIn,
+  pgUrl: string | undefined,
+): Promise<System> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-sat-'));
+  const db = target === 'sagan' ? null : await freshDatabase(pgUrl!, 'saturday');
+  const env = {
+    // Half the scorekeepers write from the web app, signed in with a session.
+    ALLOW_LOCAL_SIGNIN: 'true',
+    REALTIME_COALESCE_MS: String(INTERVAL_MS),
+    TRUST_PROXY: target === 'sagan-2node' ? '127.0.0.1' : '',
+  };
+  const servers: Server[] = [];
+  let nginx: Nginx | null = null;
+  const common = { google, cwd: build.cwd, env, databaseUrl: db?.url };
+  try {
+    servers.push(await startSagan({ dataDir, ...common }));
+    if (target === 'sagan-2node') {
+      servers.push(await startSagan({ dataDir: `${dataDir}-b`, ...common }));
+      const pin = (cmd: string[]) => (os.cpus().length > 1 ? ['taskset', '-c', '0', ...cmd] : cmd);
+      nginx = await startNginx(
+        servers.map((s) => `127.0.0.1:${s.port}`),
+        { wrap: pin, workerConnections: 4 * (sc.games * sc.viewers + sc.home) + 1024 },
+      );
+    }
+  } catch (err) {
+    await stopServers(servers);
+    await db?.drop();
+    throw err;
+  }
+  const base = new URL(nginx?.url ?? `http://127.0.0.1:${servers[0]!.port}`);
+  const games: Game[] = [];
+  for (let i = 0; i < sc.games; i++) {
+    let headers: Record<string, string>;
+    if (i % 2 === 0) {
+      // A phone app: a Google ID token with every request.
+      headers = { authorization: `Bearer ${await google.idToken(`keeper-${i}`, `Keeper ${i}`)}` };
+    } else {
+      const r = await call(
+        base,
+        'POST',
+        '/auth/local',
+        { 'x-sagan-request': '1' },
+        {
+          displayName: `Keeper ${i}`,
+        },
+      );
+      if (r.status !== 200) throw new Error(`sign-in: ${r.status} ${r.body}`);
+      const cookie = String(r.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
+      headers = { cookie, 'x-sagan-request': '1' };
+    }
+    const r = await call(base, 'POST', '/games', headers, {
+      gameName: `Saturday ${i}`,
+      sportID: 2,
+      homeTeamName: `Home ${i}`,
+      awayTeamName: `Away ${i}`,
+      homeScore: 0,
+    });
+    if (r.status !== 200) throw new Error(`create game: ${r.status} ${r.body}`);
+    const { gameKey } = JSON.parse(r.body) as { gameKey: string };
+    games.push({
+      key: gameKey,
+      headers,
+      sentScore: 0,
+      okScore: 0,
+      sentAt: new Map(),
+      busy: false,
+      queued: 0,
+    });
+  }
+  return {
+    label: `${target} ${build.name}`,
+    servers,
+    nginx,
+    base,
+    games,
+    async stop() {
+      await nginx?.stop();
+      await stopServers(servers);
+      await db?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(`${dataDir}-b`, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the viewers of one system saw during one rate, reset per rate. */
+interface Window {
+  recording: boolean;
+  deliveries: number[];
+  homeFrames: number;
+  staleness: number[];
+}
+
+interface Viewers {
+  /** Each game viewer's last score, by game index. */
+  last: Int32Array;
+  gameOf: Int32Array;
+  window: Window;
+  close(): void;
+}
+
+function connectViewer(
+  url: string,
+  topics: string[],
+  onFrame: (data: Buffer) => void,
+): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    ws.on('open', () => {
+      for (const topic of topics) ws.send(JSON.stringify({ type: 'subscribe', topic }));
+      resolve(ws);
+    });
+    ws.on('message', (data: Buffer) => onFrame(data));
+    ws.on('error', reject);
+  });
+}
+
+async function connectViewers(sys: System, sc: Scenario): Promise<Viewers> {
+  const wsUrl = `ws://${sys.base.host}/apps/sagan/ws`;
+  const n = sc.games * sc.viewers;
+  const last = new Int32Array(n).fill(-1);
+  const gameOf = new Int32Array(n);
+  const window: Window = { recording: false, deliveries: [], homeFrames: 0, staleness: [] };
+  const sockets: WebSocket[] = [];
+  const keyIndex = new Map(sys.games.map((g, i) => [g.key, i]));
+  const specs: Array<() => Promise<WebSocket>> = [];
+  for (let v = 0; v < n; v++) {
+    const g = v % sc.games;
+    gameOf[v] = g;
+    const game = sys.games[g]!;
+    specs.push(() =>
+      connectViewer(wsUrl, [`game:${game.key}`], (data) => {
+        const score = scoreOf(data);
+        if (score < 0) return;
+        last[v] = score;
+        if (!window.recording) return;
+        const at = game.sentAt.get(score);
+        if (at !== undefined) window.deliveries.push(performance.now() - at);
+      }),
+    );
+  }
+  for (let h = 0; h < sc.home; h++) {
+    const shown = new Int32Array(sc.games).fill(-1);
+    const decode = h < STALENESS_SAMPLE;
+    specs.push(() =>
+      connectViewer(wsUrl, ['games:recent', 'tags'], (data) => {
+        if (window.recording) window.homeFrames++;
+        // A few viewers decode every frame, recording or not, so they always know what
+        // they have been shown.
+        if (!decode) return;
+        const msg = JSON.parse(data.toString()) as { topic?: string; data?: unknown };
+        if (msg.topic !== 'games:recent' || !Array.isArray(msg.data)) return;
+        const now = performance.now();
+        for (const entry of msg.data as Array<{ gameKey: string; homeScore: number }>) {
+          const g = keyIndex.get(entry.gameKey);
+          if (g === undefined) continue;
+          const game = sys.games[g]!;
+          for (let s = Math.max(shown[g]!, 0) + 1; s <= entry.homeScore; s++) {
+            const at = game.sentAt.get(s);
+            if (at !== undefined && window.recording) window.staleness.push(now - at);
+          }
+          shown[g] = Math.max(shown[g]!, entry.homeScore);
+        }
+      }),
+    );
+  }
+  for (let i = 0; i < specs.length; i += BATCH) {
+    sockets.push(...(await Promise.all(specs.slice(i, i + BATCH).map((s) => s()))));
+  }
+  await sleep(1500); // initial states drain
+  return { last, gameOf, window, close: () => sockets.forEach((s) => s.terminate()) };
+}
+
+interface Row {
+  system: string;
+  asked: number;
+  done: number;
+  failed: number;
+  writeP50: number;
+  writeP99: number;
+  viewerP50: number;
+  viewerP99: number;
+  homeFramesPerViewerS: number;
+  stalenessP99: number;
+  lost: number;
+  clientCpu: number;
+}
+
+async function runRate(sys: System, viewers: Viewers, sc: Scenario, rate: number): Promise<Row> {
+  const { window } = viewers;
+  window.deliveries = [];
+  window.staleness = [];
+  window.homeFrames = 0;
+  const writeTimes: number[] = [];
+  let done = 0;
+  let failed = 0;
+  let next = 0;
+  const send = (game: Game) => {
+    game.busy = true;
+    const score = ++game.sentScore;
+    const at = performance.now();
+    game.sentAt.set(score, at);
+    call(sys.base, 'PATCH', `/games/${game.key}`, game.headers, { homeScore: score })
+      .then(
+        (r) => {
+          if (r.status === 200) {
+            game.okScore = score;
+            done++;
+            writeTimes.push(performance.now() - at);
+          } else failed++;
+        },
+        () => failed++,
+      )
+      .finally(() => {
+        game.busy = false;
+        // A scorekeeper's next tap waits for the previous answer, so scores stay in order.
+        if (game.queued > 0) {
+          game.queued--;
+          send(game);
+        }
+      });
+  };
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  window.recording = true;
+  let asked = 0;
+  const durationMs = SECONDS * 1000;
+  while (performance.now() - t0 < durationMs) {
+    const due = Math.floor(((performance.now() - t0) / 1000) * rate);
+    for (; asked < due; asked++) {
+      const game = sys.games[next++ % sys.games.length]!;
+      if (game.busy) game.queued++;
+      else send(game);
+    }
+    await sleep(2);
+  }
+  const elapsed = (performance.now() - t0) / 1000;
+  const doneInWindow = done;
+  // Drain: queued taps are dropped (asked, not done), in-flight ones finish, aggregates flush.
+  for (const g of sys.games) g.queued = 0;
+  while (sys.games.some((g) => g.busy)) await sleep(10);
+  await sleep(INTERVAL_MS + 1500);
+  window.recording = false;
+  const cpu = process.cpuUsage(cpu0);
+  const wall = (performance.now() - t0) / 1000;
+  let lost = 0;
+  for (let v = 0; v < viewers.last.length; v++) {
+    if (viewers.last[v] !== sys.games[viewers.gameOf[v]!]!.okScore) lost++;
+  }
+  const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
+  const w = sorted(writeTimes);
+  const d = sorted(window.deliveries);
+  const st = sorted(window.staleness);
+  return {
+    system: sys.label,
+    asked: rate,
+    done: doneInWindow / elapsed,
+    failed,
+    writeP50: percentile(w, 50),
+    writeP99: percentile(w, 99),
+    viewerP50: percentile(d, 50),
+    viewerP99: percentile(d, 99),
+    homeFramesPerViewerS: sc.home ? window.homeFrames / sc.home / wall : NaN,
+    stalenessP99: percentile(st, 99),
+    lost,
+    clientCpu: ((cpu.user + cpu.system) / 1e6 / wall) * 100,
+  };
+}
+
+/** A checkout of `ref` in .tmp with this checkout's dependencies, to run its server. */
+function baselineCheckout(ref: string): { build: Build; remove(): void } {
+  const sha = execFileSync('git', ['rev-parse', ref], { cwd: root, encoding: 'utf8' }).trim();
+  const dir = path.join(root, '.tmp', `baseline-${sha.slice(0, 12)}`);
+  if (!fs.existsSync(dir)) {
+    execFileSync('git', ['worktree', 'add', '--detach', '-q', dir, sha], { cwd: root });
+  }
+  // Every dependency from here, except the workspace packages, which must be the baseline's.
+  const nm = path.join(dir, 'node_modules');
+  fs.mkdirSync(path.join(nm, '@sagan'), { recursive: true });
+  for (const entry of fs.readdirSync(path.join(root, 'node_modules'))) {
+    const link = path.join(nm, entry);
+    if (entry === '@sagan' || fs.existsSync(link)) continue;
+    fs.symlinkSync(path.join(root, 'node_modules', entry), link);
+  }
+  for (const [name, rel] of [
+    ['shared', 'packages/shared'],
+    ['server', 'apps/server'],
+    ['web', 'apps/web'],
+  ]) {
+    const link = path.join(nm, '@sagan', name!);
+    if (!fs.existsSync(link)) fs.symlinkSync(path.join(dir, rel!), link);
+  }
+  return {
+    build: { name: `baseline ${ref} (${sha.slice(0, 7)})`, cwd: dir },
+    remove: () => {
+      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root });
+    },
+  };
+}
+
+const loadAtStart = os.loadavg()[0]!;
+
+async function main() {
+  reexecPinned();
+  const builds: Build[] = [{ name: 'this', cwd: root }];
+  const baseline = BASELINE ? baselineCheckout(BASELINE) : null;
+  if (baseline) builds.push(baseline.build);
+  const needsPg = TARGETS.some((t) => t !== 'sagan');
+  const pg = needsPg ? await startPostgres() : null;
+  const google = await startGoogleStandIn();
+  const rows: Array<Row & { scenario: string; sc: Scenario }> = [];
+  let failures = 0;
+  try {
+    for (const name of SCENARIOS) {
+      const sc = scenario(name);
+      for (const target of TARGETS) {
+        const rates = ratesFor(sc, target);
+        // Every build of this target up at once, viewers connected; rates alternate builds.
+        const systems: Array<{ sys: System; viewers: Viewers }> = [];
+        try {
+          for (const build of builds) {
+            const sys = await startSystem(build, target, sc, google, pg?.url);
+            systems.push({ sys, viewers: await connectViewers(sys, sc) });
+          }
+          for (const [i, rate] of rates.entries()) {
+            const order = i % 2 ? [...systems].reverse() : systems;
+            for (const { sys, viewers } of order) {
+              const r = await runRate(sys, viewers, sc, rate);
+              rows.push({ ...r, scenario: name, sc });
+              console.error(
+                `  ${name} ${r.system} ${rate}/s: done ${r.done.toFixed(0)}/s, write p99 ${r.writeP99.toFixed(1)} ms, viewer p99 ${r.viewerP99.toFixed(1)} ms, home ${r.homeFramesPerViewerS.toFixed(2)} frames/s, staleness p99 ${r.stalenessP99.toFixed(0)} ms, lost ${r.lost}, client CPU ${r.clientCpu.toFixed(0)}%`,
+              );
+            }
+          }
+        } catch (err) {
+          console.error(`  ${name} ${target}: failed: ${String(err).slice(0, 2000)}`);
+          failures++;
+        } finally {
+          for (const { sys, viewers } of systems) {
+            viewers.close();
+            await sys.stop();
+          }
+        }
+      }
+    }
+  } finally {
+    google.close();
+    pg?.stop();
+    baseline?.remove();
+    agent.destroy();
+  }
+  printTables(rows);
+  if (failures || rows.some((r) => r.lost > 0)) process.exit(1);
+}
+
+function printTables(rows: Array<Row & { scenario: string; sc: Scenario }>) {
+  const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '—');
+  console.log(
+    `\nSaturday on ${machine()}; servers, nginx and PostgreSQL on core 0, load generator on core 1;` +
+      ` ${SECONDS} s per rate; aggregate interval ${INTERVAL_MS} ms;` +
+      ` 1-min load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
+  );
+  for (const name of SCENARIOS) {
+    const own = rows.filter((r) => r.scenario === name);
+    if (!own.length) continue;
+    const sc = own[0]!.sc;
+    console.log(
+      `\n**${name}**: ${sc.games} games × ${sc.viewers} viewers + ${sc.home} home-page viewers\n`,
+    );
+    console.log(
+      '| system | asked/s | done/s | failed | write p50/p99 ms | write→viewer p50/p99 ms | home frames/viewer/s | home staleness p99 ms | lost | load-gen CPU % |',
+    );
+    console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+    for (const r of own) {
+      console.log(
+        `| ${r.system} | ${r.asked} | ${f(r.done, 0)} | ${r.failed} | ${f(r.writeP50)} / ${f(r.writeP99)} | ${f(r.viewerP50)} / ${f(r.viewerP99)} | ${f(r.homeFramesPerViewerS, 2)} | ${f(r.stalenessP99, 0)} | ${r.lost} | ${f(r.clientCpu, 0)} |`,
+      );
+    }
+  }
+  const lost = rows.reduce((a, r) => a + r.lost, 0);
+  if (lost > 0) console.log(`\nVIEWERS NOT ON THE FINAL STATE: ${lost}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
