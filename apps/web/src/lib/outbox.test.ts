@@ -269,3 +269,27 @@ describe('Outbox', () => {
     expect(store.rows).toHaveLength(0);
   });
 });
+
+describe('Outbox without a state yet', () => {
+  it('keeps intents until the stream has a state to build on', async () => {
+    const server = fakeServer();
+    const box = new Outbox(
+      { ...stream(), needsBase: true },
+      {
+        store: memoryStore(),
+        send: (r, k) => server.send(r, k),
+        connectivity: switchableNetwork(),
+        random: () => 0,
+      },
+    );
+    await box.ready;
+    box.enqueue({ by: 1 });
+    await new Promise((r) => setTimeout(r, 30));
+    expect(server.requests).toHaveLength(0);
+    expect(box.snapshot().items).toHaveLength(1);
+    box.setBase({ ...server.state });
+    await until(() => box.snapshot().items.length === 0);
+    expect(server.state.value).toBe(1);
+    box.stop();
+  });
+});

@@ -45,6 +45,8 @@ export interface OutboxRequest {
 export interface OutboxStream<I, S> {
   /** The queue's name, e.g. `game:${gameKey}`; intents of one stream are sent in order. */
   name: string;
+  /** Whether `build` needs a state: the outbox then waits for the first one before sending. */
+  needsBase?: boolean;
   /** The request for an intent against the newest known state; null: nothing to send. */
   build(intent: I, base: S | null): OutboxRequest | null;
   /** The server's current state from a 409 answer's body (null: none, the intent is dropped). */
@@ -267,6 +269,10 @@ export class Outbox<I, S> {
           await this.pause(reconnectDelayMs(failures, this.deps.random));
           continue;
         }
+        if (this.stream.needsBase && this.base === null) {
+          await this.pause(60_000);
+          continue;
+        }
         if (
           this.waitFor !== null &&
           (this.base === null || this.stream.seqOf(this.base) < this.waitFor) &&
@@ -477,4 +483,20 @@ export function useOutbox<I, S>(stream: OutboxStream<I, S>, live: S | null): Use
   useEffect(() => box.setBase(live), [box, live]);
   const snap = useSyncExternalStore(box.subscribe, box.snapshot, box.snapshot);
   return { ...snap, enqueue: (intent: I) => box.enqueue(intent) };
+}
+
+/**
+ * One write under an Idempotency-Key, sent at once rather than queued (a form's submit, a clock
+ * button): a key made when the form opens makes a double submit one effect. Throws an Error
+ * with a sentence fit to show.
+ */
+export async function writeOnce<T>(request: OutboxRequest, key: string = newId()): Promise<T> {
+  let answer: OutboxAnswer;
+  try {
+    answer = await fetchSend(request, key);
+  } catch {
+    throw new Error('Could not reach the server. Check your connection and try again.');
+  }
+  if (answer.status < 200 || answer.status >= 300) throw new Error(messageOf(answer.body));
+  return answer.body as T;
 }
