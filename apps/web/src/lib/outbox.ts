@@ -84,7 +84,7 @@ export interface OutboxStore {
   remove(id: string): Promise<void>;
 }
 
-export interface OutboxAnswer {
+interface OutboxAnswer {
   status: number;
   body: unknown;
   /** Retry-After in ms, when the answer had one. */
@@ -92,7 +92,7 @@ export interface OutboxAnswer {
 }
 
 /** Sends one request; rejects when the server could not be reached. */
-export type OutboxSend = (request: OutboxRequest, idempotencyKey: string) => Promise<OutboxAnswer>;
+type OutboxSend = (request: OutboxRequest, idempotencyKey: string) => Promise<OutboxAnswer>;
 
 export interface Connectivity {
   isOnline(): boolean;

@@ -262,7 +262,8 @@ export function Controls({
       </div>
       {forGame.length > 0 && (
         <section className="sk-game" aria-label="Game controls">
-          <div className="sk-grid sk-grid-wide">
+          {/* Football's controls come in −/+ pairs: two columns keep each pair on one row. */}
+          <div className={`sk-grid${kind === 'football' ? '' : ' sk-grid-wide'}`}>
             {forGame.map((c) => (
               <Button
                 key={c.name}
