@@ -61,7 +61,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         issues,
       });
     }
-    if (err instanceof HttpError) return reply.code(err.statusCode).send({ error: err.message });
+    if (err instanceof HttpError) {
+      return reply.code(err.statusCode).send({ ...err.body, error: err.message });
+    }
     // PostgreSQL refuses some text valid JSON can carry (NUL, lone surrogates): found by the
     // fuzzer. The transaction was rolled back, so it is the client's bad input.
     const pgCode = (err as { code?: unknown }).code;

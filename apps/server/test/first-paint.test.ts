@@ -148,7 +148,11 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
     expect(game.top.homeTeamName).toBe(NASTY);
     expect(game.top.awayTeamName).toBe('Line\u2028Sep & Co');
     expect(states![0]!.seq).toBe((await t.app.hub.current(`game:${gameKey}`)).seq);
-    expect(states![1]!.data).toEqual({ formattedTime: '3:21', seconds: 201 });
+    // The phone's tick: a stopped clock showing the phone's text, stamped with the server's time.
+    expect(states![1]!.data).toMatchObject({ formattedTime: '3:21', seconds: 201, running: false });
+    expect((states![1]!.data as { serverTime: number }).serverTime).toBeGreaterThan(
+      Date.now() - 5000,
+    );
   });
 
   it('shows a write at once in the next page load', async () => {

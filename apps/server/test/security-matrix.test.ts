@@ -120,6 +120,22 @@ const matrix: Record<string, Entry> = {
     expect: OWNER_403,
     guess: 404,
   },
+  'POST /apps/sagan/api/games/:gameKey/clock/control': {
+    req: (w) => send('POST', `${API}/games/${w.gameKey}/clock/control`, { action: 'start' }),
+    expect: OWNER_403,
+    guess: 404,
+  },
+  'DELETE /apps/sagan/api/games/:gameKey': {
+    fresh: true,
+    req: (w) => send('DELETE', `${API}/games/${w.gameKey}`),
+    expect: OWNER_403,
+    guess: 404,
+  },
+  'PATCH /apps/sagan/api/games/:gameKey/messages/:messageId': {
+    req: (w) => send('PATCH', `${API}/games/${w.gameKey}/messages/${w.messageId}`, { read: true }),
+    expect: OWNER_403,
+    guess: 404,
+  },
   'POST /apps/sagan/api/games/:gameKey/comments': {
     req: (w) => send('POST', `${API}/games/${w.gameKey}/comments`, { gameComment: 'Goal' }),
     expect: OWNER_403,
@@ -517,6 +533,7 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
     const topicMatrix: Record<string, { topic: string; allowed: readonly boolean[] }> = {
       game: { topic: `game:${w.gameKey}`, allowed: PUBLIC },
       clock: { topic: `clock:${w.gameKey}`, allowed: PUBLIC },
+      gamehistory: { topic: `gamehistory:${w.gameKey}`, allowed: OWNER_ONLY },
       games: { topic: 'games:recent', allowed: PUBLIC },
       tags: { topic: 'tags', allowed: PUBLIC },
       tag: { topic: `tag:${w.tagKey}`, allowed: PUBLIC },

@@ -23,6 +23,8 @@ export interface World {
   playCountKey: string;
   /** The play count's player whose photo is the team player's. */
   playCountPlayer: string;
+  /** A message the other user sent the game's scorekeeper. */
+  messageId: string;
 }
 
 export const randomKey = () => crypto.randomBytes(15).toString('base64url');
@@ -61,6 +63,18 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
   await ok(
     await call('POST', `/games/${gameKey}/comments`, { gameComment: 'Kick-off' }),
     'comment',
+  );
+  await ok(
+    await other.request({
+      method: 'POST',
+      url: `${API}/games/${gameKey}/scorekeeper-message`,
+      payload: { scoreKeeperMessage: 'Score please' },
+    }),
+    'message',
+  );
+  const { messages } = await ok<{ messages: { id: string }[] }>(
+    await call('GET', `/games/${gameKey}/messages`),
+    'messages',
   );
   const { teamKey } = await ok<{ teamKey: string }>(await call('POST', '/teams'), 'team');
   const player = await ok<{ key?: string; playerKey?: string }>(
@@ -105,6 +119,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     publishedAsKey,
     playCountKey,
     playCountPlayer: roster[0]!.key,
+    messageId: messages[0]!.id,
   };
 }
 

@@ -19,6 +19,8 @@ describe('SPEC §2 route table', () => {
       'teamsheetplayeredit',
       'playcounts',
       'playcount',
+      'newgame',
+      'scoregame',
     ]);
     const protectedRoutes = Object.entries(routes)
       .filter(([, r]) => r.auth)
@@ -30,6 +32,8 @@ describe('SPEC §2 route table', () => {
       'teamsheetplayeredit',
       'playcounts',
       'playcount',
+      'newgame',
+      'scoregame',
     ]);
   });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { keySchema } from './keys.ts';
-import { clockSchema, scoreboardFieldsSchema, gameCommentInputSchema } from './scoreboard.ts';
+import { scoreboardFieldsSchema, gameCommentInputSchema } from './scoreboard.ts';
 
 // The read side of scoreboards: what the realtime topics and viewer endpoints carry.
 
@@ -40,6 +40,17 @@ export const tagSummarySchema = z.object({
 });
 export type TagSummary = z.infer<typeof tagSummarySchema>;
 
+/**
+ * 409 to a patch sent against an older state (DESIGN §9): the current scoreboard and the game
+ * topic's seq it is at, for the writer to rebuild its change on.
+ */
+export const staleWriteSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  seq: z.number().int().nonnegative(),
+  state: publicScoreboardSchema,
+});
+
 /** Topic game:{gameKey}: the top, comments (newest first) and tags; null when missing. */
 export const gameTopicSchema = z
   .object({
@@ -49,9 +60,6 @@ export const gameTopicSchema = z
   })
   .nullable();
 export type GameTopic = z.infer<typeof gameTopicSchema>;
-
-/** Topic clock:{gameKey}; null when the game does not exist. */
-export const clockTopicSchema = clockSchema.nullable();
 
 export const gameListSchema = z.array(gameSummarySchema);
 
@@ -87,7 +95,14 @@ export const scorekeeperMessageViewSchema = z.object({
   fromName: z.string().nullable(),
   message: z.string(),
   createdAt: z.number(),
+  /** Marked read by the scorekeeper. */
+  read: z.boolean(),
 });
+export const messageParamsSchema = z.object({
+  gameKey: keySchema,
+  messageId: z.string().regex(/^\d{1,18}$/, 'a message id is a number'),
+});
+export const messageReadSchema = z.object({ read: z.boolean() });
 export const scorekeeperMessagesSchema = z.object({
   messages: z.array(scorekeeperMessageViewSchema),
 });

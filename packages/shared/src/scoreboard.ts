@@ -60,6 +60,14 @@ export type ScoreboardFields = z.infer<typeof scoreboardFieldsSchema>;
 export const scoreboardPatchSchema = scoreboardFieldsSchema.partial().strict();
 export type ScoreboardPatch = z.infer<typeof scoreboardPatchSchema>;
 
+/**
+ * PATCH /api/games/{gameKey}: the fields, and optionally baseSeq, the game topic's seq the
+ * writer last saw (DESIGN §9): a field changed after it is not overwritten (409). Not stored.
+ */
+export const scoreboardWriteSchema = scoreboardPatchSchema.extend({
+  baseSeq: z.number().int().nonnegative().optional(),
+});
+
 export const scoreboardSchema = scoreboardFieldsSchema.extend({
   gameKey: z.string(),
   uid: z.string(),

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { formatClock } from '@sagan/shared/game-clock';
 import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboard';
 import { patchGame, postClock } from '../routes/scoreboards/repo.ts';
 import { DEMO_UID } from './seed.ts';
@@ -27,12 +28,6 @@ interface LiveGame {
   seconds: number;
   /** Ticks to wait after 'Final' before a new game starts. */
   restIn: number;
-}
-
-function formatClock(seconds: number): string {
-  const m = Math.floor(seconds / 60);
-  const s = seconds % 60;
-  return `${m}:${String(s).padStart(2, '0')}`;
 }
 
 /**

@@ -5,6 +5,8 @@ export class HttpError extends Error {
   constructor(
     public readonly statusCode: number,
     message: string,
+    /** More of the answer's body, beside `error` (e.g. the current state on a 409). */
+    public readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }

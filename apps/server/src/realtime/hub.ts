@@ -29,6 +29,12 @@ export interface TopicDef {
    * a snapshot transaction of its own, so subscribing to made-up keys costs the server little.
    */
   keyedBy?: KeyedBy;
+  /**
+   * For a state that tells the time it is sent at (the clock's serverTime): applied to the
+   * state whenever it is handed out (a frame built, a new subscriber, current()), so a viewer
+   * joining long after the last change still learns the server's time.
+   */
+  stamp?(data: unknown): unknown;
 }
 
 /**
@@ -240,11 +246,23 @@ export class Hub {
     topics: string[],
     merges: Record<string, Record<string, unknown>> = {},
   ): Promise<void> {
+    await this.changedSeqs(q, topics, merges);
+  }
+
+  /**
+   * changed(), answering each non-aggregate topic's new sequence number (for a write's answer).
+   * Aggregate topics get theirs from the coalescer after the commit, so they are not in it.
+   */
+  async changedSeqs(
+    q: Queryable,
+    topics: string[],
+    merges: Record<string, Record<string, unknown>> = {},
+  ): Promise<Record<string, number>> {
     const aggregates = topics.filter((t) => this.isCoalesced(t));
     if (aggregates.length) afterCommit(q, () => this.coalescer.mark(aggregates));
     // One lock order, no deadlocks between writers.
     const unique = [...new Set(topics)].filter((t) => !this.isCoalesced(t)).sort();
-    if (!unique.length) return;
+    if (!unique.length) return {};
     // NOTIFY payloads are limited to 8000 bytes: merges share a budget; what does not fit is
     // left out and those topics are reloaded as usual.
     const carried: Record<string, string> = {};
@@ -260,7 +278,7 @@ export class Hub {
     // One round trip: bump every sequence number and queue the NOTIFYs (in chunks of
     // NOTIFY_CHUNK topics; only the first chunk can carry merges, which keeps every payload
     // under the limit).
-    await q.query(
+    const rows = await q.query<{ seqs: Record<string, number | string> }>(
       `WITH bumped AS (
          INSERT INTO topic_seq (topic, seq) SELECT t, 1 FROM unnest($1::text[]) AS t
          ON CONFLICT (topic) DO UPDATE SET seq = topic_seq.seq + 1
@@ -270,10 +288,14 @@ export class Hub {
          FROM bumped
        )
        SELECT pg_notify($2, json_agg(json_build_array(topic, seq, ($4::jsonb ->> topic)::json)
-                                     ORDER BY topic)::text)
+                                     ORDER BY topic)::text),
+              json_object_agg(topic, seq) AS seqs
        FROM numbered GROUP BY chunk`,
       [unique, CHANNEL, NOTIFY_CHUNK, JSON.stringify(carried)],
     );
+    const seqs: Record<string, number> = {};
+    for (const row of rows) for (const [t, n] of Object.entries(row.seqs)) seqs[t] = Number(n);
+    return seqs;
   }
 
   /** The NOTIFYs of topics the coalescer bumped: no merges, chunks of NOTIFY_CHUNK topics. */
@@ -305,9 +327,11 @@ export class Hub {
    */
   async current(topic: string): Promise<{ seq: number; data: unknown }> {
     const entry = this.entries.get(topic);
-    if (entry && entry.frame !== null && !entry.loading)
-      return { seq: entry.seq, data: entry.data };
-    return this.load(topic);
+    const { seq, data } =
+      entry && entry.frame !== null && !entry.loading
+        ? { seq: entry.seq, data: entry.data }
+        : await this.load(topic);
+    return { seq, data: this.stamped(topic, data) };
   }
 
   subscriberCount(topic: string): number {
@@ -387,9 +411,18 @@ export class Hub {
     if (!entry.subs.has(conn) || entry.frame === null) return;
     if (sinceSeq !== undefined && sinceSeq === entry.seq) {
       this.send(conn, JSON.stringify({ type: ServerMessageType.Current, topic, seq: entry.seq }));
+    } else if (def.stamp) {
+      this.send(conn, stateMessage(topic, entry.seq, this.stamped(topic, entry.data)));
     } else {
       this.send(conn, entry.frame);
     }
+  }
+
+  /** The state as handed out now: stamped, for a family that asks for it. */
+  private stamped(topic: string, data: unknown): unknown {
+    const colon = topic.indexOf(':');
+    const stamp = this.defs.get(colon === -1 ? topic : topic.slice(0, colon))?.stamp;
+    return stamp ? stamp(data) : data;
   }
 
   /** The ids of the sessions open sockets were opened with and still act for. */
@@ -503,7 +536,7 @@ export class Hub {
   private setState(topic: string, entry: Entry, seq: number, data: unknown): void {
     entry.seq = seq;
     entry.data = data;
-    entry.frame = wireFrame(JSON.stringify({ type: ServerMessageType.State, topic, seq, data }));
+    entry.frame = wireFrame(stateMessage(topic, seq, this.stamped(topic, data)));
   }
 
   /** Reloads a topic; changes arriving during a load coalesce into one more load. */
@@ -574,6 +607,10 @@ export class Hub {
       socket.send(unwrapFrame(frame), { binary: false });
     }
   }
+}
+
+function stateMessage(topic: string, seq: number, data: unknown): string {
+  return JSON.stringify({ type: ServerMessageType.State, topic, seq, data });
 }
 
 /** ws's internal sender; engine.io (socket.io) writes pre-built frames through it too. */

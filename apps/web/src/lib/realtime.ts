@@ -307,6 +307,8 @@ const INITIAL_STATE_ID = 'sagan-initial';
 
 export interface TopicResult<T> {
   data: T | undefined;
+  /** The sequence number of `data` (a writer sends it as the state its change is based on). */
+  seq?: number;
   loading: boolean;
   error: string | undefined;
 }
@@ -340,7 +342,7 @@ export function useLive<Args extends readonly string[], S extends z.ZodType>(
     console.error(`realtime ${topic}: unexpected data`, parsed.error);
     return { data: undefined, loading: false, error: 'Unexpected data from the server' };
   }
-  return { data: parsed.data, loading: false, error: undefined };
+  return { data: parsed.data, seq: state.seq, loading: false, error: undefined };
 }
 
 /**

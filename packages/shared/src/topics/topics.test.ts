@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { topicSchema } from '../realtime.ts';
 import { clockTopic } from './clock.ts';
 import { gameTopic } from './game.ts';
+import { gameHistoryTopic } from './game-history.ts';
 import { playCountTopic } from './playcount.ts';
 import { recentGamesTopic } from './recent-games.ts';
 import { rosterTopic } from './roster.ts';
@@ -22,6 +23,8 @@ const UID = 'google:1234';
 const families = [
   { family: gameTopic, name: gameTopic.name(KEY), isPrivate: false },
   { family: clockTopic, name: clockTopic.name(KEY), isPrivate: false },
+  // The scorekeeper's own history of changes.
+  { family: gameHistoryTopic, name: gameHistoryTopic.name(KEY), isPrivate: true },
   { family: recentGamesTopic, name: recentGamesTopic.name(), isPrivate: false },
   { family: tagsTopic, name: tagsTopic.name(), isPrivate: false },
   { family: tagTopic, name: tagTopic.name(KEY), isPrivate: false },
@@ -45,6 +48,7 @@ describe('topic families', () => {
     expect(families.map((f) => f.name)).toEqual([
       `game:${KEY}`,
       `clock:${KEY}`,
+      `gamehistory:${KEY}`,
       'games:recent',
       'tags',
       `tag:${KEY}`,
@@ -85,7 +89,12 @@ describe('topic families', () => {
 
   it('parses each state with its schema, null where the thing may not exist', () => {
     expect(gameTopic.schema.safeParse(null).success).toBe(true);
-    expect(clockTopic.schema.safeParse({ formattedTime: '8:00', seconds: 480 }).success).toBe(true);
+    const clock = { formattedTime: '8:00', seconds: 480, serverTime: 1 };
+    const state = { running: true, startedAt: 1, direction: 'down', limit: null };
+    expect(clockTopic.schema.safeParse({ ...clock, ...state }).success).toBe(true);
+    // Without the state a viewer could not compute a running clock.
+    expect(clockTopic.schema.safeParse(clock).success).toBe(false);
+    expect(gameHistoryTopic.schema.safeParse(null).success).toBe(true);
     expect(rosterTopic.schema.safeParse(null).success).toBe(true);
     expect(teamTopic.schema.safeParse(null).success).toBe(true);
     expect(recentGamesTopic.schema.safeParse([]).success).toBe(true);

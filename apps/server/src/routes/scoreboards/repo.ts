@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   defaultScoreboard,
   type GameCommentInput,
@@ -6,8 +5,17 @@ import {
   type ScoreboardPatch,
   tagMatchKey,
 } from '@sagan/shared/scoreboard';
+import {
+  applyClockControl,
+  formatClock,
+  type ClockControl,
+  type ClockTopic,
+  type GameClockState,
+} from '@sagan/shared/game-clock';
+import { GAME_HISTORY_LIMIT, type GameHistoryEntry } from '@sagan/shared/game-history';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
+import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
 import { tagsTopic } from '@sagan/shared/topics/tags';
@@ -24,8 +32,9 @@ import {
   type TagSummary,
 } from '@sagan/shared/scoreboard-views';
 import type { Clock } from '@sagan/shared/scoreboard';
-import type { Queryable } from '../../db/db.ts';
-import { forbidden, notFound } from '../../lib/http-errors.ts';
+import type { Db, Queryable } from '../../db/db.ts';
+import type { Hub } from '../../realtime/hub.ts';
+import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 
 // Reads of the scoreboards feature: each realtime topic's whole state (DESIGN §4).
@@ -113,14 +122,58 @@ export async function loadGameTopic(q: Queryable, gameKey: string): Promise<Game
   };
 }
 
-export async function loadClock(q: Queryable, gameKey: string): Promise<Clock | null> {
-  const rows = await q.query<{ clock_formatted: string | null; clock_seconds: number | null }>(
-    'SELECT clock_formatted, clock_seconds FROM games WHERE game_key = $1',
+interface ClockRow {
+  clock_formatted: string | null;
+  clock_seconds: number | null;
+  clock_running: boolean;
+  clock_started_at: number | string | null;
+  clock_direction: string;
+  clock_limit: number | null;
+}
+const CLOCK_COLUMNS =
+  'clock_formatted, clock_seconds, clock_running, clock_started_at, clock_direction, clock_limit';
+
+function clockState(row: ClockRow): GameClockState {
+  return {
+    running: row.clock_running,
+    seconds: row.clock_seconds ?? 0,
+    startedAt: row.clock_started_at === null ? null : Number(row.clock_started_at),
+    direction: row.clock_direction === 'down' ? 'down' : 'up',
+    limit: row.clock_limit,
+  };
+}
+
+/** The clock topic's state; its serverTime is stamped again whenever it is handed out. */
+function clockPayload(state: GameClockState, formattedTime: string): NonNullable<ClockTopic> {
+  return { ...state, formattedTime, serverTime: Date.now() };
+}
+
+export async function loadClock(q: Queryable, gameKey: string): Promise<ClockTopic> {
+  const rows = await q.query<ClockRow>(`SELECT ${CLOCK_COLUMNS} FROM games WHERE game_key = $1`, [
+    gameKey,
+  ]);
+  const row = rows[0];
+  return row ? clockPayload(clockState(row), row.clock_formatted ?? '') : null;
+}
+
+/** The owner's history topic: the last scoreboard changes, newest first. */
+export async function loadGameHistory(
+  q: Queryable,
+  gameKey: string,
+): Promise<{ entries: GameHistoryEntry[] } | null> {
+  if (!(await findGame(q, gameKey))) return null;
+  const rows = await q.query<{ seq: number | string; at: number | string; changes: object }>(
+    `SELECT seq, at, changes FROM game_history WHERE game_key = $1
+     ORDER BY seq DESC LIMIT ${GAME_HISTORY_LIMIT}`,
     [gameKey],
   );
-  const row = rows[0];
-  if (!row) return null;
-  return { formattedTime: row.clock_formatted ?? '', seconds: row.clock_seconds ?? 0 };
+  return {
+    entries: rows.map((r) => ({
+      seq: Number(r.seq),
+      at: Number(r.at),
+      changes: r.changes as GameHistoryEntry['changes'],
+    })),
+  };
 }
 
 /** SPEC §9: the 10 most recent games by timeStamp. */
@@ -214,47 +267,6 @@ export async function loadFollowedTags(q: Queryable, uid: string) {
   return { tags: tags.map(toTag), games: games.map(toSummary) };
 }
 
-/**
- * A scorekeeper's patch in one statement (the hot path of every live game): merges the fields
- * when the game is the caller's, and returns the new public state with the topics that list
- * the game. null when nothing was updated (no such game, or another user's).
- */
-async function updateOwnedGame(
-  q: Queryable,
-  uid: string,
-  gameKey: string,
-  patch: Partial<ScoreboardFields>,
-  timeStamp: number,
-): Promise<{ top: PublicScoreboard; audience: string[] } | null> {
-  // Who sees the game in a per-user list or a tag page, so a change reaches them live: its
-  // bookmarks, its tags, and followers of those tags.
-  const rows = await q.query<
-    GameRow & { bookmarkers: string[]; tag_keys: string[]; tag_followers: string[] }
-  >(
-    `WITH g AS (
-       UPDATE games SET fields = $4::jsonb || fields || $3::jsonb,
-                        time_stamp = GREATEST($5, time_stamp + 1)
-       WHERE game_key = $1 AND uid = $2
-       RETURNING game_key, fields, time_stamp
-     )
-     SELECT g.game_key, g.fields, g.time_stamp,
-       ARRAY(SELECT uid FROM favorite_scoreboards WHERE game_key = $1) AS bookmarkers,
-       ARRAY(SELECT tag_key FROM game_tags WHERE game_key = $1) AS tag_keys,
-       ARRAY(SELECT DISTINCT f.uid FROM followed_tags f
-             JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1) AS tag_followers
-     FROM g`,
-    [gameKey, uid, JSON.stringify(patch), JSON.stringify(defaultScoreboard), timeStamp],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const audience = [
-    ...row.bookmarkers.map(favoritesTopic.name),
-    ...row.tag_keys.map(tagTopic.name),
-    ...row.tag_followers.map(followedTagsTopic.name),
-  ];
-  return { top: toPublic(row), audience };
-}
-
 /** Followers of these tags: their followedTags lists change when the tags' games change. */
 async function tagFollowerTopics(q: Queryable, tagKeys: string[]): Promise<string[]> {
   if (!tagKeys.length) return [];
@@ -268,7 +280,14 @@ async function tagFollowerTopics(q: Queryable, tagKeys: string[]): Promise<strin
 // The scorekeeping writes (DESIGN §6). The API routes, the demo seed and the simulator all go
 // through these, so what the phone app does and what the demo does are the same code path.
 
-type App = Pick<FastifyInstance, 'db' | 'hub'>;
+/**
+ * What a write needs: a transaction runner (the database, or the route's idempotent one, see
+ * lib/idempotency.ts) and the hub to name the topics it changed.
+ */
+interface App {
+  db: Pick<Db, 'tx'>;
+  hub: Pick<Hub, 'changed' | 'changedSeqs'>;
+}
 
 /** The game's owner may write; 404 for an unknown game, 403 for anyone else. */
 async function ownedGame(q: Queryable, uid: string, gameKey: string) {
@@ -296,19 +315,128 @@ export async function createGame(
   return { gameKey };
 }
 
+interface LockedGame {
+  uid: string;
+  fields: Partial<ScoreboardFields>;
+  time_stamp: number | string;
+  field_seqs: Record<string, number>;
+  bookmarkers: string[];
+  tag_keys: string[];
+  tag_followers: string[];
+}
+
+/** 409: a field of the patch changed after the writer's base; carries what is current. */
+export class StaleWriteError extends HttpError {
+  constructor(
+    fields: string[],
+    readonly seq: number,
+    readonly state: PublicScoreboard,
+  ) {
+    super(409, 'The scoreboard changed since you last saw it', {
+      message: `Changed by someone else since your base: ${fields.join(', ')}`,
+      seq,
+      state,
+    });
+  }
+}
+
+/**
+ * A scorekeeper's patch (the hot path of every live game). The game's row is locked first, so
+ * what it says (owner, fields, which seq last changed each field) holds until commit.
+ *
+ * With baseSeq (the game topic seq the writer last saw; the web's outbox sends it), a patch
+ * touching a field changed by a later write is refused with 409 and the current state, so a
+ * queued intent is rebuilt on what is there instead of overwriting it. Without one (the phone
+ * apps) the patch applies as it always did.
+ */
 export async function patchGame(
   app: App,
   uid: string,
   gameKey: string,
   patch: ScoreboardPatch,
-): Promise<{ timeStamp: number }> {
+  baseSeq?: number,
+): Promise<{ timeStamp: number; seq: number }> {
   return app.db.tx(async (q) => {
-    // timeStamp is the server's (DESIGN §6), and always moves forward so the recent order holds.
-    const updated = await updateOwnedGame(q, uid, gameKey, patch, Date.now());
-    if (!updated) {
-      await ownedGame(q, uid, gameKey); // says 404 or 403
-      throw forbidden();
+    // Who sees the game in a per-user list or a tag page, so a change reaches them live: its
+    // bookmarks, its tags, and followers of those tags.
+    const rows = await q.query<LockedGame>(
+      `SELECT g.uid, g.fields, g.time_stamp, g.field_seqs,
+         ARRAY(SELECT uid FROM favorite_scoreboards WHERE game_key = $1) AS bookmarkers,
+         ARRAY(SELECT tag_key FROM game_tags WHERE game_key = $1) AS tag_keys,
+         ARRAY(SELECT DISTINCT f.uid FROM followed_tags f
+               JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1) AS tag_followers
+       FROM games g WHERE g.game_key = $1 FOR NO KEY UPDATE`,
+      [gameKey],
+    );
+    const row = rows[0];
+    if (!row) throw notFound('No game with this key');
+    if (row.uid !== uid) throw forbidden();
+    const before: ScoreboardFields = { ...defaultScoreboard, ...row.fields };
+    const topic = gameTopic.name(gameKey);
+    if (baseSeq !== undefined) {
+      const stale = Object.keys(patch).filter((f) => Number(row.field_seqs[f] ?? 0) > baseSeq);
+      if (stale.length) {
+        const current = await q.query<{ seq: number | string }>(
+          'SELECT seq FROM topic_seq WHERE topic = $1',
+          [topic],
+        );
+        throw new StaleWriteError(
+          stale,
+          Number(current[0]?.seq ?? 0),
+          toPublic({ game_key: gameKey, fields: before, time_stamp: row.time_stamp }),
+        );
+      }
     }
+    const changes: Record<string, { from: unknown; to: unknown }> = {};
+    for (const [field, to] of Object.entries(patch) as [keyof ScoreboardFields, unknown][]) {
+      if (to !== undefined && before[field] !== to) changes[field] = { from: before[field], to };
+    }
+    const fields = { ...before, ...patch };
+    // timeStamp is the server's (DESIGN §6), and always moves forward so the recent order holds.
+    const timeStamp = Math.max(Date.now(), Number(row.time_stamp) + 1);
+    const top = toPublic({ game_key: gameKey, fields, time_stamp: timeStamp });
+    const changed = Object.keys(changes).length > 0;
+    const historyTopic = gameHistoryTopic.name(gameKey);
+    // Only the scoreboard itself changed: viewers' nodes build the new state from the old.
+    const seqs = await app.hub.changedSeqs(
+      q,
+      [
+        topic,
+        recentGamesTopic.name(),
+        myGamesTopic.name(uid),
+        ...row.bookmarkers.map(favoritesTopic.name),
+        ...row.tag_keys.map(tagTopic.name),
+        ...row.tag_followers.map(followedTagsTopic.name),
+        ...(changed ? [historyTopic] : []),
+      ],
+      { [topic]: { top } },
+    );
+    const seq = seqs[topic]!;
+    const fieldSeqs = Object.fromEntries(Object.keys(changes).map((f) => [f, seq]));
+    // The history keeps its newest entries: the insert's row is not seen by the trim's read,
+    // so the trim leaves one place for it.
+    await q.query(
+      `WITH u AS (
+         UPDATE games SET fields = $2, time_stamp = $3, field_seqs = field_seqs || $4::jsonb
+         WHERE game_key = $1
+       ), h AS (
+         INSERT INTO game_history (game_key, seq, at, changes)
+         SELECT $1, $5, $6, $8::jsonb WHERE $7::boolean
+       )
+       DELETE FROM game_history WHERE $7::boolean AND game_key = $1 AND seq <= (
+         SELECT seq FROM game_history WHERE game_key = $1
+         ORDER BY seq DESC OFFSET ${GAME_HISTORY_LIMIT - 1} LIMIT 1)`,
+      [
+        gameKey,
+        JSON.stringify(fields),
+        timeStamp,
+        JSON.stringify(fieldSeqs),
+        seq,
+        Date.now(),
+        changed,
+        JSON.stringify(changes),
+      ],
+    );
     if (patch.gameName !== undefined) {
       // SPEC §7 bookmarks carry the gameName; keep it the game's current name.
       await q.query('UPDATE favorite_scoreboards SET game_name = $2 WHERE game_key = $1', [
@@ -316,27 +444,84 @@ export async function patchGame(
         patch.gameName,
       ]);
     }
-    const topic = gameTopic.name(gameKey);
-    // Only the scoreboard itself changed: viewers' nodes build the new state from the old.
-    await app.hub.changed(
-      q,
-      [topic, recentGamesTopic.name(), myGamesTopic.name(uid), ...updated.audience],
-      { [topic]: { top: updated.top } },
-    );
-    return { timeStamp: updated.top.timeStamp };
+    return { timeStamp, seq };
   });
 }
 
-/** Clock ticks reach only the clock topic: they do not reorder the recent games list. */
-export async function postClock(app: App, uid: string, gameKey: string, clock: Clock) {
-  await app.db.tx(async (q) => {
-    await ownedGame(q, uid, gameKey);
-    await q.query('UPDATE games SET clock_formatted = $2, clock_seconds = $3 WHERE game_key = $1', [
+/** The clock columns of the owner's game, locked for the write. */
+async function ownedClock(q: Queryable, uid: string, gameKey: string): Promise<ClockRow> {
+  const rows = await q.query<ClockRow & { uid: string }>(
+    `SELECT uid, ${CLOCK_COLUMNS} FROM games WHERE game_key = $1 FOR NO KEY UPDATE`,
+    [gameKey],
+  );
+  const row = rows[0];
+  if (!row) throw notFound('No game with this key');
+  if (row.uid !== uid) throw forbidden();
+  return row;
+}
+
+async function saveClock(
+  app: App,
+  q: Queryable,
+  gameKey: string,
+  state: GameClockState,
+  formattedTime: string,
+): Promise<number> {
+  await q.query(
+    `UPDATE games SET clock_running = $2, clock_seconds = $3, clock_started_at = $4,
+       clock_direction = $5, clock_limit = $6, clock_formatted = $7
+     WHERE game_key = $1`,
+    [
       gameKey,
-      clock.formattedTime,
-      clock.seconds,
-    ]);
-    await app.hub.changed(q, [clockTopic.name(gameKey)]);
+      state.running,
+      state.seconds,
+      state.startedAt,
+      state.direction,
+      state.limit,
+      formattedTime,
+    ],
+  );
+  const topic = clockTopic.name(gameKey);
+  // The whole state rides in the notification: no node reads the clock back.
+  const seqs = await app.hub.changedSeqs(q, [topic], {
+    [topic]: clockPayload(state, formattedTime),
+  });
+  return seqs[topic]!;
+}
+
+/**
+ * The phone apps' clock tick (DESIGN §6): a stopped clock at the phone's seconds, shown as the
+ * phone's text. Ticks reach only the clock topic: they do not reorder the recent games list.
+ */
+export async function postClock(
+  app: App,
+  uid: string,
+  gameKey: string,
+  clock: Clock,
+): Promise<{ seq: number }> {
+  return app.db.tx(async (q) => {
+    const state = clockState(await ownedClock(q, uid, gameKey));
+    const next = { ...state, running: false, startedAt: null, seconds: clock.seconds };
+    return { seq: await saveClock(app, q, gameKey, next, clock.formattedTime) };
+  });
+}
+
+/** The scorekeeper's start, stop and set (DESIGN §9), at the server's time. */
+export async function controlClock(
+  app: App,
+  uid: string,
+  gameKey: string,
+  control: ClockControl,
+): Promise<{ clock: GameClockState; serverTime: number; seq: number }> {
+  return app.db.tx(async (q) => {
+    const serverTime = Date.now();
+    const clock = applyClockControl(
+      clockState(await ownedClock(q, uid, gameKey)),
+      control,
+      serverTime,
+    );
+    const seq = await saveClock(app, q, gameKey, clock, formatClock(clock.seconds));
+    return { clock, serverTime, seq };
   });
 }
 
@@ -345,15 +530,16 @@ export async function addComment(
   uid: string,
   gameKey: string,
   comment: GameCommentInput,
-): Promise<{ id: string }> {
+): Promise<{ id: string; seq: number }> {
   return app.db.tx(async (q) => {
     await ownedGame(q, uid, gameKey);
     const rows = await q.query<{ id: number | string }>(
       'INSERT INTO game_comments (game_key, comment) VALUES ($1, $2) RETURNING id',
       [gameKey, JSON.stringify({ ...comment, timeStamp: Date.now() })],
     );
-    await app.hub.changed(q, [gameTopic.name(gameKey)]);
-    return { id: String(rows[0]?.id) };
+    const topic = gameTopic.name(gameKey);
+    const seqs = await app.hub.changedSeqs(q, [topic]);
+    return { id: String(rows[0]?.id), seq: seqs[topic]! };
   });
 }
 
@@ -366,7 +552,7 @@ export async function setTags(
   uid: string,
   gameKey: string,
   names: string[],
-): Promise<{ tags: { key: string; name: string }[] }> {
+): Promise<{ tags: { key: string; name: string }[]; seq: number }> {
   return app.db.tx(async (q) => {
     await ownedGame(q, uid, gameKey);
     const byLower = new Map<string, string>();
@@ -403,13 +589,73 @@ export async function setTags(
       );
     }
     const touched = [...new Set([...before.map((r) => r.tag_key), ...newKeys])];
-    await app.hub.changed(q, [
-      gameTopic.name(gameKey),
+    const topic = gameTopic.name(gameKey);
+    const seqs = await app.hub.changedSeqs(q, [
+      topic,
       tagsTopic.name(),
       ...touched.map((k) => tagTopic.name(k)),
       ...(await tagFollowerTopics(q, touched)),
     ]);
-    return { tags };
+    return { tags, seq: seqs[topic]! };
+  });
+}
+
+/**
+ * Deletes the owner's game with everything hanging off it (comments, tags, bookmarks, messages,
+ * history). Its viewers get null (the not-found screen); the lists and tag counts that showed
+ * it follow.
+ */
+export async function deleteGame(app: App, uid: string, gameKey: string): Promise<{ ok: true }> {
+  return app.db.tx(async (q) => {
+    const rows = await q.query<{
+      uid: string;
+      bookmarkers: string[];
+      tag_keys: string[];
+      tag_followers: string[];
+    }>(
+      `SELECT g.uid,
+         ARRAY(SELECT uid FROM favorite_scoreboards WHERE game_key = $1) AS bookmarkers,
+         ARRAY(SELECT tag_key FROM game_tags WHERE game_key = $1) AS tag_keys,
+         ARRAY(SELECT DISTINCT f.uid FROM followed_tags f
+               JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1) AS tag_followers
+       FROM games g WHERE g.game_key = $1 FOR UPDATE`,
+      [gameKey],
+    );
+    const row = rows[0];
+    if (!row) throw notFound('No game with this key');
+    if (row.uid !== uid) throw forbidden();
+    await q.query('DELETE FROM games WHERE game_key = $1', [gameKey]);
+    await app.hub.changed(q, [
+      gameTopic.name(gameKey),
+      clockTopic.name(gameKey),
+      gameHistoryTopic.name(gameKey),
+      recentGamesTopic.name(),
+      myGamesTopic.name(uid),
+      ...(row.tag_keys.length ? [tagsTopic.name()] : []),
+      ...row.tag_keys.map(tagTopic.name),
+      ...row.bookmarkers.map(favoritesTopic.name),
+      ...row.tag_followers.map(followedTagsTopic.name),
+    ]);
+    return { ok: true as const };
+  });
+}
+
+/** The scorekeeper marks a message of their game read (or unread again). */
+export async function markMessageRead(
+  app: App,
+  uid: string,
+  gameKey: string,
+  messageId: string,
+  read: boolean,
+): Promise<{ id: string; read: boolean }> {
+  return app.db.tx(async (q) => {
+    await ownedGame(q, uid, gameKey);
+    const rows = await q.query(
+      'UPDATE scorekeeper_messages SET read = $3 WHERE game_key = $1 AND id = $2 RETURNING id',
+      [gameKey, messageId, read],
+    );
+    if (!rows.length) throw notFound('No message with this id');
+    return { id: messageId, read };
   });
 }
 
@@ -420,8 +666,9 @@ export async function listScorekeeperMessages(q: Queryable, gameKey: string) {
     display_name: string | null;
     message: string;
     created_at: Date | string;
+    read: boolean;
   }>(
-    `SELECT m.id, u.display_name, m.message, m.created_at
+    `SELECT m.id, u.display_name, m.message, m.created_at, m.read
      FROM scorekeeper_messages m JOIN users u ON u.uid = m.from_uid
      WHERE m.game_key = $1 ORDER BY m.id DESC LIMIT 200`,
     [gameKey],
@@ -431,6 +678,7 @@ export async function listScorekeeperMessages(q: Queryable, gameKey: string) {
     fromName: r.display_name,
     message: r.message,
     createdAt: new Date(r.created_at).getTime(),
+    read: r.read,
   }));
 }
 

@@ -1,21 +1,34 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okSchema, refusalsWithBadRequest } from '@sagan/shared/http';
+import { errorSchema, okSchema, refusalsWithBadRequest } from '@sagan/shared/http';
 import { z } from 'zod';
+import { clockControlSchema, gameClockStateSchema } from '@sagan/shared/game-clock';
+import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import {
   clockSchema,
   gameCommentInputSchema,
   gameTagsInputSchema,
   scoreboardPatchSchema,
+  scoreboardWriteSchema,
 } from '@sagan/shared/scoreboard';
-import { gameKeyParamsSchema, scorekeeperMessagesSchema } from '@sagan/shared/scoreboard-views';
+import {
+  gameKeyParamsSchema,
+  messageParamsSchema,
+  messageReadSchema,
+  scorekeeperMessagesSchema,
+  staleWriteSchema,
+} from '@sagan/shared/scoreboard-views';
 import { requireUser } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
+import { writeOnce } from '../../lib/idempotency.ts';
 import {
   addComment,
+  controlClock,
   createGame,
+  deleteGame,
   findGame,
   listScorekeeperMessages,
+  markMessageRead,
   patchGame,
   postClock,
   setTags,
@@ -25,9 +38,22 @@ import { writeLimit } from '../../lib/write-limits.ts';
 const security: Record<string, string[]>[] = [{ googleIdToken: [] }, { session: [] }];
 const tags = ['scorekeeping'];
 
-/** DESIGN §6: the scorekeeping API the phone app uses. Only the game's owner writes. */
+/** The answers of an idempotent owner-only write besides its 200. */
+const writeRefusals = { ...refusalsWithBadRequest, 422: errorSchema } as const;
+const seq = z.number().int().nonnegative();
+
+/**
+ * DESIGN §6: the scorekeeping API the phone app (and the web scorekeeper) uses. Only the
+ * game's owner writes. Every write takes an Idempotency-Key (DESIGN §9, lib/idempotency.ts)
+ * and answers the new seq of the topic it changed.
+ */
 export default async function scorekeepingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  /** The writes' view of the app: transactions applied once per Idempotency-Key. */
+  const once = (req: FastifyRequest) => ({
+    hub: app.hub,
+    db: { tx: <T>(fn: Parameters<typeof app.db.tx<T>>[0]) => writeOnce(app.db, req, fn) },
+  });
 
   app.post(
     '/games',
@@ -37,11 +63,12 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         tags,
         security,
         summary: 'Create a game; the body may carry initial scoreboard fields',
+        headers: idempotentHeadersSchema,
         body: scoreboardPatchSchema.nullish(),
-        response: { 200: z.object({ gameKey: z.string() }), ...refusalsWithBadRequest },
+        response: { 200: z.object({ gameKey: z.string() }), ...writeRefusals },
       },
     },
-    async (req) => createGame(app, requireUser(req).uid, req.body ?? {}),
+    async (req) => createGame(once(req), requireUser(req).uid, req.body ?? {}),
   );
 
   app.patch(
@@ -51,13 +78,41 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       schema: {
         tags,
         security,
-        summary: 'Update any scoreboard fields; the server sets timeStamp',
+        summary:
+          'Update any scoreboard fields; the server sets timeStamp. With baseSeq, 409 when a ' +
+          'field it touches changed after that seq',
+        headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema,
-        body: scoreboardPatchSchema,
-        response: { 200: z.object({ timeStamp: z.number() }), ...refusalsWithBadRequest },
+        body: scoreboardWriteSchema,
+        response: {
+          200: z.object({ timeStamp: z.number(), seq }),
+          409: staleWriteSchema,
+          ...writeRefusals,
+        },
       },
     },
-    async (req) => patchGame(app, requireUser(req).uid, req.params.gameKey, req.body),
+    async (req) => {
+      const { baseSeq, ...patch } = req.body;
+      return patchGame(once(req), requireUser(req).uid, req.params.gameKey, patch, baseSeq);
+    },
+  );
+
+  app.delete(
+    '/games/:gameKey',
+    {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
+      schema: {
+        tags,
+        security,
+        summary:
+          'Delete a game with its comments, tags, bookmarks, messages and history; viewers ' +
+          'get null',
+        headers: idempotentHeadersSchema,
+        params: gameKeyParamsSchema,
+        response: { 200: okSchema, ...writeRefusals },
+      },
+    },
+    async (req) => deleteGame(once(req), requireUser(req).uid, req.params.gameKey),
   );
 
   app.post(
@@ -67,16 +122,41 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       schema: {
         tags,
         security,
-        summary: 'A clock tick, sent live to viewers on clock:{gameKey}',
+        summary:
+          "The phone app's clock tick: a stopped clock at these seconds, shown as this text " +
+          'on clock:{gameKey}',
+        headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema,
         body: clockSchema,
-        response: { 200: okSchema, ...refusalsWithBadRequest },
+        response: { 200: okSchema.extend({ seq }), ...writeRefusals },
       },
     },
-    async (req) => {
-      await postClock(app, requireUser(req).uid, req.params.gameKey, req.body);
-      return { ok: true as const };
+    async (req) => ({
+      ok: true as const,
+      ...(await postClock(once(req), requireUser(req).uid, req.params.gameKey, req.body)),
+    }),
+  );
+
+  app.post(
+    '/games/:gameKey/clock/control',
+    {
+      config: writeLimit(app.config.rateLimitFactor, 'clock'),
+      schema: {
+        tags,
+        security,
+        summary:
+          "Start, stop or set the game clock at the server's time; viewers compute the " +
+          'running clock from its state',
+        headers: idempotentHeadersSchema,
+        params: gameKeyParamsSchema,
+        body: clockControlSchema,
+        response: {
+          200: z.object({ clock: gameClockStateSchema, serverTime: z.number(), seq }),
+          ...writeRefusals,
+        },
+      },
     },
+    async (req) => controlClock(once(req), requireUser(req).uid, req.params.gameKey, req.body),
   );
 
   app.post(
@@ -87,12 +167,13 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         tags,
         security,
         summary: 'Add a game comment',
+        headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema,
         body: gameCommentInputSchema,
-        response: { 200: z.object({ id: z.string() }), ...refusalsWithBadRequest },
+        response: { 200: z.object({ id: z.string(), seq }), ...writeRefusals },
       },
     },
-    async (req) => addComment(app, requireUser(req).uid, req.params.gameKey, req.body),
+    async (req) => addComment(once(req), requireUser(req).uid, req.params.gameKey, req.body),
   );
 
   app.put(
@@ -103,15 +184,16 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         tags,
         security,
         summary: "Replace the game's tags; a tag is created on first use (case-insensitive)",
+        headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema,
         body: gameTagsInputSchema,
         response: {
-          200: z.object({ tags: z.array(z.object({ key: z.string(), name: z.string() })) }),
-          ...refusalsWithBadRequest,
+          200: z.object({ tags: z.array(z.object({ key: z.string(), name: z.string() })), seq }),
+          ...writeRefusals,
         },
       },
     },
-    async (req) => setTags(app, requireUser(req).uid, req.params.gameKey, req.body.tags),
+    async (req) => setTags(once(req), requireUser(req).uid, req.params.gameKey, req.body.tags),
   );
 
   app.get(
@@ -132,5 +214,29 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       if (game.uid !== uid) throw forbidden();
       return { messages: await listScorekeeperMessages(app.db, req.params.gameKey) };
     },
+  );
+
+  app.patch(
+    '/games/:gameKey/messages/:messageId',
+    {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a message to the scorekeeper read, or unread again (owner only)',
+        headers: idempotentHeadersSchema,
+        params: messageParamsSchema,
+        body: messageReadSchema,
+        response: { 200: z.object({ id: z.string(), read: z.boolean() }), ...writeRefusals },
+      },
+    },
+    async (req) =>
+      markMessageRead(
+        once(req),
+        requireUser(req).uid,
+        req.params.gameKey,
+        req.params.messageId,
+        req.body.read,
+      ),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { keySchema } from '@sagan/shared/keys';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
+import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
 import { tagsTopic } from '@sagan/shared/topics/tags';
@@ -13,6 +14,7 @@ import {
   loadClock,
   loadFavorites,
   loadFollowedTags,
+  loadGameHistory,
   loadGameTopic,
   loadRecentGames,
   loadTagLists,
@@ -38,6 +40,16 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
     authorize: (_u, arg) => isKey(arg),
     load: loadClock,
     keyedBy: GAME_KEY,
+    // Viewers compute a running clock from the server's time (DESIGN §9): every state handed
+    // out says when, even to a viewer who joins long after the clock last changed.
+    stamp: (data) => (data ? { ...data, serverTime: Date.now() } : data),
+  });
+  // The scorekeeper's own history of changes.
+  hub.register({
+    topic: gameHistoryTopic,
+    authorize: async (user, arg) =>
+      !!user && isKey(arg) && (await findGame(app.db, arg))?.uid === user.uid,
+    load: loadGameHistory,
   });
   hub.register({
     topic: recentGamesTopic,

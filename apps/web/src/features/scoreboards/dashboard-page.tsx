@@ -70,6 +70,9 @@ export default function DashboardPage() {
             <span className="feature-title">Apps</span>
             <span className="muted">Score games and count plays on your phone.</span>
           </a>
+          <Link className="feature-card-extra" to={pathTo('newgame')}>
+            Or score a game here in the browser
+          </Link>
         </li>
       </ul>
 

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { keySchema } from '@sagan/shared/keys';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -7,9 +7,14 @@ import { useLive } from '../../lib/realtime.ts';
 import { SummaryCard } from './components/summary-card.tsx';
 import './scoreboards.css';
 
-/** SPEC §2 scoreboardmini: one live summary card alone, made to be embedded in an iframe. */
+/**
+ * SPEC §2 scoreboardmini: one live summary card alone, made to be embedded in an iframe; with
+ * ?overlay=1, on a transparent page for streaming software.
+ */
 export default function ScoreboardMiniPage() {
   const { gameKey = '' } = useParams();
+  const [search] = useSearchParams();
+  const overlay = search.get('overlay') === '1';
   const validKey = keySchema.safeParse(gameKey).success;
   const game = useLive(gameTopic, validKey ? gameKey : '-');
   usePageTitle(game.data?.top.gameName ?? 'Scoreboard');
@@ -19,5 +24,5 @@ export default function ScoreboardMiniPage() {
   else if (!game.data) body = <p className="muted">We could not find this scoreboard.</p>;
   // Embedded on another site, the card opens the full board in a new tab.
   else body = <SummaryCard game={game.data.top} newTab />;
-  return <main className="mini-page">{body}</main>;
+  return <main className={`mini-page${overlay ? ' mini-overlay' : ''}`}>{body}</main>;
 }

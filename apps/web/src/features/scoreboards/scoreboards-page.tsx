@@ -19,11 +19,13 @@ function Section({
   result,
   empty,
   children,
+  scoreButtons,
 }: {
   title: string;
   result: { data: GameSummary[] | undefined; loading: boolean; error: string | undefined };
   empty: string;
   children?: React.ReactNode;
+  scoreButtons?: boolean;
 }) {
   return (
     <section className="scoreboards-section">
@@ -34,7 +36,12 @@ function Section({
       ) : result.error ? (
         <ErrorMessage error={result.error} />
       ) : (
-        <SummaryList games={result.data ?? []} label={title} empty={empty} />
+        <SummaryList
+          games={result.data ?? []}
+          label={title}
+          empty={empty}
+          scoreButtons={scoreButtons}
+        />
       )}
     </section>
   );
@@ -70,7 +77,13 @@ export default function ScoreboardsPage() {
   return (
     <section className="page scoreboards-page">
       <h1>Scoreboards</h1>
-      <Section title="My Games" result={mine} empty="Games you score in the app appear here." />
+      <Section title="My Games" result={mine} empty="Games you score appear here." scoreButtons>
+        <p>
+          <Link className="btn primary" to={pathTo('newgame')}>
+            New game
+          </Link>
+        </p>
+      </Section>
       <Section
         title="Bookmarked Games"
         result={{ ...favorites, data: favorites.data?.map((f) => f.game) }}

@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { clockText } from '@sagan/shared/game-clock';
 import type { BoardSpec } from '@sagan/shared/scoreboard-boards';
 import type { PublicScoreboard } from '@sagan/shared/scoreboard-views';
 import { sportName } from '@sagan/shared/sports';
@@ -10,12 +11,50 @@ export interface BoardProps {
   spec: BoardSpec;
 }
 
-/** SPEC §2: the clock comes live from the clock topic (formattedTime, seconds). */
-function GameClock({ gameKey }: { gameKey: string }) {
+const TICK_MS = 250;
+
+/**
+ * What the game clock shows now (DESIGN §9): the clock topic carries the clock's state and the
+ * server's time, and a running clock is computed here against the server's clock (the offset
+ * learnt from the frame), so the server sends nothing while it runs.
+ */
+export function useGameClock(gameKey: string) {
   const clock = useLive(clockTopic, gameKey);
-  const time = clock.data?.formattedTime || '--:--';
+  const data = clock.data ?? null;
+  const [now, setNow] = useState(() => Date.now());
+  const [offsetMs, setOffsetMs] = useState(0);
+  const serverTime = data?.serverTime;
+  const running = data?.running ?? false;
+  useEffect(() => {
+    if (serverTime === undefined) return;
+    // A new frame: learn the offset, and show the clock as of now.
+    const received = Date.now();
+    const timer = setTimeout(() => {
+      setOffsetMs(serverTime - received);
+      setNow(received);
+    });
+    return () => clearTimeout(timer);
+  }, [serverTime]);
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, [running]);
+  return { clock: data, text: data ? clockText(data, now + offsetMs) : null };
+}
+
+/** SPEC §2: the clock comes live from the clock topic. */
+function GameClock({ gameKey }: { gameKey: string }) {
+  const { clock, text } = useGameClock(gameKey);
+  const time = text || '--:--';
   return (
-    <span className="board-clock" aria-label={`Clock ${time}`} data-seconds={clock.data?.seconds}>
+    <span
+      className="board-clock"
+      aria-label={`Clock ${time}`}
+      data-seconds={clock?.seconds}
+      // The server rendered a running clock a moment ago: the text has moved on since.
+      suppressHydrationWarning
+    >
       {time}
     </span>
   );

@@ -38,17 +38,29 @@ export function SummaryList({
   games,
   empty,
   label,
+  scoreButtons = false,
 }: {
   games: GameSummary[];
   empty: string;
   label: string;
+  /** The owner's list: each card gets a Score button to its scorekeeper. */
+  scoreButtons?: boolean;
 }) {
   if (!games.length) return <p className="muted">{empty}</p>;
   return (
     <ul className="summary-list" aria-label={label}>
       {games.map((g) => (
-        <li key={g.gameKey}>
+        <li key={g.gameKey} className={scoreButtons ? 'with-score-button' : undefined}>
           <SummaryCard game={g} />
+          {scoreButtons && (
+            <Link
+              className="btn score-button"
+              to={pathTo('scoregame', { gameKey: g.gameKey })}
+              aria-label={`Score ${g.gameName}`}
+            >
+              Score
+            </Link>
+          )}
         </li>
       ))}
     </ul>

@@ -1,0 +1,193 @@
+import { describe, expect, it } from 'vitest';
+import { clockText, type ClockTopic, type GameClockState } from '@sagan/shared/game-clock';
+import type { ServerMessage } from '@sagan/shared/realtime';
+import { anonymous, API, databaseKinds, useTestApp } from './helpers.ts';
+import { isState, TestSocket } from './ws-client.ts';
+
+// DESIGN §9 clock model: the game stores the clock's state; start, stop and set happen at the
+// server's time; viewers compute the running clock from frames carrying the server's time; the
+// phone apps' ticks keep working.
+
+type Clock = NonNullable<ClockTopic>;
+type Control = { clock: GameClockState; serverTime: number; seq: number };
+
+describe.each(databaseKinds())('game clock on $name', (kind) => {
+  const t = useTestApp(kind, { users: ['Keeper', 'Rival'], listen: true });
+
+  async function newGame(): Promise<string> {
+    const res = await t.users.Keeper.request({ method: 'POST', url: `${API}/games`, payload: {} });
+    return res.json<{ gameKey: string }>().gameKey;
+  }
+  const control = (gameKey: string, payload: object, headers: Record<string, string> = {}) =>
+    t.users.Keeper.request({
+      method: 'POST',
+      url: `${API}/games/${gameKey}/clock/control`,
+      payload,
+      headers,
+    });
+  /** The topic's sequence number as committed (this node may not have heard of it yet). */
+  const topicSeq = async (topic: string) =>
+    Number(
+      (await t.db.query<{ seq: number }>('SELECT seq FROM topic_seq WHERE topic = $1', [topic]))[0]
+        ?.seq,
+    );
+  const clockFrames = (ws: TestSocket, topic: string) =>
+    ws.messages.filter(isState(topic)).map((m) => m.data as Clock);
+  const nextClock = (ws: TestSocket, topic: string, from: number) =>
+    ws.waitFor(isState(topic), from).then((m) => m.data as Clock);
+
+  it('start, stop and set at the server’s time; viewers get the state, not ticks', async () => {
+    const gameKey = await newGame();
+    const topic = `clock:${gameKey}`;
+    const viewer = await TestSocket.open(t.wsUrl);
+    viewer.send({ type: 'subscribe', topic });
+    const initial = await nextClock(viewer, topic, 0);
+    expect(initial).toMatchObject({ running: false, seconds: 0, formattedTime: '' });
+
+    let from = viewer.messages.length;
+    const set = await control(gameKey, { action: 'set', seconds: 10, direction: 'down' });
+    expect(set.statusCode).toBe(200);
+    expect(set.json<Control>().clock).toEqual({
+      running: false,
+      seconds: 10,
+      startedAt: null,
+      direction: 'down',
+      limit: null,
+    });
+    expect(await nextClock(viewer, topic, from)).toMatchObject({ formattedTime: '0:10' });
+
+    from = viewer.messages.length;
+    const before = Date.now();
+    const started = (await control(gameKey, { action: 'start' })).json<Control>();
+    expect(started.clock.running).toBe(true);
+    expect(started.clock.startedAt).toBe(started.serverTime);
+    expect(started.serverTime).toBeGreaterThanOrEqual(before);
+    const running = await nextClock(viewer, topic, from);
+    expect(running).toMatchObject({ running: true, seconds: 10, startedAt: started.serverTime });
+    expect(started.seq).toBe(await topicSeq(topic));
+
+    // While it runs nothing is sent: the viewer computes what it shows.
+    const framesWhileRunning = viewer.messages.length;
+    await new Promise((r) => setTimeout(r, 1300));
+    expect(viewer.messages.length).toBe(framesWhileRunning);
+    expect(clockText(running, running.serverTime)).toBe('0:10');
+    expect(clockText(running, started.serverTime + 1300)).toBe('0:09');
+    expect(clockText(running, started.serverTime + 60_000)).toBe('0:00');
+
+    from = viewer.messages.length;
+    const stopped = (await control(gameKey, { action: 'stop' })).json<Control>();
+    expect(stopped.clock.running).toBe(false);
+    const elapsed = stopped.serverTime - started.serverTime;
+    expect(stopped.clock.seconds).toBe(Math.ceil((10_000 - elapsed) / 1000));
+    expect(stopped.clock.seconds).toBeLessThanOrEqual(9);
+    const frozen = await nextClock(viewer, topic, from);
+    expect(frozen).toMatchObject({ running: false, seconds: stopped.clock.seconds });
+    expect(frozen.formattedTime).toBe(`0:0${stopped.clock.seconds}`);
+    viewer.close();
+  });
+
+  it('a viewer who joins long after the last change gets the server’s time of joining', async () => {
+    const gameKey = await newGame();
+    const topic = `clock:${gameKey}`;
+    const first = await TestSocket.open(t.wsUrl);
+    first.send({ type: 'subscribe', topic });
+    await first.waitFor(isState(topic));
+    const started = (
+      await control(gameKey, { action: 'set', seconds: 0, direction: 'up', limit: 3600 })
+    ).json<Control>();
+    await control(gameKey, { action: 'start' });
+    await new Promise((r) => setTimeout(r, 600));
+    const late = await TestSocket.open(t.wsUrl);
+    late.send({ type: 'subscribe', topic });
+    const joined = await nextClock(late, topic, 0);
+    expect(joined.serverTime).toBeGreaterThanOrEqual(started.serverTime + 550);
+    expect(joined.serverTime).toBeLessThanOrEqual(Date.now());
+    expect(joined).toMatchObject({ running: true, direction: 'up', limit: 3600 });
+    // The server-rendered page is seeded the same way.
+    const seeded = (await t.app.hub.current(topic)).data as Clock;
+    expect(seeded.serverTime).toBeGreaterThanOrEqual(joined.serverTime);
+    first.close();
+    late.close();
+  });
+
+  it("the phone app's ticks still work: a stopped clock showing the phone's text", async () => {
+    const gameKey = await newGame();
+    const topic = `clock:${gameKey}`;
+    await control(gameKey, { action: 'set', seconds: 600, direction: 'down' });
+    await control(gameKey, { action: 'start' });
+    const viewer = await TestSocket.open(t.wsUrl);
+    viewer.send({ type: 'subscribe', topic });
+    expect((await nextClock(viewer, topic, 0)).running).toBe(true);
+    const from = viewer.messages.length;
+    const tick = await t.users.Keeper.request({
+      method: 'POST',
+      url: `${API}/games/${gameKey}/clock`,
+      payload: { formattedTime: '7:59.9', seconds: 479 },
+    });
+    expect(tick.statusCode).toBe(200);
+    expect(tick.json<{ ok: boolean; seq: number }>()).toEqual({
+      ok: true,
+      seq: await topicSeq(topic),
+    });
+    const ticked = await nextClock(viewer, topic, from);
+    expect(ticked).toMatchObject({
+      running: false,
+      startedAt: null,
+      seconds: 479,
+      formattedTime: '7:59.9',
+      direction: 'down',
+    });
+    expect(clockText(ticked, Date.now() + 60_000)).toBe('7:59.9');
+    expect(clockFrames(viewer, topic)).toHaveLength(2);
+    viewer.close();
+  });
+
+  it('only the owner controls the clock; bad controls are 400; replays change nothing', async () => {
+    const gameKey = await newGame();
+    const req = { method: 'POST' as const, url: `${API}/games/${gameKey}/clock/control` };
+    const start = { ...req, payload: { action: 'start' } };
+    expect((await anonymous(t.app)(start)).statusCode).toBe(401);
+    expect((await t.users.Rival.request(start)).statusCode).toBe(403);
+    const missing = { ...start, url: `${API}/games/noSuchGame1/clock/control` };
+    expect((await t.users.Keeper.request(missing)).statusCode).toBe(404);
+    for (const payload of [
+      { action: 'jump' },
+      { action: 'set' },
+      { action: 'set', seconds: -1 },
+      { action: 'set', seconds: 5, direction: 'sideways' },
+      { action: 'set', seconds: 1.5 },
+    ]) {
+      const res = await t.users.Keeper.request({ ...req, payload });
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+    }
+    const { data } = await t.app.hub.current(`clock:${gameKey}`);
+    expect(data).toMatchObject({ running: false, seconds: 0, startedAt: null });
+
+    const first = await control(gameKey, { action: 'start' }, { 'idempotency-key': 'clock-start' });
+    await control(gameKey, { action: 'stop' });
+    const replay = await control(
+      gameKey,
+      { action: 'start' },
+      { 'idempotency-key': 'clock-start' },
+    );
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual(first.json());
+    const after = (await t.app.hub.current(`clock:${gameKey}`)).data as Clock;
+    expect(after.running).toBe(false);
+  });
+
+  it('a deleted game’s clock is null to its viewers', async () => {
+    const gameKey = await newGame();
+    const topic = `clock:${gameKey}`;
+    const viewer = await TestSocket.open(t.wsUrl);
+    viewer.send({ type: 'subscribe', topic });
+    await viewer.waitFor(isState(topic));
+    const from = viewer.messages.length;
+    await t.users.Keeper.request({ method: 'DELETE', url: `${API}/games/${gameKey}` });
+    await viewer.waitFor(
+      (m): m is ServerMessage => m.type === 'state' && m.topic === topic && m.data === null,
+      from,
+    );
+    viewer.close();
+  });
+});

@@ -1,0 +1,169 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { pathTo } from '@sagan/shared/routes';
+import { defaultScoreboard, scoreboardPatchSchema, tagNameSchema } from '@sagan/shared/scoreboard';
+import { periodLabels, STARTING_SOON } from '@sagan/shared/scorekeeping';
+import { SPORTS } from '@sagan/shared/sports';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { newId } from '../../lib/outbox.ts';
+import { useCreateGame } from './scorekeeper/api.ts';
+import { splitTags, TagSuggestions } from './scorekeeper/around.tsx';
+import { useServiceWorker } from './scorekeeper/service-worker.ts';
+import './scoreboards.css';
+import './scorekeeper/scorekeeper.css';
+
+const TENNIS = 8;
+
+/** New game: the sport, names, period and tags; lands on its scorekeeper. */
+export default function NewGamePage() {
+  usePageTitle('New Game');
+  useServiceWorker();
+  const navigate = useNavigate();
+  // One key for this form: a second tap on Create while the first is on its way makes no
+  // second game.
+  const [key] = useState(newId);
+  const create = useCreateGame(key);
+  const [sportID, setSportID] = useState(2);
+  const [gameName, setGameName] = useState('');
+  const [homeTeamName, setHome] = useState('');
+  const [awayTeamName, setAway] = useState('');
+  const [gamePeriod, setPeriod] = useState(STARTING_SOON);
+  const [maxSets, setMaxSets] = useState(3);
+  const [tags, setTags] = useState('');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const id = useId();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (create.isPending || create.isSuccess) return;
+    const parsed = scoreboardPatchSchema.safeParse({
+      sportID,
+      gameName: gameName.trim() || defaultScoreboard.gameName,
+      homeTeamName: homeTeamName.trim() || defaultScoreboard.homeTeamName,
+      awayTeamName: awayTeamName.trim() || defaultScoreboard.awayTeamName,
+      gamePeriod: gamePeriod.trim() || STARTING_SOON,
+      ...(sportID === TENNIS ? { maxSets } : {}),
+    });
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? 'Please check the form.');
+      return;
+    }
+    const names = splitTags(tags);
+    const bad = names.find((n) => !tagNameSchema.safeParse(n).success);
+    if (bad) {
+      setInvalid(`"${bad}": tags are letters, numbers, _ and - only.`);
+      return;
+    }
+    setInvalid(null);
+    create.mutate(
+      { fields: parsed.data, tags: names },
+      {
+        onSuccess: (gameKey) => void navigate(pathTo('scoregame', { gameKey }), { replace: true }),
+      },
+    );
+  }
+
+  const periods = [STARTING_SOON, ...periodLabels(sportID, maxSets)];
+  return (
+    <section className="page narrow new-game">
+      <h1>New Game</h1>
+      <form className="card" onSubmit={submit} noValidate>
+        <label htmlFor={`${id}-sport`}>Sport</label>
+        <select
+          id={`${id}-sport`}
+          value={sportID}
+          onChange={(e) => setSportID(Number(e.target.value))}
+        >
+          {Object.entries(SPORTS).map(([sid, name]) => (
+            <option key={sid} value={sid}>
+              {name}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-name`}>Game name</label>
+        <input
+          id={`${id}-name`}
+          value={gameName}
+          maxLength={200}
+          placeholder="U12 Saturday"
+          onChange={(e) => setGameName(e.target.value)}
+        />
+        <div className="new-game-teams">
+          <div>
+            <label htmlFor={`${id}-home`}>Home team</label>
+            <input
+              id={`${id}-home`}
+              value={homeTeamName}
+              maxLength={200}
+              placeholder="Home"
+              onChange={(e) => setHome(e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-away`}>Away team</label>
+            <input
+              id={`${id}-away`}
+              value={awayTeamName}
+              maxLength={200}
+              placeholder="Away"
+              onChange={(e) => setAway(e.target.value)}
+            />
+          </div>
+        </div>
+        <label htmlFor={`${id}-period`}>Period</label>
+        <input
+          id={`${id}-period`}
+          list={`${id}-periods`}
+          value={gamePeriod}
+          maxLength={200}
+          onChange={(e) => setPeriod(e.target.value)}
+        />
+        <datalist id={`${id}-periods`}>
+          {periods.map((p) => (
+            <option key={p} value={p} />
+          ))}
+        </datalist>
+        {sportID === TENNIS && (
+          <>
+            <label htmlFor={`${id}-sets`}>Sets</label>
+            <select
+              id={`${id}-sets`}
+              value={maxSets}
+              onChange={(e) => setMaxSets(Number(e.target.value))}
+            >
+              {[1, 3, 5].map((n) => (
+                <option key={n} value={n}>
+                  Best of {n}
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <label htmlFor={`${id}-tags`}>Tags</label>
+        <input
+          id={`${id}-tags`}
+          list={`${id}-tag-list`}
+          value={tags}
+          placeholder="u12 saturday"
+          onChange={(e) => setTags(e.target.value)}
+        />
+        <TagSuggestions id={`${id}-tag-list`} />
+        <p className="help">
+          Optional. Separate tags with spaces; pick an existing one or make a new one.
+        </p>
+        <ErrorMessage error={invalid} />
+        <ErrorMessage error={create.error} />
+        <div className="btn-row">
+          <button
+            type="submit"
+            className="btn primary"
+            disabled={create.isPending || create.isSuccess}
+          >
+            {create.isPending ? 'Creating…' : 'Create and start scoring'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

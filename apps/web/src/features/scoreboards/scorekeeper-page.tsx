@@ -1,0 +1,187 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { keySchema } from '@sagan/shared/keys';
+import { pathTo } from '@sagan/shared/routes';
+import type { ScoreboardFields, ScoreboardPatch } from '@sagan/shared/scoreboard';
+import { boardSpec } from '@sagan/shared/scoreboard-boards';
+import {
+  applyIntent,
+  FINAL,
+  STARTING_SOON,
+  undoValues,
+  type Intent,
+} from '@sagan/shared/scorekeeping';
+import { gameTopic } from '@sagan/shared/topics/game';
+import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
+import { ErrorMessage } from '../../components/error-message.tsx';
+import { Loading } from '../../components/loading.tsx';
+import { NotFound } from '../../components/not-found.tsx';
+import { usePageTitle } from '../../components/use-page-title.ts';
+import { useOutbox } from '../../lib/outbox.ts';
+import { useLive } from '../../lib/realtime.ts';
+import { Board } from './boards/board.tsx';
+import {
+  CommentForm,
+  DeleteGame,
+  History,
+  Messages,
+  Share,
+  TagsForm,
+} from './scorekeeper/around.tsx';
+import { ClockControls } from './scorekeeper/clock-controls.tsx';
+import { Controls } from './scorekeeper/controls.tsx';
+import { EditFields } from './scorekeeper/edit-fields.tsx';
+import { gameStream, withPending, type GameBase } from './scorekeeper/game-stream.ts';
+import { useServiceWorker } from './scorekeeper/service-worker.ts';
+import './scoreboards.css';
+import './scorekeeper/scorekeeper.css';
+
+/** How many taps Undo can take back. */
+const UNDO_DEPTH = 50;
+
+function Panel({ title, children }: { title: string; children: ReactNode }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <details className="card sk-panel" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>{title}</summary>
+      {open && children}
+    </details>
+  );
+}
+
+function SyncStatus({
+  online,
+  waiting,
+  error,
+}: {
+  online: boolean;
+  waiting: number;
+  error: string | null;
+}) {
+  const changes = waiting === 1 ? '1 change' : `${waiting} changes`;
+  let text = 'All changes saved';
+  if (!online) text = waiting ? `Offline, ${changes} waiting` : 'Offline';
+  else if (waiting) text = `Sending ${changes}…`;
+  return (
+    <>
+      <p className={`sk-status${online ? '' : ' sk-offline'}`} role="status" data-waiting={waiting}>
+        {text}
+      </p>
+      {error && <ErrorMessage error={error} />}
+    </>
+  );
+}
+
+/** SPEC §2-style owner screen: score a game from the browser (DESIGN §9). */
+export default function ScorekeeperPage() {
+  const { gameKey = '' } = useParams();
+  const validKey = keySchema.safeParse(gameKey).success;
+  // The history topic is the owner's alone: anyone else is refused, and gets not-found.
+  const history = useLive(gameHistoryTopic, validKey ? gameKey : null);
+  const game = useLive(gameTopic, validKey ? gameKey : null);
+  useServiceWorker();
+  usePageTitle(game.data ? `Score ${game.data.top.gameName}` : 'Score a game');
+  if (!validKey) return <NotFound what="scoreboard" />;
+  if (history.error || history.data === null || game.data === null)
+    return <NotFound what="scoreboard" />;
+  if (game.error) return <ErrorMessage error={game.error} />;
+  if (!history.data || !game.data || game.seq === undefined) return <Loading />;
+  return (
+    <Scorekeeper
+      key={gameKey}
+      gameKey={gameKey}
+      game={game.data}
+      seq={game.seq}
+      history={history.data.entries}
+    />
+  );
+}
+
+function Scorekeeper({
+  gameKey,
+  game,
+  seq,
+  history,
+}: {
+  gameKey: string;
+  game: NonNullable<ReturnType<typeof useLive<[string], typeof gameTopic.schema>>['data']>;
+  seq: number;
+  history: Parameters<typeof History>[0]['entries'];
+}) {
+  const stream = useMemo(() => gameStream(gameKey), [gameKey]);
+  const live = useMemo<GameBase>(() => ({ seq, top: game.top }), [seq, game.top]);
+  const box = useOutbox(stream, live);
+  const [undo, setUndo] = useState<ScoreboardPatch[]>([]);
+  const shown: ScoreboardFields = withPending(game.top, box.items);
+  const spec = boardSpec(shown.sportID);
+
+  function act(intent: Intent) {
+    const patch = applyIntent(shown, intent);
+    if (Object.keys(patch).length === 0) return;
+    setUndo((u) => [...u.slice(-(UNDO_DEPTH - 1)), undoValues(shown, patch)]);
+    box.enqueue(intent);
+  }
+  function takeBack() {
+    const last = undo.at(-1);
+    if (!last) return;
+    setUndo((u) => u.slice(0, -1));
+    box.enqueue({ kind: 'set', values: last });
+  }
+  const setPeriod = (gamePeriod: string) => act({ kind: 'set', values: { gamePeriod } });
+
+  return (
+    <section className="page scorekeeper-page">
+      <div className="sk-top">
+        <SyncStatus online={box.online} waiting={box.items.length} error={box.error} />
+        <button type="button" className="sk-btn sk-undo" disabled={!undo.length} onClick={takeBack}>
+          Undo
+        </button>
+      </div>
+      <Board game={{ ...game.top, ...shown }} />
+      <Controls kind={spec.kind} game={shown} onIntent={act} />
+      <section className="sk-period" aria-label="Period">
+        <button
+          type="button"
+          className="sk-btn sk-minus"
+          onClick={() => act({ kind: 'period', step: -1 })}
+        >
+          ‹ Period
+        </button>
+        <button type="button" className="sk-btn" onClick={() => act({ kind: 'period', step: 1 })}>
+          Next period ›
+        </button>
+        <button type="button" className="sk-btn sk-minus" onClick={() => setPeriod(STARTING_SOON)}>
+          {STARTING_SOON}
+        </button>
+        <button type="button" className="sk-btn sk-final" onClick={() => setPeriod(FINAL)}>
+          {FINAL}
+        </button>
+      </section>
+      {spec.clock && <ClockControls gameKey={gameKey} />}
+      <Panel title="Edit the scoreboard">
+        <EditFields game={shown} onSave={(values) => act({ kind: 'set', values })} />
+      </Panel>
+      <Panel title="Changes">
+        <History entries={history} />
+      </Panel>
+      <Panel title="Comment">
+        <CommentForm gameKey={gameKey} game={shown} />
+      </Panel>
+      <Panel title="Tags">
+        <TagsForm gameKey={gameKey} tags={game.tags} />
+      </Panel>
+      <Panel title="Messages">
+        <Messages gameKey={gameKey} />
+      </Panel>
+      <Panel title="Share">
+        <Share gameKey={gameKey} gameName={shown.gameName} />
+      </Panel>
+      <Panel title="Delete">
+        <DeleteGame gameKey={gameKey} />
+      </Panel>
+      <p>
+        <Link to={pathTo('scoreboard', { gameKey })}>Open the viewers&apos; scoreboard</Link>
+      </p>
+    </section>
+  );
+}

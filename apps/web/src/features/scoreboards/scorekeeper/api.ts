@@ -1,0 +1,92 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ClockControl } from '@sagan/shared/game-clock';
+import type { ScoreboardPatch } from '@sagan/shared/scoreboard';
+import { scorekeeperMessagesSchema } from '@sagan/shared/scoreboard-views';
+import { api } from '../../../lib/api.ts';
+import { writeOnce } from '../../../lib/outbox.ts';
+
+const enc = encodeURIComponent;
+
+/** A short digest of a request body, so that a form's key changes with what it sends. */
+function digest(text: string): string {
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) h = (Math.imul(h, 33) ^ text.charCodeAt(i)) >>> 0;
+  return h.toString(36);
+}
+
+/**
+ * Creates a game, then its tags. The key is the form's, with the body's digest: a double submit
+ * (or a retry after a lost answer) makes one game; a corrected form is a new request.
+ */
+export function useCreateGame(formKey: string) {
+  return useMutation({
+    mutationFn: async ({ fields, tags }: { fields: ScoreboardPatch; tags: string[] }) => {
+      const key = `${formKey}_${digest(JSON.stringify(fields))}`;
+      const { gameKey } = await writeOnce<{ gameKey: string }>(
+        { method: 'POST', path: '/games', body: fields },
+        key,
+      );
+      if (tags.length) {
+        await writeOnce(
+          { method: 'PUT', path: `/games/${enc(gameKey)}/tags`, body: { tags } },
+          `${key}_tags`,
+        );
+      }
+      return gameKey;
+    },
+  });
+}
+
+/** The clock buttons: sent at once (a start replayed minutes later would start it wrong). */
+export function useClockControl(gameKey: string) {
+  return useMutation({
+    mutationFn: (control: ClockControl) =>
+      writeOnce({ method: 'POST', path: `/games/${enc(gameKey)}/clock/control`, body: control }),
+  });
+}
+
+export function useAddComment(gameKey: string) {
+  return useMutation({
+    mutationFn: (body: {
+      gameComment: string;
+      homeTeamName: string;
+      homeScore: number;
+      awayTeamName: string;
+      awayScore: number;
+    }) => writeOnce({ method: 'POST', path: `/games/${enc(gameKey)}/comments`, body }),
+  });
+}
+
+export function useSetTags(gameKey: string) {
+  return useMutation({
+    mutationFn: (tags: string[]) =>
+      writeOnce({ method: 'PUT', path: `/games/${enc(gameKey)}/tags`, body: { tags } }),
+  });
+}
+
+export function useDeleteGame(gameKey: string) {
+  return useMutation({
+    mutationFn: () => writeOnce({ method: 'DELETE', path: `/games/${enc(gameKey)}` }),
+  });
+}
+
+const MESSAGES_POLL_MS = 30_000;
+
+/** Viewers' messages to the scorekeeper: no topic serves them, so they are polled. */
+export function useMessages(gameKey: string) {
+  return useQuery({
+    queryKey: ['scorekeeper', 'messages', gameKey],
+    queryFn: () =>
+      api('GET', `/games/${enc(gameKey)}/messages`, undefined, scorekeeperMessagesSchema),
+    refetchInterval: MESSAGES_POLL_MS,
+  });
+}
+
+export function useMarkRead(gameKey: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (messageId: string) =>
+      api('PATCH', `/games/${enc(gameKey)}/messages/${enc(messageId)}`, { read: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['scorekeeper', 'messages', gameKey] }),
+  });
+}

@@ -1,0 +1,310 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { BASE_PATH, pathTo } from '@sagan/shared/routes';
+import { tagNameSchema, type ScoreboardFields } from '@sagan/shared/scoreboard';
+import type { ScoreboardFieldName } from '@sagan/shared/scoreboard-boards';
+import type { GameHistoryEntry } from '@sagan/shared/game-history';
+import { tagsTopic } from '@sagan/shared/topics/tags';
+import { useLive } from '../../../lib/realtime.ts';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+import { Loading } from '../../../components/loading.tsx';
+import { useAddComment, useDeleteGame, useMarkRead, useMessages, useSetTags } from './api.ts';
+import { labelOf } from './edit-fields.tsx';
+
+const time = (ms: number) =>
+  new Date(ms).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', second: '2-digit' });
+
+/** The game's changes, newest first, from the owner-only history topic. */
+export function History({ entries }: { entries: GameHistoryEntry[] }) {
+  if (!entries.length) return <p className="muted">No changes yet.</p>;
+  return (
+    <ol className="sk-history" aria-label="Changes" tabIndex={0}>
+      {entries.map((e) => (
+        <li key={e.seq}>
+          <time className="muted" dateTime={new Date(e.at).toISOString()}>
+            {time(e.at)}
+          </time>{' '}
+          {Object.entries(e.changes)
+            .map(
+              ([f, c]) =>
+                `${labelOf(f as ScoreboardFieldName)} ${String(c.from)} → ${String(c.to)}`,
+            )
+            .join(', ')}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** A comment for viewers, with the score as it stands. */
+export function CommentForm({ gameKey, game }: { gameKey: string; game: ScoreboardFields }) {
+  const add = useAddComment(gameKey);
+  const [text, setText] = useState('');
+  const id = useId();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!text.trim()) return;
+    add.mutate(
+      {
+        gameComment: text.trim(),
+        homeTeamName: game.homeTeamName,
+        homeScore: game.homeScore,
+        awayTeamName: game.awayTeamName,
+        awayScore: game.awayScore,
+      },
+      { onSuccess: () => setText('') },
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-c`}>Comment</label>
+      <textarea
+        id={`${id}-c`}
+        rows={2}
+        maxLength={2000}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          add.reset();
+        }}
+      />
+      <p className="help">
+        Posted with the score: {game.homeTeamName} {game.homeScore} – {game.awayTeamName}{' '}
+        {game.awayScore}
+      </p>
+      <ErrorMessage error={add.error} />
+      <div className="btn-row">
+        <button type="submit" className="btn primary" disabled={add.isPending || !text.trim()}>
+          Post comment
+        </button>
+        {add.isSuccess && (
+          <span className="form-ok" role="status">
+            Posted
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** Words typed with spaces, commas or '#' between them, as tag names. */
+export function splitTags(text: string): string[] {
+  return [...new Set(text.split(/[\s,#]+/).filter(Boolean))];
+}
+
+/** Existing tags to pick from, as suggestions of a text field. */
+export function TagSuggestions({ id }: { id: string }) {
+  const tags = useLive(tagsTopic);
+  const names = new Set(
+    [...(tags.data?.popularTags ?? []), ...(tags.data?.newTags ?? [])].map((t) => t.name),
+  );
+  return (
+    <datalist id={id}>
+      {[...names].map((n) => (
+        <option key={n} value={n} />
+      ))}
+    </datalist>
+  );
+}
+
+export function TagsForm({ gameKey, tags }: { gameKey: string; tags: { name: string }[] }) {
+  const save = useSetTags(gameKey);
+  const [text, setText] = useState(() => tags.map((t) => t.name).join(' '));
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const id = useId();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const names = splitTags(text);
+    const bad = names.find((n) => !tagNameSchema.safeParse(n).success);
+    if (bad) {
+      setInvalid(`"${bad}": tags are letters, numbers, _ and - only.`);
+      return;
+    }
+    setInvalid(null);
+    save.mutate(names);
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <label htmlFor={`${id}-t`}>Tags</label>
+      <input
+        id={`${id}-t`}
+        list={`${id}-l`}
+        value={text}
+        placeholder="u12 saturday"
+        onChange={(e) => {
+          setText(e.target.value);
+          save.reset();
+        }}
+      />
+      <TagSuggestions id={`${id}-l`} />
+      <p className="help">Separate tags with spaces.</p>
+      <ErrorMessage error={invalid} />
+      <ErrorMessage error={save.error} />
+      <div className="btn-row">
+        <button type="submit" className="btn" disabled={save.isPending}>
+          Save tags
+        </button>
+        {save.isSuccess && (
+          <span className="form-ok" role="status">
+            Saved
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}
+
+export function Messages({ gameKey }: { gameKey: string }) {
+  const messages = useMessages(gameKey);
+  const markRead = useMarkRead(gameKey);
+  if (messages.isPending) return <Loading />;
+  if (messages.error) return <ErrorMessage error={messages.error} />;
+  const list = messages.data.messages;
+  if (!list.length) return <p className="muted">No messages yet.</p>;
+  return (
+    <>
+      <ul className="sk-messages">
+        {list.map((m) => (
+          <li key={m.id} className={m.read ? 'read' : 'unread'}>
+            <p>{m.message}</p>
+            <p className="muted">
+              {m.fromName ?? 'A viewer'}, {time(m.createdAt)}
+              {m.read ? ' · read' : ''}
+            </p>
+            {!m.read && (
+              <button
+                type="button"
+                className="btn"
+                disabled={markRead.isPending}
+                onClick={() => markRead.mutate(m.id)}
+              >
+                Mark read
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <ErrorMessage error={markRead.error} />
+    </>
+  );
+}
+
+function CopyField({ label, value }: { label: string; value: string }) {
+  const [copied, setCopied] = useState<string | null>(null);
+  const id = useId();
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied('Copied');
+    } catch {
+      // No clipboard (an insecure address): select it for the phone's own Copy.
+      (document.getElementById(id) as HTMLTextAreaElement | null)?.select();
+      setCopied('Selected: copy it from your menu');
+    }
+  }
+  return (
+    <div className="sk-copy">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} readOnly rows={value.length > 80 ? 3 : 1} value={value} />
+      <div className="btn-row">
+        <button type="button" className="btn" onClick={() => void copy()}>
+          Copy {label.toLowerCase()}
+        </button>
+        {copied && (
+          <span className="form-ok" role="status">
+            {copied}
+          </span>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The QR code of a link, drawn in the browser with the library and settings the server uses for
+ * team sheets (SPEC §9: level H, margin 3); loaded only when the Share panel opens.
+ */
+function QrCode({ text }: { text: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('qrcode')
+      .then((qr) => qr.toDataURL(text, { errorCorrectionLevel: 'H', margin: 3, width: 180 }))
+      .then((url) => live && setSrc(url))
+      .catch(() => undefined); // the link and its Copy button stand without it
+    return () => {
+      live = false;
+    };
+  }, [text]);
+  if (!src) return null;
+  return (
+    <img
+      className="sk-qr"
+      src={src}
+      alt="QR code of the scoreboard's link"
+      width="180"
+      height="180"
+    />
+  );
+}
+
+/** The viewers' link, its QR code, the mini card's embed code and the streaming overlay. */
+export function Share({ gameKey, gameName }: { gameKey: string; gameName: string }) {
+  const origin = location.origin;
+  const link = `${origin}${BASE_PATH}${pathTo('scoreboard', { gameKey })}`;
+  const mini = `${origin}${BASE_PATH}${pathTo('scoreboardmini', { gameKey })}`;
+  const title = gameName.replace(/[<>&"]/g, '');
+  const embed = `<iframe src="${mini}" title="${title} scoreboard" width="360" height="200" style="border:0"></iframe>`;
+  const overlay = `${mini}?overlay=1`;
+  return (
+    <div className="sk-share">
+      <CopyField label="Link" value={link} />
+      <QrCode text={link} />
+      <CopyField label="Embed code" value={embed} />
+      <CopyField label="Overlay link" value={overlay} />
+      <p className="help">
+        The overlay is the mini card on a transparent background, sized for a 1920×1080 stream: add
+        it to your streaming software as a browser source.{' '}
+        <a href={overlay} target="_blank" rel="noopener">
+          Open the overlay
+        </a>
+      </p>
+    </div>
+  );
+}
+
+export function DeleteGame({ gameKey }: { gameKey: string }) {
+  const remove = useDeleteGame(gameKey);
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  if (!confirming) {
+    return (
+      <button type="button" className="btn danger" onClick={() => setConfirming(true)}>
+        Delete this game
+      </button>
+    );
+  }
+  return (
+    <div className="confirm" role="alertdialog" aria-labelledby="sk-delete-q">
+      <p id="sk-delete-q">
+        Delete this game? Viewers will no longer find it. This cannot be undone.
+      </p>
+      <ErrorMessage error={remove.error} />
+      <div className="btn-row">
+        <button
+          type="button"
+          className="btn danger"
+          disabled={remove.isPending}
+          onClick={() =>
+            remove.mutate(undefined, { onSuccess: () => void navigate(pathTo('scoreboards')) })
+          }
+        >
+          Delete
+        </button>
+        <button type="button" className="btn" onClick={() => setConfirming(false)}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}

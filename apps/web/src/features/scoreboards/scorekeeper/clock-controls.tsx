@@ -1,0 +1,76 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useGameClock } from '../boards/board-frame.tsx';
+import { useClockControl } from './api.ts';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+
+/** Reads '12:00', '1:05:00' or '90' (seconds) as seconds; null when it is not a time. */
+function parseTime(text: string): number | null {
+  const parts = text.trim().split(':');
+  if (parts.length > 3 || parts.some((p) => !/^\d+$/.test(p))) return null;
+  return parts.reduce((total, p) => total * 60 + Number(p), 0);
+}
+
+/** Start, stop and set the game clock, counting up or down (DESIGN §9). */
+export function ClockControls({ gameKey }: { gameKey: string }) {
+  const { clock, text } = useGameClock(gameKey);
+  const control = useClockControl(gameKey);
+  const [time, setTime] = useState('');
+  const [direction, setDirection] = useState<'up' | 'down'>('down');
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const id = useId();
+  const running = clock?.running ?? false;
+
+  function set(e: FormEvent) {
+    e.preventDefault();
+    const seconds = parseTime(time);
+    if (seconds === null) {
+      setInvalid('Write the time as minutes:seconds, e.g. 12:00.');
+      return;
+    }
+    setInvalid(null);
+    control.mutate({ action: 'set', seconds, direction });
+  }
+
+  return (
+    <section className="sk-clock" aria-label="Game clock">
+      <div className="sk-clock-row">
+        <span className="sk-clock-time" aria-live="off">
+          {text ?? '--:--'}
+        </span>
+        <button
+          type="button"
+          className={`sk-btn ${running ? 'sk-stop' : 'sk-start'}`}
+          disabled={control.isPending}
+          onClick={() => control.mutate({ action: running ? 'stop' : 'start' })}
+        >
+          {running ? 'Stop clock' : 'Start clock'}
+        </button>
+      </div>
+      <form className="sk-clock-set" onSubmit={set} noValidate>
+        <label htmlFor={`${id}-t`}>Set the clock</label>
+        <div className="sk-inline">
+          <input
+            id={`${id}-t`}
+            inputMode="numeric"
+            placeholder="12:00"
+            value={time}
+            onChange={(e) => setTime(e.target.value)}
+          />
+          <select
+            aria-label="Clock counts"
+            value={direction}
+            onChange={(e) => setDirection(e.target.value === 'up' ? 'up' : 'down')}
+          >
+            <option value="down">Counts down</option>
+            <option value="up">Counts up</option>
+          </select>
+          <button type="submit" className="btn" disabled={control.isPending}>
+            Set
+          </button>
+        </div>
+      </form>
+      <ErrorMessage error={invalid} />
+      <ErrorMessage error={control.error} />
+    </section>
+  );
+}

@@ -1,0 +1,118 @@
+import { useId, useState, type FormEvent } from 'react';
+import {
+  scoreboardPatchSchema,
+  TENNIS_POINTS,
+  type ScoreboardFields,
+  type ScoreboardPatch,
+} from '@sagan/shared/scoreboard';
+import { boardFields, type ScoreboardFieldName } from '@sagan/shared/scoreboard-boards';
+import { boardKind } from '@sagan/shared/sports';
+import { ErrorMessage } from '../../../components/error-message.tsx';
+
+const LABELS: Partial<Record<ScoreboardFieldName, string>> = {
+  gameName: 'Game name',
+  gamePeriod: 'Period',
+  homeTeamName: 'Home team',
+  awayTeamName: 'Away team',
+  homePossession: 'Home has the ball / bats / serves',
+  maxSets: 'Sets (max)',
+};
+
+/** 'homeScoreGoals' → 'Home score goals': a label for a field with no name of its own. */
+export function labelOf(field: ScoreboardFieldName): string {
+  const words = field.replace(/([A-Z0-9])/g, ' $1').toLowerCase();
+  return LABELS[field] ?? words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Any field of the board, typed in directly: the correction for whatever a tap got wrong. */
+export function EditFields({
+  game,
+  onSave,
+}: {
+  game: ScoreboardFields;
+  onSave: (values: ScoreboardPatch) => void;
+}) {
+  const fields = boardFields(boardKind(game.sportID)).filter((f) => f !== 'sportID');
+  const [draft, setDraft] = useState<Record<string, string | boolean>>(() =>
+    Object.fromEntries(
+      fields.map((f) => [f, typeof game[f] === 'boolean' ? game[f] : String(game[f])]),
+    ),
+  );
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const id = useId();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const values: Record<string, unknown> = {};
+    for (const f of fields) {
+      const v = draft[f];
+      values[f] = typeof game[f] === 'number' ? Number(v) : v;
+    }
+    const parsed = scoreboardPatchSchema.safeParse(values);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      setInvalid(
+        `${labelOf(String(issue?.path[0]) as ScoreboardFieldName)}: ${issue?.message ?? 'not valid'}`,
+      );
+      return;
+    }
+    setInvalid(null);
+    setSaved(true);
+    onSave(parsed.data);
+  }
+
+  return (
+    <form className="sk-edit" onSubmit={submit} noValidate>
+      <div className="sk-edit-grid">
+        {fields.map((f) => {
+          const value = draft[f];
+          const change = (v: string | boolean) => {
+            setSaved(false);
+            setDraft((d) => ({ ...d, [f]: v }));
+          };
+          if (typeof value === 'boolean') {
+            return (
+              <label key={f} className="sk-check">
+                <input type="checkbox" checked={value} onChange={(e) => change(e.target.checked)} />{' '}
+                {labelOf(f)}
+              </label>
+            );
+          }
+          return (
+            <div key={f}>
+              <label htmlFor={`${id}-${f}`}>{labelOf(f)}</label>
+              {f === 'homeScorePointsTennis' || f === 'awayScorePointsTennis' ? (
+                <select id={`${id}-${f}`} value={value} onChange={(e) => change(e.target.value)}>
+                  {TENNIS_POINTS.map((p) => (
+                    <option key={p}>{p}</option>
+                  ))}
+                </select>
+              ) : (
+                <input
+                  id={`${id}-${f}`}
+                  type={typeof game[f] === 'number' ? 'number' : 'text'}
+                  inputMode={typeof game[f] === 'number' ? 'numeric' : undefined}
+                  min={typeof game[f] === 'number' ? 0 : undefined}
+                  value={value}
+                  onChange={(e) => change(e.target.value)}
+                />
+              )}
+            </div>
+          );
+        })}
+      </div>
+      <ErrorMessage error={invalid} />
+      <div className="btn-row">
+        <button type="submit" className="btn primary">
+          Save changes
+        </button>
+        {saved && (
+          <span className="form-ok" role="status">
+            Saved
+          </span>
+        )}
+      </div>
+    </form>
+  );
+}

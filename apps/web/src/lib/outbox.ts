@@ -1,0 +1,502 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { API_PATH } from '@sagan/shared/http';
+import { CSRF_HEADER } from '@sagan/shared/auth';
+import { reconnectDelayMs } from '@sagan/shared/backoff';
+
+/**
+ * The outbox (DESIGN §9): the way an input screen writes, so that a tap is never lost and never
+ * counted twice, on a slow network, offline, or across a reload.
+ *
+ * A screen describes a *stream* (one ordered queue, e.g. `game:{gameKey}`) and enqueues
+ * *intents* ("home +1"), not requests. The outbox keeps them in order in IndexedDB and sends
+ * one at a time per stream: at send time `stream.build(intent, base)` turns the next intent into
+ * a request against the newest state it knows (`base`: the live topic's state the screen passes
+ * in, or the state a 409 returned, or the state a success proves). Each intent gets its own
+ * `Idempotency-Key` when queued; once a request is built for it, that request is kept (in
+ * IndexedDB too) and resent unchanged until the server answers, so a retry after a lost answer
+ * is a replay that changes nothing. Answers:
+ *   - 2xx: the intent is done; `stream.settle` says what the base is now, or which sequence
+ *     number the live state must reach before the next intent is built on it;
+ *   - 409: the server's current state (`stream.stateFrom409`) becomes the base and the intent
+ *     is built again, under a fresh key (the first request changed nothing);
+ *   - 429/503: wait as long as `Retry-After` says (else back off), then resend;
+ *   - other 5xx and network failures: back off (500 ms doubling to 15 s, jittered), resend;
+ *     an offline browser waits for the 'online' event;
+ *   - other 4xx: the intent is dropped and `error` says why (the server refused it for good).
+ *
+ * API for a screen:
+ *   const box = useOutbox(stream, liveState);  // liveState: the topic's state with its seq
+ *   box.enqueue(intent);     // returns at once; the intent shows in box.items
+ *   box.items                // the intents not yet confirmed, oldest first (optimistic display:
+ *                            // fold them over the live state; a sent one carries its request)
+ *   box.online, box.error    // "offline, N changes waiting"; the last refusal, if any
+ *
+ * The queue logic (`Outbox`) takes its storage, its transport and its connectivity as small
+ * interfaces, so it is unit-tested in Node; the browser ones are below.
+ */
+
+export interface OutboxRequest {
+  method: 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  /** Under the API path, e.g. `/games/abc`. */
+  path: string;
+  body?: unknown;
+}
+
+export interface OutboxStream<I, S> {
+  /** The queue's name, e.g. `game:${gameKey}`; intents of one stream are sent in order. */
+  name: string;
+  /** Whether `build` needs a state: the outbox then waits for the first one before sending. */
+  needsBase?: boolean;
+  /** The request for an intent against the newest known state; null: nothing to send. */
+  build(intent: I, base: S | null): OutboxRequest | null;
+  /** The server's current state from a 409 answer's body (null: none, the intent is dropped). */
+  stateFrom409(body: unknown): S | null;
+  /** The state's sequence number, to tell the newest of the live, 409 and settled states. */
+  seqOf(state: S): number;
+  /**
+   * After a success: `{ base }` when the answer proves the new state (e.g. the server's seq is
+   * the base's plus one), `{ waitFor }` to wait (briefly) for a live state at that seq before
+   * building the next request, or null when the base needs no change.
+   */
+  settle?(
+    request: OutboxRequest,
+    base: S | null,
+    answer: unknown,
+  ): { base: S } | { waitFor: number } | null;
+}
+
+export interface OutboxItem<I> {
+  /** Unique per intent; its idempotency keys derive from it. */
+  id: string;
+  stream: string;
+  intent: I;
+  /** The key of the current request (a new one after a 409). */
+  key: string;
+  /** The request built for `key`, kept until answered so a retry is an exact replay. */
+  request?: OutboxRequest;
+  conflicts: number;
+}
+
+/** Where queued intents live; the order of `list` is the order of `put` for new ids. */
+export interface OutboxStore {
+  list(stream: string): Promise<OutboxItem<unknown>[]>;
+  put(item: OutboxItem<unknown>): Promise<void>;
+  remove(id: string): Promise<void>;
+}
+
+interface OutboxAnswer {
+  status: number;
+  body: unknown;
+  /** Retry-After in ms, when the answer had one. */
+  retryAfterMs: number | null;
+}
+
+/** Sends one request; rejects when the server could not be reached. */
+type OutboxSend = (request: OutboxRequest, idempotencyKey: string) => Promise<OutboxAnswer>;
+
+export interface Connectivity {
+  isOnline(): boolean;
+  onChange(listener: () => void): () => void;
+}
+
+export interface OutboxDeps {
+  store: OutboxStore;
+  send: OutboxSend;
+  connectivity: Connectivity;
+  /** How long to wait for the live state to catch up with a write before building on it. */
+  settleTimeoutMs?: number;
+  random?: () => number;
+}
+
+export interface OutboxSnapshot<I> {
+  items: readonly OutboxItem<I>[];
+  online: boolean;
+  error: string | null;
+}
+
+/** A 409 that keeps coming back means the stream cannot build a request the server takes. */
+const MAX_CONFLICTS = 10;
+
+/** Ids and keys from getRandomValues: randomUUID needs a secure context, a LAN address is not. */
+export function newId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function messageOf(body: unknown): string {
+  if (body && typeof body === 'object') {
+    const b = body as { message?: unknown; error?: unknown };
+    if (typeof b.message === 'string' && b.message) return b.message;
+    if (typeof b.error === 'string' && b.error) return b.error;
+  }
+  return 'The server refused a change.';
+}
+
+/** One stream's queue and its sender loop. */
+export class Outbox<I, S> {
+  private items: OutboxItem<I>[] = [];
+  private base: S | null = null;
+  private waitFor: number | null = null;
+  private online: boolean;
+  private error: string | null = null;
+  private snap: OutboxSnapshot<I>;
+  private readonly listeners = new Set<() => void>();
+  private draining = false;
+  private stopped = false;
+  private wake: (() => void) | null = null;
+  private saving: Promise<void> = Promise.resolve();
+  private readonly offConnectivity: () => void;
+  readonly ready: Promise<void>;
+
+  constructor(
+    private readonly stream: OutboxStream<I, S>,
+    private readonly deps: OutboxDeps,
+  ) {
+    this.online = deps.connectivity.isOnline();
+    this.snap = this.makeSnapshot();
+    this.offConnectivity = deps.connectivity.onChange(() => {
+      this.online = deps.connectivity.isOnline();
+      this.changed();
+      this.wake?.();
+    });
+    // Intents queued before a reload go first, in their order.
+    this.ready = deps.store.list(stream.name).then(
+      (stored) => {
+        const known = new Set(this.items.map((i) => i.id));
+        this.items = [
+          ...(stored as OutboxItem<I>[]).filter((i) => !known.has(i.id)),
+          ...this.items,
+        ];
+        this.changed();
+        void this.drain();
+      },
+      () => {
+        this.error =
+          'Changes cannot be kept on this device; keep this page open until they are sent.';
+        this.changed();
+      },
+    );
+  }
+
+  snapshot = (): OutboxSnapshot<I> => this.snap;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The newest state the screen's live topic shows. */
+  setBase(state: S | null): void {
+    if (state === null) return;
+    if (this.base === null || this.stream.seqOf(state) >= this.stream.seqOf(this.base)) {
+      this.base = state;
+      this.wake?.();
+    }
+  }
+
+  enqueue(intent: I): void {
+    const id = newId();
+    const item: OutboxItem<I> = { id, stream: this.stream.name, intent, key: id, conflicts: 0 };
+    this.items = [...this.items, item];
+    this.error = null;
+    this.changed();
+    this.saving = this.saving
+      .then(() => this.deps.store.put(item))
+      .catch(() => undefined)
+      .then(() => {
+        void this.drain();
+      });
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.offConnectivity();
+    this.wake?.();
+  }
+
+  private makeSnapshot(): OutboxSnapshot<I> {
+    return { items: this.items, online: this.online, error: this.error };
+  }
+
+  private changed(): void {
+    this.snap = this.makeSnapshot();
+    for (const l of this.listeners) l();
+  }
+
+  /** Waits up to `ms`, or until something may let the loop go on (online, new base, stop). */
+  private pause(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = () => {
+        this.wake = null;
+        done();
+      };
+    });
+  }
+
+  private async update(
+    item: OutboxItem<I>,
+    change: Partial<OutboxItem<I>>,
+  ): Promise<OutboxItem<I>> {
+    const next = { ...item, ...change };
+    this.items = this.items.map((i) => (i.id === item.id ? next : i));
+    this.changed();
+    await this.deps.store.put(next).catch(() => undefined);
+    return next;
+  }
+
+  private async drop(item: OutboxItem<I>): Promise<void> {
+    this.items = this.items.filter((i) => i.id !== item.id);
+    this.changed();
+    await this.deps.store.remove(item.id).catch(() => undefined);
+  }
+
+  private async drain(): Promise<void> {
+    if (this.draining) return;
+    this.draining = true;
+    await this.ready.catch(() => undefined);
+    let failures = 0;
+    let settleDeadline = 0;
+    try {
+      while (!this.stopped) {
+        let item = this.items[0];
+        if (!item) break;
+        if (!this.deps.connectivity.isOnline()) {
+          await this.pause(reconnectDelayMs(failures, this.deps.random));
+          continue;
+        }
+        if (this.stream.needsBase && this.base === null) {
+          await this.pause(60_000);
+          continue;
+        }
+        if (
+          this.waitFor !== null &&
+          (this.base === null || this.stream.seqOf(this.base) < this.waitFor) &&
+          Date.now() < settleDeadline
+        ) {
+          await this.pause(settleDeadline - Date.now());
+          continue;
+        }
+        this.waitFor = null;
+        if (!item.request) {
+          const request = this.stream.build(item.intent, this.base);
+          if (!request) {
+            await this.drop(item);
+            continue;
+          }
+          item = await this.update(item, { request });
+        }
+        const request = item.request!;
+        let answer: OutboxAnswer;
+        try {
+          answer = await this.deps.send(request, item.key);
+        } catch {
+          this.setOnline(false);
+          await this.pause(reconnectDelayMs(failures++, this.deps.random));
+          continue;
+        }
+        this.setOnline(true);
+        if (answer.status >= 200 && answer.status < 300) {
+          failures = 0;
+          const settled = this.stream.settle?.(request, this.base, answer.body) ?? null;
+          if (settled && 'base' in settled) this.base = settled.base;
+          else if (settled) {
+            this.waitFor = settled.waitFor;
+            settleDeadline = Date.now() + (this.deps.settleTimeoutMs ?? 3000);
+          }
+          await this.drop(item);
+        } else if (answer.status === 409 && item.conflicts < MAX_CONFLICTS) {
+          const state = this.stream.stateFrom409(answer.body);
+          if (state === null) {
+            await this.refuse(item, answer.body);
+            continue;
+          }
+          this.base = state;
+          const conflicts = item.conflicts + 1;
+          // The 409 changed nothing; a new key keeps the rebuilt request from being taken for a
+          // different body under the old one.
+          await this.update(item, {
+            request: undefined,
+            conflicts,
+            key: `${item.id}_${conflicts}`,
+          });
+        } else if (answer.status === 429 || answer.status >= 500) {
+          await this.pause(answer.retryAfterMs ?? reconnectDelayMs(failures++, this.deps.random));
+        } else {
+          await this.refuse(item, answer.body);
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async refuse(item: OutboxItem<I>, body: unknown): Promise<void> {
+    await this.drop(item);
+    this.error = messageOf(body);
+    this.changed();
+  }
+
+  private setOnline(online: boolean): void {
+    if (this.online === online) return;
+    this.online = online;
+    this.changed();
+  }
+}
+
+// --- The browser's storage, transport and connectivity ---
+
+const DB_NAME = 'sagan-outbox';
+const STORE = 'intents';
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+let dbPromise: Promise<IDBDatabase> | null = null;
+function openDb(): Promise<IDBDatabase> {
+  return (dbPromise ??= new Promise((resolve, reject) => {
+    const open = indexedDB.open(DB_NAME, 1);
+    open.onupgradeneeded = () => {
+      // The auto-increment key keeps the order intents were queued in.
+      const store = open.result.createObjectStore(STORE, { keyPath: 'n', autoIncrement: true });
+      store.createIndex('id', 'id', { unique: true });
+      store.createIndex('stream', 'stream');
+    };
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => {
+      dbPromise = null;
+      reject(open.error);
+    };
+  }));
+}
+
+async function tx(mode: IDBTransactionMode): Promise<IDBObjectStore> {
+  return (await openDb()).transaction(STORE, mode).objectStore(STORE);
+}
+
+const indexedDbStore: OutboxStore = {
+  async list(stream) {
+    const rows = await request((await tx('readonly')).index('stream').getAll(stream));
+    return (rows as (OutboxItem<unknown> & { n: number })[])
+      .sort((a, b) => a.n - b.n)
+      .map(({ n: _n, ...item }) => item);
+  },
+  async put(item) {
+    const store = await tx('readwrite');
+    const existing = (await request(store.index('id').get(item.id))) as { n: number } | undefined;
+    await request(store.put(existing ? { ...item, n: existing.n } : item));
+  },
+  async remove(id) {
+    const store = await tx('readwrite');
+    const key = await request(store.index('id').getKey(id));
+    if (key !== undefined) await request(store.delete(key));
+  },
+};
+
+function retryAfterMs(header: string | null): number | null {
+  if (!header) return null;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? null : Math.max(0, at - Date.now());
+}
+
+const fetchSend: OutboxSend = async (req, idempotencyKey) => {
+  const headers: Record<string, string> = { [CSRF_HEADER]: '1', 'Idempotency-Key': idempotencyKey };
+  if (req.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${API_PATH}${req.path}`, {
+    method: req.method,
+    headers,
+    body: req.body === undefined ? undefined : JSON.stringify(req.body),
+    credentials: 'same-origin',
+  });
+  const text = await res.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  return { status: res.status, body, retryAfterMs: retryAfterMs(res.headers.get('retry-after')) };
+};
+
+const browserConnectivity: Connectivity = {
+  isOnline: () => navigator.onLine,
+  onChange(listener) {
+    window.addEventListener('online', listener);
+    window.addEventListener('offline', listener);
+    return () => {
+      window.removeEventListener('online', listener);
+      window.removeEventListener('offline', listener);
+    };
+  },
+};
+
+// One outbox per stream for the tab: two components of one screen share its queue.
+const outboxes = new Map<string, { box: Outbox<unknown, unknown>; users: number }>();
+
+function outboxOf<I, S>(stream: OutboxStream<I, S>): Outbox<I, S> {
+  let entry = outboxes.get(stream.name);
+  if (!entry) {
+    const box = new Outbox(stream, {
+      store: indexedDbStore,
+      send: fetchSend,
+      connectivity: browserConnectivity,
+    });
+    entry = { box: box as Outbox<unknown, unknown>, users: 0 };
+    outboxes.set(stream.name, entry);
+  }
+  return entry.box as Outbox<I, S>;
+}
+
+function hold(name: string): () => void {
+  const entry = outboxes.get(name);
+  if (!entry) return () => undefined;
+  entry.users++;
+  return () => {
+    if (--entry.users > 0) return;
+    // Kept a while: leaving the screen must not strand a change already tapped.
+    setTimeout(() => {
+      if (entry.users > 0 || entry.box.snapshot().items.length > 0) return;
+      entry.box.stop();
+      outboxes.delete(name);
+    }, 30_000);
+  };
+}
+
+export interface UseOutbox<I> extends OutboxSnapshot<I> {
+  enqueue(intent: I): void;
+}
+
+/** The outbox of `stream` (one per stream name in the tab), fed the screen's live state. */
+export function useOutbox<I, S>(stream: OutboxStream<I, S>, live: S | null): UseOutbox<I> {
+  const [box] = useState(() => outboxOf(stream));
+  useEffect(() => hold(stream.name), [stream.name]);
+  useEffect(() => box.setBase(live), [box, live]);
+  const snap = useSyncExternalStore(box.subscribe, box.snapshot, box.snapshot);
+  return { ...snap, enqueue: (intent: I) => box.enqueue(intent) };
+}
+
+/**
+ * One write under an Idempotency-Key, sent at once rather than queued (a form's submit, a clock
+ * button): a key made when the form opens makes a double submit one effect. Throws an Error
+ * with a sentence fit to show.
+ */
+export async function writeOnce<T>(request: OutboxRequest, key: string = newId()): Promise<T> {
+  let answer: OutboxAnswer;
+  try {
+    answer = await fetchSend(request, key);
+  } catch {
+    throw new Error('Could not reach the server. Check your connection and try again.');
+  }
+  if (answer.status < 200 || answer.status >= 300) throw new Error(messageOf(answer.body));
+  return answer.body as T;
+}

@@ -1,0 +1,194 @@
+import { test, expect, unique, signIn, screenshot } from './fixtures.ts';
+import {
+  board,
+  expectNoSeriousViolations,
+  fact,
+  newGame,
+  PHONE,
+  saved,
+  tap,
+  viewerOf,
+} from './scorekeeper-helpers.ts';
+
+// The scorekeeper in the browser (DESIGN §9), on a phone: a game of each board is created on
+// the New game screen and every control of that board is driven, while a viewer in another
+// browser context watches the public scoreboard change live.
+
+test.use({ viewport: PHONE, hasTouch: true });
+// Eight boards, each test on its own game: spread over both workers.
+test.describe.configure({ mode: 'parallel' });
+
+test.describe('scorekeeper: every board from the browser', () => {
+  test.beforeEach(async ({ page }) => {
+    await signIn(page, unique('Keeper'));
+  });
+
+  test('basketball: points, fouls, periods, clock, undo, direct edit and history', async ({
+    page,
+    browser,
+  }) => {
+    // The longest walk: every control, the clock, the panels and axe.
+    test.setTimeout(120_000);
+    const { gameKey } = await newGame(page, 'Basketball');
+    const viewer = await viewerOf(browser, gameKey);
+    await tap(page, 'Lions +1', 'Lions +2', 'Lions +3', 'Lions −1', 'Tigers +3');
+    await tap(page, 'Lions Foul +1', 'Lions Foul +1', 'Lions Foul −1', 'Tigers Foul +1');
+    await expect(board(viewer).getByLabel('Lions score 5')).toBeVisible();
+    await expect(board(viewer).getByLabel('Tigers score 3')).toBeVisible();
+    await expect(board(viewer).getByRole('row', { name: 'Fouls 1 1' })).toBeVisible();
+
+    await tap(page, 'Next period ›');
+    await expect(board(viewer).getByLabel('Period Q1')).toBeVisible();
+    await tap(page, 'Next period ›', '‹ Period');
+    await saved(page);
+    await expect(board(viewer).getByLabel('Period Q1')).toBeVisible();
+    await tap(page, 'Final');
+    await expect(board(viewer).getByLabel('Period Final')).toBeVisible();
+    // Undo takes back the last taps, one at a time.
+    await tap(page, 'Undo');
+    await expect(board(viewer).getByLabel('Period Q1')).toBeVisible();
+    await tap(page, 'Starting Soon');
+    await expect(board(viewer).getByLabel('Period Starting Soon')).toBeVisible();
+
+    // The clock: set counting down, start, stop; viewers compute the running clock themselves.
+    await page.getByLabel('Set the clock').fill('12:00');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await expect(board(viewer).getByLabel('Clock 12:00')).toBeVisible();
+    await tap(page, 'Start clock');
+    await expect(board(viewer).getByLabel(/Clock 11:5\d/)).toBeVisible();
+    await tap(page, 'Stop clock');
+    await expect(page.getByRole('button', { name: 'Start clock' })).toBeVisible();
+    const stopped = await board(viewer).locator('.board-clock').textContent();
+    await page.waitForTimeout(1100);
+    await expect(board(viewer).locator('.board-clock')).toHaveText(stopped!);
+
+    // Corrections: a field typed in directly, and the game's history.
+    await page.getByText('Edit the scoreboard').click();
+    await page.getByLabel('Home score', { exact: true }).fill('40');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(board(viewer).getByLabel('Lions score 40')).toBeVisible();
+    await page.getByText('Changes', { exact: true }).click();
+    await expect(page.getByRole('list', { name: 'Changes' })).toContainText('Home score 5 → 40');
+    await expect(page.getByRole('list', { name: 'Changes' })).toContainText('Home fouls 0 → 1');
+    await expectNoSeriousViolations(page, 'scorekeeper (basketball, panels open)');
+    await screenshot(page, 'scorekeeper-basketball');
+  });
+
+  test('basic (soccer): the score both ways, never below 0', async ({ page, browser }) => {
+    const { gameKey } = await newGame(page, 'Soccer');
+    const viewer = await viewerOf(browser, gameKey);
+    await tap(page, 'Lions +1', 'Lions +1', 'Lions −1', 'Tigers −1', 'Tigers +1');
+    await expect(board(viewer).getByLabel('Lions score 1')).toBeVisible();
+    await expect(board(viewer).getByLabel('Tigers score 1')).toBeVisible();
+    await tap(page, 'Next period ›', 'Next period ›', 'Next period ›');
+    await expect(board(viewer).getByLabel('Period 2nd Half')).toBeVisible();
+    await screenshot(page, 'scorekeeper-basic');
+  });
+
+  test('aussie rules: goals and behinds make the total', async ({ page, browser }) => {
+    const { gameKey } = await newGame(page, 'Aussie Rules');
+    const viewer = await viewerOf(browser, gameKey);
+    await tap(page, 'Lions goal', 'Lions goal', 'Lions behind', 'Lions goal −1');
+    await tap(page, 'Tigers behind', 'Tigers behind', 'Tigers behind −1');
+    await expect(board(viewer).getByLabel('Lions total 7')).toBeVisible();
+    await expect(board(viewer).getByLabel('Tigers total 1')).toBeVisible();
+    await expect(board(viewer).getByRole('row', { name: 'Goals 1 0' })).toBeVisible();
+    await expect(board(viewer).getByRole('row', { name: 'Behinds 1 1' })).toBeVisible();
+    await screenshot(page, 'scorekeeper-aussie');
+  });
+
+  test('football: scores, possession, down, to go and ball on', async ({ page, browser }) => {
+    const { gameKey } = await newGame(page, 'Football');
+    const viewer = await viewerOf(browser, gameKey);
+    await tap(page, 'Lions +6', 'Lions +1', 'Tigers +3', 'Tigers +2', 'Tigers −1');
+    await tap(page, 'Ball: switch to Lions', '1st and 10', 'Down +1', 'To go −1', 'To go −1');
+    await tap(page, 'Ball on +1', 'Ball on +1', 'Ball on +1', 'Ball on −1', 'Down −1', 'Down +1');
+    await expect(board(viewer).getByLabel('Lions score 7')).toBeVisible();
+    await expect(board(viewer).getByLabel('Tigers score 4')).toBeVisible();
+    await expect(fact(viewer, 'Down')).toHaveText('2nd');
+    await expect(fact(viewer, 'To Go')).toHaveText('8');
+    await expect(fact(viewer, 'Ball On')).toHaveText('2');
+    await expect(
+      board(viewer).locator('.board-team').filter({ hasText: 'Lions' }).getByLabel('Has the ball'),
+    ).toBeVisible();
+    await screenshot(page, 'scorekeeper-football');
+  });
+
+  test('volleyball: points and sets', async ({ page, browser }) => {
+    const { gameKey } = await newGame(page, 'Volleyball');
+    const viewer = await viewerOf(browser, gameKey);
+    await tap(page, 'Lions +1', 'Lions +1', 'Tigers +1', 'Lions won the set');
+    await expect(board(viewer).getByRole('row', { name: 'Sets 1 0' })).toBeVisible();
+    await expect(board(viewer).getByLabel('Lions points 0')).toBeVisible();
+    await tap(page, 'Tigers won the set', 'Tigers +1', 'Lions +1', 'Lions −1', 'Tigers sets −1');
+    await expect(board(viewer).getByRole('row', { name: 'Sets 1 0' })).toBeVisible();
+    await expect(board(viewer).getByLabel('Tigers points 1')).toBeVisible();
+    await screenshot(page, 'scorekeeper-volleyball');
+  });
+
+  test('baseball: the count, runners, outs and the half inning', async ({ page, browser }) => {
+    const { gameKey } = await newGame(page, 'Baseball');
+    const viewer = await viewerOf(browser, gameKey);
+    await tap(page, 'Next period ›');
+    await tap(page, 'Tigers run', 'Tigers run', 'Tigers run −1', 'Lions run');
+    await tap(page, 'ball', 'ball', 'strike', 'balls −1', 'strike', 'strikes −1');
+    await tap(page, 'runner on 1st', 'runner on 3rd', 'runner on 3rd', 'runner on 2nd');
+    await expect(board(viewer).getByLabel('Tigers runs 1')).toBeVisible();
+    await expect(board(viewer).getByLabel('Lions runs 1')).toBeVisible();
+    await expect(fact(viewer, 'Balls')).toHaveText('1');
+    await expect(fact(viewer, 'Strikes')).toHaveText('1');
+    await expect(board(viewer).getByLabel('First base occupied')).toBeVisible();
+    await expect(board(viewer).getByLabel('Second base occupied')).toBeVisible();
+    await expect(board(viewer).getByLabel('Third base empty')).toBeVisible();
+    await tap(page, 'out', 'out', 'outs −1');
+    await expect(fact(viewer, 'Outs')).toHaveText('1');
+    // Two more outs end the half inning: the count and bases clear, the home team bats.
+    await tap(page, 'out', 'out');
+    await expect(fact(viewer, 'Outs')).toHaveText('0');
+    await expect(board(viewer).getByLabel('First base empty')).toBeVisible();
+    await expect(board(viewer).getByLabel('Period Bottom 1st')).toBeVisible();
+    await tap(page, 'Batting: switch to Tigers');
+    await expect(
+      board(viewer).locator('.board-team').filter({ hasText: 'Tigers' }).getByLabel('Batting'),
+    ).toBeVisible();
+    await screenshot(page, 'scorekeeper-baseball');
+  });
+
+  test('tennis: points through deuce to games, sets and serve', async ({ page, browser }) => {
+    const { gameKey } = await newGame(page, 'Tennis', async (p) => {
+      await p.getByLabel('Sets').selectOption({ label: 'Best of 3' });
+    });
+    const viewer = await viewerOf(browser, gameKey);
+    await tap(page, 'Next period ›');
+    await tap(page, 'Lions point', 'Lions point', 'Lions point');
+    await tap(page, 'Tigers point', 'Tigers point', 'Tigers point', 'Tigers point');
+    await expect(board(viewer).getByRole('row', { name: 'Points 40 AD' })).toBeVisible();
+    await tap(page, 'Lions point', 'Lions point', 'Lions point');
+    await expect(board(viewer).getByRole('row', { name: 'Games 1 0' })).toBeVisible();
+    await expect(board(viewer).getByRole('row', { name: 'Lions 1 0 0' })).toBeVisible();
+    await expect(board(viewer).getByLabel('Period Set 1 / 3 sets')).toBeVisible();
+    await tap(page, 'Serve: switch to Tigers');
+    await expect(
+      board(viewer).locator('.board-team').filter({ hasText: 'Tigers' }).getByLabel('Serving'),
+    ).toBeVisible();
+    await screenshot(page, 'scorekeeper-tennis');
+  });
+
+  test('lacrosse: goals, shots, saves and man-up', async ({ page, browser }) => {
+    const { gameKey } = await newGame(page, 'Lacrosse');
+    const viewer = await viewerOf(browser, gameKey);
+    await tap(page, 'Lions +1', 'Tigers +1', 'Tigers −1', 'Lions Shot +1', 'Lions Shot +1');
+    await tap(page, 'Lions Shot −1', 'Tigers Save +1', 'Tigers Save +1', 'Tigers Save −1');
+    await tap(page, 'Lions man-up', 'Tigers man-up', 'Tigers man-up');
+    await expect(board(viewer).getByLabel('Lions score 1')).toBeVisible();
+    await expect(board(viewer).getByLabel('Tigers score 0')).toBeVisible();
+    await expect(board(viewer).getByRole('row', { name: 'Shots 1 0' })).toBeVisible();
+    await expect(board(viewer).getByRole('row', { name: 'Saves 0 1' })).toBeVisible();
+    await expect(board(viewer).locator('.board-flag')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Lions man-up' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await screenshot(page, 'scorekeeper-lacrosse');
+  });
+});

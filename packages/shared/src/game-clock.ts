@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { clockSchema } from './scoreboard.ts';
+
+// DESIGN §9 clock model: the game stores its clock's state, not its ticks. Viewers, the
+// server-rendered page and the server compute what the clock shows from that state and the
+// server's time, so a running clock costs no write per second.
+
+const MAX_SECONDS = 1_000_000;
+const clockSeconds = z.number().int().min(0).max(MAX_SECONDS);
+
+export const gameClockStateSchema = z.object({
+  running: z.boolean(),
+  /** What the clock showed when it last started, stopped or was set. */
+  seconds: clockSeconds,
+  /** Server time (ms) it last started; null while stopped. */
+  startedAt: z.number().int().nullable(),
+  direction: z.enum(['up', 'down']),
+  /** Where a clock counting up stops; null: it does not. A clock counting down stops at 0. */
+  limit: clockSeconds.nullable(),
+});
+export type GameClockState = z.infer<typeof gameClockStateSchema>;
+
+/** A game whose clock was never set or started. */
+export const initialClockState: GameClockState = {
+  running: false,
+  seconds: 0,
+  startedAt: null,
+  direction: 'up',
+  limit: null,
+};
+
+/** POST /api/games/{gameKey}/clock/control: the scorekeeper's buttons. */
+export const clockControlSchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('start') }),
+  z.object({ action: z.literal('stop') }),
+  z.object({
+    action: z.literal('set'),
+    seconds: clockSeconds,
+    direction: z.enum(['up', 'down']).optional(),
+    limit: clockSeconds.nullable().optional(),
+  }),
+]);
+export type ClockControl = z.infer<typeof clockControlSchema>;
+
+/**
+ * Topic clock:{gameKey}: the state (its `seconds` as in the state), formattedTime (the text a
+ * stopped clock shows: what the phone app sent with its tick, else the seconds formatted) and
+ * serverTime, the server's time (ms) the state was sent at, from which a viewer learns how far
+ * its own clock is off. null when the game does not exist.
+ */
+export const clockTopicSchema = clockSchema
+  .extend({ ...gameClockStateSchema.shape, serverTime: z.number() })
+  .nullable();
+export type ClockTopic = z.infer<typeof clockTopicSchema>;
+
+/** m:ss, or h:mm:ss from an hour on. */
+export function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
+/**
+ * What the clock shows at server time nowMs. Counting down it shows the seconds left, rounded
+ * up (0:00 only once the time is fully gone) and stops at 0; counting up it shows the whole
+ * seconds gone and stops at its limit.
+ */
+export function clockDisplay(
+  state: GameClockState,
+  nowMs: number,
+): { seconds: number; formattedTime: string } {
+  let seconds = state.seconds;
+  if (state.running && state.startedAt !== null) {
+    const elapsedMs = Math.max(0, nowMs - state.startedAt);
+    if (state.direction === 'down') {
+      seconds = Math.max(0, Math.ceil((state.seconds * 1000 - elapsedMs) / 1000));
+    } else {
+      seconds = state.seconds + Math.floor(elapsedMs / 1000);
+      if (state.limit !== null) seconds = Math.min(seconds, Math.max(state.limit, state.seconds));
+    }
+  }
+  return { seconds, formattedTime: formatClock(seconds) };
+}
+
+/** The clock's text on a board: computed while it runs, else what was last set or sent. */
+export function clockText(clock: NonNullable<ClockTopic>, nowMs: number): string {
+  return clock.running ? clockDisplay(clock, nowMs).formattedTime : clock.formattedTime;
+}
+
+/** The state after a scorekeeper's control at server time nowMs. */
+export function applyClockControl(
+  state: GameClockState,
+  control: ClockControl,
+  nowMs: number,
+): GameClockState {
+  switch (control.action) {
+    case 'start':
+      return state.running ? state : { ...state, running: true, startedAt: nowMs };
+    case 'stop':
+      return state.running
+        ? { ...state, running: false, startedAt: null, seconds: clockDisplay(state, nowMs).seconds }
+        : state;
+    case 'set':
+      // A running clock keeps running from the new time.
+      return {
+        running: state.running,
+        seconds: control.seconds,
+        startedAt: state.running ? nowMs : null,
+        direction: control.direction ?? state.direction,
+        limit: control.limit === undefined ? state.limit : control.limit,
+      };
+  }
+}
