@@ -10,4 +10,5 @@ export const gameHistoryTopic = {
   name: (gameKey: string) => `gamehistory:${gameKey}`,
   schema: gameHistorySchema,
   private: true,
+  coalesce: false,
 } satisfies TopicFamily<[gameKey: string], typeof gameHistorySchema>;
