@@ -147,7 +147,7 @@ function PlayerForm({
         />
         <p id="playerNotes-help" className="help">
           Public: notes show on the published sheet unless the team hides them (“Hide notes on the
-          public sheet”, under Share on the team page).
+          public sheet”, under Privacy on the team page).
         </p>
 
         <div className="picture">
