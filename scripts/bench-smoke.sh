@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The benchmarks at smoke size (N = 200 viewers; a few page loads and writes; a small Saturday),
-# run by the test command so they never rot. Fails when either benchmark fails or loses a message; it does not
-# judge speed (timings on a shared test machine are not stable enough to gate on).
+# run by the test command so they never rot. Fails when a benchmark fails or loses a message; it
+# does not judge speed (timings on a shared test machine are not stable enough to gate on).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -18,7 +18,7 @@ const kind = databaseKinds()[0]!;
 async function startNode(database: TestDatabase, port = 0): Promise<FastifyInstance> {
   const app = await buildTestApp(database.db);
   app.hub.register({
-    topic: { prefix: 'probe', private: false },
+    topic: { prefix: 'probe', private: false, coalesce: false },
     authorize: () => true,
     load: async (q, arg) =>
       (await q.query<{ v: number }>('SELECT v FROM probe_values WHERE k = $1', [arg]))[0] ?? null,

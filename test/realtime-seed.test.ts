@@ -26,7 +26,7 @@ describe('realtime client seeded from a server-rendered page', () => {
   });
   beforeAll(() => {
     t.app.hub.register({
-      topic: { prefix: 'seed', private: false },
+      topic: { prefix: 'seed', private: false, coalesce: false },
       authorize: () => true,
       load: async (q, arg) =>
         (await q.query<{ v: number }>('SELECT v FROM seed_values WHERE k = $1', [arg]))[0] ?? null,

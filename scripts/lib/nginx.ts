@@ -17,7 +17,7 @@ export function nginxBinary(): string | null {
 }
 
 /** The site file with its placeholders filled in: where nginx listens, and the nodes. */
-export function renderSite(listen: string, nodes: string[]): string {
+function renderSite(listen: string, nodes: string[]): string {
   const site = fs.readFileSync(NGINX_SITE, 'utf8');
   return site
     .replaceAll('{{LISTEN}}', listen)
