@@ -159,6 +159,11 @@ const matrix: Record<string, Entry> = {
     expect: PUBLIC_200,
     guess: 404,
   },
+  'GET /apps/sagan/api/games/:gameKey/qr.png': {
+    req: (w) => get(`${API}/games/${w.gameKey}/qr.png`),
+    expect: PUBLIC_200,
+    guess: 404,
+  },
   'GET /apps/sagan/api/games/:gameKey/watchers': {
     req: (w) => get(`${API}/games/${w.gameKey}/watchers`),
     expect: PUBLIC_200,
