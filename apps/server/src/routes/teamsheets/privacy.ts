@@ -7,6 +7,7 @@ import { publicPrivacySchema } from '@sagan/shared/teamsheet-privacy';
 import { requireUser } from '../../plugins/auth.ts';
 import { ownedTeam, readPrivacy, writePrivacy } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { sharedViewsOfTeam } from '../playcounts/topics.ts';
 
 // Children's privacy: the owner's choice of what the public sheet shows.
 export function privacyRoutes(fastify: FastifyInstance): void {
@@ -51,6 +52,8 @@ export function privacyRoutes(fastify: FastifyInstance): void {
         await hub.changed(q, [
           teamTopic.name(team.team_key),
           ...(team.published_as_key ? [rosterTopic.name(team.published_as_key)] : []),
+          // Play counts of this team shared by link follow the same option.
+          ...(await sharedViewsOfTeam(q, team.team_key)),
         ]);
       });
       return readPrivacy(db, req.params.teamKey);
