@@ -54,6 +54,18 @@ export async function seedEveryScreen(me: Caller): Promise<{ gameKey: string; sc
     ],
     snaps: [{ snapCount: 1, groupName: 'O', quarter: 1, p1: true }],
   });
+  // The sideline counter's count of the same sheet, shared with parents.
+  const { gameKey: countKey } = (await me.call('POST', '/playcounts', {
+    teamKey,
+    gameName: 'Lions v Owls',
+    gameDate: '2025-05-11',
+    minPlays: 3,
+    playersPerSnap: 11,
+  })) as { gameKey: string };
+  await me.call('POST', `/playcounts/${countKey}/snaps`, { quarter: 1, players: [playerKey] });
+  const { shareKey } = (await me.call('PUT', `/playcounts/${countKey}/share`)) as {
+    shareKey: string;
+  };
 
   const screens: Screen[] = [
     ['/', 'Current Games'],
@@ -73,6 +85,10 @@ export async function seedEveryScreen(me: Caller): Promise<{ gameKey: string; sc
     [`/teamsheetedit/${teamKey}/-1`, /Player/],
     ['/playcounts', 'Play Counts'],
     [`/playcount/${pcKey}`, 'Lions v Bears'],
+    ['/playcounts/new', 'New play count'],
+    [`/playcount/${countKey}/count`, 'On Field'],
+    [`/playcountseason/${teamKey}`, 'New Team: season'],
+    [`/playcountshare/${shareKey}`, 'Live play count'],
     ['/no-such-page', /not found/i],
   ];
   return { gameKey, screens };

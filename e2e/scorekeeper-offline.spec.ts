@@ -174,3 +174,36 @@ test('new game screen at 320 px: nothing overflows', async ({ page }) => {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   await screenshot(page, 'scorekeeper-baseball-320');
 });
+
+test('opened again without network, the scorekeeper shows the game and keeps the taps', async ({
+  page,
+  context,
+  browser,
+  allowConsoleError,
+}) => {
+  test.setTimeout(120_000);
+  allowConsoleError(
+    /WebSocket|ERR_INTERNET_DISCONNECTED/,
+    'offline, the page tries its live connection and Chromium logs the failure',
+  );
+  await signIn(page, unique('Field keeper'));
+  const { gameKey } = await newGame(page, 'Soccer');
+  // Opened once more with the service worker in charge: it keeps the page and its assets.
+  await page.goto(`${BASE}/scoregame/${gameKey}`);
+  await saved(page);
+  await page.waitForFunction(
+    async () => !!navigator.serviceWorker.controller && !!(await caches.match(location.href)),
+  );
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(board(page).getByLabel('Lions score 0')).toBeVisible();
+  await expect(status(page)).toHaveText('Offline');
+  await tap(page, 'Lions +1', 'Lions +1');
+  await expect(status(page)).toHaveText('Offline, 2 changes waiting');
+
+  await context.setOffline(false);
+  await saved(page);
+  const viewer = await viewerOf(browser, gameKey);
+  await expect(board(viewer).getByLabel('Lions score 2')).toBeVisible();
+});

@@ -81,6 +81,10 @@ export const publicPhotoPath = (publishedAsKey: string, playerKey: string, photo
 const playCountPhotoPath = (gameKey: string, playerKey: string) =>
   `${API_PATH}/playcounts/${gameKey}/players/${playerKey}/photo`;
 
+/** A shared play count's player photo, reached through its link (DESIGN §9 Photos). */
+export const sharedPhotoPath = (shareKey: string, playerKey: string) =>
+  `${API_PATH}/playcount-shares/${shareKey}/players/${playerKey}/photo`;
+
 /** What a stored image URL points at, when it is one of ours (a relative path). */
 export type PhotoRef =
   | { kind: 'team'; teamKey: string; playerKey: string }

@@ -21,6 +21,7 @@ const PREVIEW_IMAGE_PATH = `${BASE_PATH}/icons/icon-512.png`;
 const GAME_RE = /^\/viewscoreboard(mini)?\/([^/]+)\/?$/;
 const SHEET_RE = /^\/teamsheets\/([^/]+)(?:\/([^/]+))?\/?$/;
 const TAG_RE = /^\/taggedscoreboards\/[^/]+\/?$/;
+const PLAY_COUNT_SHARE_RE = /^\/playcountshare\/[^/]+\/?$/;
 
 function keyOf(raw: string | undefined): string | null {
   if (!raw) return null;
@@ -72,6 +73,9 @@ export async function previewFor(q: Queryable, route: string): Promise<Preview |
       noindex: true,
     };
   }
+  // A shared play count names children: by link only, and the preview names nobody.
+  if (PLAY_COUNT_SHARE_RE.test(route))
+    return { title: 'Play count', description: 'A live play count on Sagan', noindex: true };
   if (TAG_RE.test(route))
     return { title: 'Tagged games', description: 'Live games on Sagan', noindex: true };
   return null;

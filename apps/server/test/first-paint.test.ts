@@ -155,6 +155,35 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
     );
   });
 
+  it('a running clock is rendered as it shows at render time, from its state', async () => {
+    const res0 = await t.users.Keeper.request({
+      method: 'POST',
+      url: `${API}/games`,
+      payload: { sportID: 2, gameName: 'Clock Cup' },
+    });
+    const key = res0.json<{ gameKey: string }>().gameKey;
+    const control = (payload: object) =>
+      t.users.Keeper.request({
+        method: 'POST',
+        url: `${API}/games/${key}/clock/control`,
+        payload,
+      });
+    expect((await control({ action: 'set', seconds: 600, direction: 'down' })).statusCode).toBe(
+      200,
+    );
+    expect((await control({ action: 'start' })).statusCode).toBe(200);
+    // As if it had started 65 s ago: nothing was written since, the page computes 8:55.
+    await t.db.query(
+      'UPDATE games SET clock_started_at = clock_started_at - 65000 WHERE game_key = $1',
+      [key],
+    );
+    const res = await t.app.inject({ url: `/apps/sagan/viewscoreboard/${key}` });
+    expect(rootOf(res.body)).toMatch(/class="board-clock"[^>]*>8:5[45]</);
+    const clock = initialStates(res.body)![1]!.data as { running: boolean; serverTime: number };
+    expect(clock.running).toBe(true);
+    expect(clock.serverTime).toBeGreaterThan(Date.now() - 5000);
+  });
+
   it('shows a write at once in the next page load', async () => {
     await t.users.Keeper.request({
       method: 'PATCH',

@@ -1,3 +1,5 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@sagan/shared/realtime';
 import { anonymous, API, databaseKinds, type TestUser, useTestApp } from './helpers.ts';
@@ -382,6 +384,21 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
       expect(entries[0]!.changes.homeScore.to).toBe(205);
       expect(entries[199]!.changes.homeScore.to).toBe(6);
     });
+  });
+
+  it("the game's QR code (public) encodes its scoreboard link; an unknown game is 404", async () => {
+    const gameKey = await newGame();
+    const qr = await t.app.inject({
+      url: `${API}/games/${gameKey}/qr.png`,
+      headers: { host: 'localhost:3000' },
+    });
+    expect(qr.statusCode).toBe(200);
+    expect(qr.headers['content-type']).toBe('image/png');
+    const img = PNG.sync.read(qr.rawPayload);
+    expect(jsQR(new Uint8ClampedArray(img.data), img.width, img.height)?.data).toBe(
+      `http://localhost:3000/apps/sagan/viewscoreboard/${gameKey}`,
+    );
+    expect((await t.app.inject({ url: `${API}/games/noSuchGame1/qr.png` })).statusCode).toBe(404);
   });
 
   describe('messages read flag', () => {

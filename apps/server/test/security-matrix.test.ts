@@ -159,6 +159,11 @@ const matrix: Record<string, Entry> = {
     expect: PUBLIC_200,
     guess: 404,
   },
+  'GET /apps/sagan/api/games/:gameKey/qr.png': {
+    req: (w) => get(`${API}/games/${w.gameKey}/qr.png`),
+    expect: PUBLIC_200,
+    guess: 404,
+  },
   'GET /apps/sagan/api/games/:gameKey/watchers': {
     req: (w) => get(`${API}/games/${w.gameKey}/watchers`),
     expect: PUBLIC_200,
@@ -367,6 +372,54 @@ const matrix: Record<string, Entry> = {
     expect: OWNER_HIDDEN,
     guess: 404,
   },
+  // The sideline counter: a count of one's own team sheet, snaps and the shared link.
+  'POST /apps/sagan/api/playcounts': {
+    req: (w) =>
+      send('POST', `${API}/playcounts`, { teamKey: w.teamKey, gameName: 'X', gameDate: 'Today' }),
+    expect: [401, 404, 201],
+  },
+  'POST /apps/sagan/api/playcounts/:gameKey/snaps': {
+    req: (w) =>
+      send('POST', `${API}/playcounts/${w.sidelineKey}/snaps`, {
+        quarter: 1,
+        players: [w.playerKey],
+      }),
+    expect: [401, 404, 201],
+    guess: 404,
+  },
+  'DELETE /apps/sagan/api/playcounts/:gameKey/snaps/last': {
+    req: (w) => send('DELETE', `${API}/playcounts/${w.sidelineKey}/snaps/last`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'PUT /apps/sagan/api/playcounts/:gameKey/share': {
+    req: (w) => send('PUT', `${API}/playcounts/${w.sidelineKey}/share`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'DELETE /apps/sagan/api/playcounts/:gameKey/share': {
+    fresh: true, // revokes the link the shared-view cells read
+    req: (w) => send('DELETE', `${API}/playcounts/${w.sidelineKey}/share`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  // Whoever holds the unguessable link may read it; nothing else is public.
+  'GET /apps/sagan/api/playcount-shares/:shareKey': {
+    req: (w) => get(`${API}/playcount-shares/${w.shareKey}`),
+    expect: PUBLIC_200,
+    guess: 404,
+  },
+  'GET /apps/sagan/api/playcount-shares/:shareKey/players/:playerKey/photo': {
+    fresh: true, // the shared world's privacy cell hides photos
+    req: (w) => get(`${API}/playcount-shares/${w.shareKey}/players/${w.playerKey}/photo`),
+    expect: PUBLIC_200,
+    guess: 404,
+  },
+  'GET /apps/sagan/api/playcount-seasons/:teamKey': {
+    req: (w) => get(`${API}/playcount-seasons/${w.teamKey}`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
 };
 
 const ROLE_NAMES = ['anonymous', 'another user', 'owner'] as const;
@@ -388,7 +441,16 @@ function encodedVariants(url: string): string[] {
 /** Replaces every key of the world in a URL by a guessed one. */
 function guessed(url: string, w: World): string {
   let out = url;
-  for (const key of [w.gameKey, w.tagKey, w.teamKey, w.playerKey, w.groupKey, w.playCountKey]) {
+  for (const key of [
+    w.gameKey,
+    w.tagKey,
+    w.teamKey,
+    w.playerKey,
+    w.groupKey,
+    w.playCountKey,
+    w.sidelineKey,
+    w.shareKey,
+  ]) {
     out = out.replaceAll(key, randomKey());
   }
   return out.replaceAll(w.publishedAsKey, randomKey());
@@ -540,6 +602,8 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       team: { topic: `team:${w.teamKey}`, allowed: OWNER_ONLY },
       roster: { topic: `roster:${w.publishedAsKey}`, allowed: PUBLIC },
       playcount: { topic: `playcount:${w.playCountKey}`, allowed: OWNER_ONLY },
+      // Public to whoever holds the unguessable key of a shared link.
+      playcountshare: { topic: `playcountshare:${w.shareKey}`, allowed: PUBLIC },
       'user:games': { topic: `user:${owner.uid}:games`, allowed: OWNER_ONLY },
       'user:favorites': { topic: `user:${owner.uid}:favorites`, allowed: OWNER_ONLY },
       'user:followedTags': { topic: `user:${owner.uid}:followedTags`, allowed: OWNER_ONLY },

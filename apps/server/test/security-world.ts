@@ -25,6 +25,9 @@ export interface World {
   playCountPlayer: string;
   /** A message the other user sent the game's scorekeeper. */
   messageId: string;
+  /** A play count started from the team sheet (its player has the photo), shared by link. */
+  sidelineKey: string;
+  shareKey: string;
 }
 
 export const randomKey = () => crypto.randomBytes(15).toString('base64url');
@@ -108,6 +111,14 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
   const roster = game.roster as { key: string; imageURL?: string }[];
   roster[0]!.imageURL = withPhoto.imageURL;
   await ok(await call('PUT', `/playcounts/${playCountKey}`, game), 'play count');
+  const { gameKey: sidelineKey } = await ok<{ gameKey: string }>(
+    await call('POST', '/playcounts', { teamKey, gameName: 'Sideline', gameDate: '2026-09-05' }),
+    'sideline count',
+  );
+  const { shareKey } = await ok<{ shareKey: string }>(
+    await call('PUT', `/playcounts/${sidelineKey}/share`),
+    'share',
+  );
   return {
     owner,
     other,
@@ -120,6 +131,8 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     playCountKey,
     playCountPlayer: roster[0]!.key,
     messageId: messages[0]!.id,
+    sidelineKey,
+    shareKey,
   };
 }
 

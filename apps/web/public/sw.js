@@ -60,6 +60,37 @@ async function staticNetworkFirst(request) {
   }
 }
 
+// The page tells what it loaded before this worker controlled it (its own page and assets).
+self.addEventListener('message', (event) => {
+  const { data } = event;
+  if (!data || data.type !== 'keep' || !Array.isArray(data.urls)) return;
+  const urls = data.urls.filter(
+    (u) => typeof u === 'string' && new URL(u).origin === self.location.origin,
+  );
+  event.waitUntil(
+    caches.open(CACHE).then((cache) =>
+      Promise.all(
+        urls.map((u) =>
+          cache.match(u).then((hit) =>
+            hit
+              ? undefined
+              : fetch(u, { credentials: 'same-origin' }).then(
+                  (response) => {
+                    if (!response.ok) return undefined;
+                    const puts = [cache.put(u, response.clone())];
+                    if (new URL(u).pathname.startsWith(SHELL))
+                      puts.push(cache.put(SHELL, response));
+                    return Promise.all(puts);
+                  },
+                  () => undefined,
+                ),
+          ),
+        ),
+      ),
+    ),
+  );
+});
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   if (request.method !== 'GET') return;

@@ -21,3 +21,12 @@ export function csvField(value: string | number | boolean): string {
 export function toCsv(rows: ReadonlyArray<ReadonlyArray<string | number | boolean>>): string {
   return rows.map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
 }
+
+/**
+ * A file name's stem from typed text: characters no file system accepts (a date typed as
+ * 3/1/2025) become '-', so the browser does not rename the file its own way.
+ */
+export function fileStem(text: string, fallback: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.trim().replace(/[/\\:*?"<>|\u0000-\u001f]/g, '-') || fallback;
+}

@@ -1,4 +1,4 @@
-import { toCsv } from './csv.ts';
+import { fileStem, toCsv } from './csv.ts';
 import { metMinimum } from './playcount-minimum.ts';
 import type { PlayCountRosterEntry } from './playcount.ts';
 
@@ -28,12 +28,7 @@ export function playCountCsv(
   return toCsv(playCountCsvRows(roster, minPlays));
 }
 
-/**
- * SPEC §9: '{gameDate}-PlayCounts.csv'. Characters no file system accepts (a date typed as
- * 3/1/2025) become '-', so the browser does not rename the file its own way.
- */
+/** SPEC §9: '{gameDate}-PlayCounts.csv'. */
 export function playCountCsvFileName(gameDate: string): string {
-  // eslint-disable-next-line no-control-regex
-  const safe = gameDate.trim().replace(/[/\\:*?"<>|\u0000-\u001f]/g, '-');
-  return `${safe || 'game'}-PlayCounts.csv`;
+  return `${fileStem(gameDate, 'game')}-PlayCounts.csv`;
 }

@@ -24,14 +24,19 @@ export const snapSchema = z
   .refine((snap) => Object.keys(snap).every(isStorableText), UNSTORABLE_TEXT_MESSAGE);
 export type Snap = z.infer<typeof snapSchema>;
 
+export const MAX_PLAY_COUNT_ROSTER = 500;
+export const MAX_SNAPS = 1000;
+
 export const minPlaysSchema = z.number().int().nonnegative().max(1000);
 
 export const playCountGameInputSchema = z.object({
   gameName: safeText().trim().min(1).max(200),
   gameDate: safeText().trim().min(1).max(40),
   archived: z.boolean().default(false),
-  roster: z.array(playCountRosterEntrySchema).max(200),
-  snaps: z.array(snapSchema).max(1000),
+  // A count started from a team sheet copies up to the sheet's 500 players, and the phone app
+  // may read such a game back and re-send it whole.
+  roster: z.array(playCountRosterEntrySchema).max(MAX_PLAY_COUNT_ROSTER),
+  snaps: z.array(snapSchema).max(MAX_SNAPS),
   minPlays: minPlaysSchema.nullable().optional(),
 });
 export type PlayCountGameInput = z.infer<typeof playCountGameInputSchema>;
@@ -58,6 +63,12 @@ export const playCountGameSchema = z.object({
   roster: z.array(playCountRosterEntrySchema),
   snaps: z.array(snapSchema),
   updatedAt: z.string(),
+  /** The team sheet a count started in the browser came from; null for the phone app's. */
+  teamKey: z.string().nullable(),
+  /** Players on the field per snap (e.g. 11), a setting of a count started in the browser. */
+  playersPerSnap: z.number().int().positive().nullable(),
+  /** The read-only link's key while the owner shares the count; null when not shared. */
+  shareKey: z.string().nullable(),
 });
 export type PlayCountGame = z.infer<typeof playCountGameSchema>;
 

@@ -21,6 +21,10 @@ describe('SPEC §2 route table', () => {
       'playcount',
       'newgame',
       'scoregame',
+      'playcountnew',
+      'playcountcount',
+      'playcountseason',
+      'playcountshared',
     ]);
     const protectedRoutes = Object.entries(routes)
       .filter(([, r]) => r.auth)
@@ -34,6 +38,9 @@ describe('SPEC §2 route table', () => {
       'playcount',
       'newgame',
       'scoregame',
+      'playcountnew',
+      'playcountcount',
+      'playcountseason',
     ]);
   });
 

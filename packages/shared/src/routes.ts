@@ -19,6 +19,12 @@ export const routes = {
   playcount: { path: '/playcount/:gameKey', auth: true },
   newgame: { path: '/newgame', auth: true },
   scoregame: { path: '/scoregame/:gameKey', auth: true },
+  // The sideline play counter (DESIGN §9): start a count from a team sheet, count it, a team's
+  // season, and the read-only link a coach shares with parents.
+  playcountnew: { path: '/playcounts/new', auth: true },
+  playcountcount: { path: '/playcount/:gameKey/count', auth: true },
+  playcountseason: { path: '/playcountseason/:teamKey', auth: true },
+  playcountshared: { path: '/playcountshare/:shareKey', auth: false },
 } as const satisfies Record<string, { path: string; auth: boolean }>;
 
 export type RouteName = keyof typeof routes;

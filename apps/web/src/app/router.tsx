@@ -65,6 +65,10 @@ const pages: Record<RouteName, LazyPage> = {
   playcount: lazyPage(() => import('../features/playcounts/playcount-page.tsx')),
   newgame: lazyPage(() => import('../features/scoreboards/new-game-page.tsx')),
   scoregame: lazyPage(() => import('../features/scoreboards/scorekeeper-page.tsx')),
+  playcountnew: lazyPage(() => import('../features/playcounts/new-playcount-page.tsx')),
+  playcountcount: lazyPage(() => import('../features/playcounts/count-page.tsx')),
+  playcountseason: lazyPage(() => import('../features/playcounts/season-page.tsx')),
+  playcountshared: lazyPage(() => import('../features/playcounts/shared-page.tsx')),
 };
 const NotFoundPage = lazyPage(() => import('../components/not-found.tsx'));
 

@@ -19,12 +19,42 @@ const authMutationKey = ['auth'] as const;
 // failed request (DESIGN §9).
 async function fetchMe(): Promise<SessionUser | null> {
   const { user } = await api('GET', '/auth/session', undefined, sessionStateSchema);
+  remember(user);
   return user;
+}
+
+// Who was signed in when this device last asked: an owner's screen opened offline (the
+// scorekeeper, from its service worker's copy) shows on it; the server still checks every write.
+const REMEMBERED_USER = 'sagan:user';
+
+function remember(user: SessionUser | null): void {
+  try {
+    if (user) localStorage.setItem(REMEMBERED_USER, JSON.stringify(user));
+    else localStorage.removeItem(REMEMBERED_USER);
+  } catch {
+    // No storage (private mode): nothing remembered, nothing lost.
+  }
+}
+
+function rememberedUser(): SessionUser | null {
+  try {
+    const parsed = sessionUserSchema.safeParse(
+      JSON.parse(localStorage.getItem(REMEMBERED_USER) ?? 'null'),
+    );
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
 }
 
 export function useAuth(): { authStatus: AuthStatus; user: SessionUser | null } {
   const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, staleTime: 60_000, retry: 1 });
   // SPEC §4: 0 unknown until the first answer, then 1 signed out or 2 signed in.
+  if (me.data === undefined) {
+    // Offline, the session cannot be asked: the user this device last saw stands in.
+    const offline = typeof navigator !== 'undefined' && !navigator.onLine ? rememberedUser() : null;
+    if (offline) return { authStatus: AuthStatus.SignedIn, user: offline };
+  }
   if (me.isPending) return { authStatus: AuthStatus.Unknown, user: null };
   if (me.data) return { authStatus: AuthStatus.SignedIn, user: me.data };
   return { authStatus: AuthStatus.SignedOut, user: null };
@@ -44,6 +74,7 @@ function useAfterAuthChange() {
   const queryClient = useQueryClient();
   return useCallback(
     (user: SessionUser | null) => {
+      remember(user);
       queryClient.setQueryData(sessionQueryKey, user);
       // Screens reload their data when the auth status changes (SPEC §4).
       void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });

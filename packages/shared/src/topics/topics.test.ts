@@ -4,6 +4,7 @@ import { clockTopic } from './clock.ts';
 import { gameTopic } from './game.ts';
 import { gameHistoryTopic } from './game-history.ts';
 import { playCountTopic } from './playcount.ts';
+import { playCountShareTopic } from './playcount-share.ts';
 import { recentGamesTopic } from './recent-games.ts';
 import { rosterTopic } from './roster.ts';
 import { tagTopic } from './tag.ts';
@@ -31,6 +32,8 @@ const families = [
   { family: rosterTopic, name: rosterTopic.name(KEY), isPrivate: false },
   { family: teamTopic, name: teamTopic.name(KEY), isPrivate: true },
   { family: playCountTopic, name: playCountTopic.name(KEY), isPrivate: true },
+  // A shared link's view is read by whoever holds the link, signed in or not.
+  { family: playCountShareTopic, name: playCountShareTopic.name(KEY), isPrivate: false },
   { family: myGamesTopic, name: myGamesTopic.name(UID), isPrivate: true },
   { family: favoritesTopic, name: favoritesTopic.name(UID), isPrivate: true },
   { family: followedTagsTopic, name: followedTagsTopic.name(UID), isPrivate: true },
@@ -55,6 +58,7 @@ describe('topic families', () => {
       `roster:${KEY}`,
       `team:${KEY}`,
       `playcount:${KEY}`,
+      `playcountshare:${KEY}`,
       `user:${UID}:games`,
       `user:${UID}:favorites`,
       `user:${UID}:followedTags`,
@@ -97,6 +101,7 @@ describe('topic families', () => {
     expect(gameHistoryTopic.schema.safeParse(null).success).toBe(true);
     expect(rosterTopic.schema.safeParse(null).success).toBe(true);
     expect(teamTopic.schema.safeParse(null).success).toBe(true);
+    expect(playCountShareTopic.schema.safeParse(null).success).toBe(true); // a revoked link
     expect(recentGamesTopic.schema.safeParse([]).success).toBe(true);
     expect(myPlayCountsTopic.schema.safeParse({ games: [] }).success).toBe(true);
     expect(myPlayCountsTopic.schema.safeParse([]).success).toBe(false);

@@ -15,6 +15,8 @@ import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { findOwnGame, listGames, patchGame, putGame } from './repo.ts';
 import { changedTopics, registerPlayCountTopics } from './topics.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { sidelineRoutes } from './sideline.ts';
+import { shareRoutes } from './share.ts';
 
 const NOT_FOUND = 'Play count not found';
 
@@ -26,6 +28,8 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
   const { db, hub } = app;
   const store = photoStoreOf(app.config.dataDir);
   registerPlayCountTopics(fastify);
+  sidelineRoutes(fastify);
+  shareRoutes(fastify);
 
   app.get(
     '/playcounts',
@@ -81,7 +85,7 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
       const { gameKey } = req.params;
       const result = await db.tx(async (q) => {
         const put = await putGame(q, user.uid, gameKey, req.body);
-        if (put) await hub.changed(q, changedTopics(user.uid, gameKey));
+        if (put) await hub.changed(q, changedTopics(user.uid, gameKey, put.game.shareKey));
         return put;
       });
       if (!result) throw forbidden();
@@ -109,7 +113,7 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
       }
       const game = await db.tx(async (q) => {
         const patched = await patchGame(q, user.uid, gameKey, req.body);
-        if (patched) await hub.changed(q, changedTopics(user.uid, gameKey));
+        if (patched) await hub.changed(q, changedTopics(user.uid, gameKey, patched.shareKey));
         return patched;
       });
       if (!game) throw notFound(NOT_FOUND);

@@ -1,11 +1,24 @@
-import type {
-  PlayCountGame,
-  PlayCountGameInput,
-  PlayCountListItem,
-  PlayCountPatch,
+import {
+  MAX_PLAY_COUNT_ROSTER,
+  type PlayCountGame,
+  type PlayCountGameInput,
+  type PlayCountListItem,
+  type PlayCountPatch,
+  type PlayCountRosterEntry,
+  type Snap,
 } from '@sagan/shared/playcount';
+import type { NewPlayCount, SharedPlayCount } from '@sagan/shared/playcount-sideline';
+import { seasonTotals, type Season } from '@sagan/shared/playcount-season';
+import { applyPrivacy, defaultPrivacy, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';
 import type { Queryable } from '../../db/db.ts';
-import { parsePhotoRef, playCountImageUrl } from '../../photos.ts';
+import { newKey } from '../../lib/keys.ts';
+import {
+  ownerPhotoPath,
+  parsePhotoRef,
+  playCountImageUrl,
+  playCountPhotoId,
+  sharedPhotoPath,
+} from '../../photos.ts';
 
 interface GameRow {
   game_key: string;
@@ -14,6 +27,9 @@ interface GameRow {
   archived: boolean;
   min_plays: number | null;
   updated_at: Date | string;
+  team_key: string | null;
+  players_per_snap: number | null;
+  share_key: string | null;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -33,6 +49,9 @@ function toGame(row: GameRow): PlayCountGame {
     ),
     snaps: row.game.snaps,
     updatedAt: iso(row.updated_at),
+    teamKey: row.team_key,
+    playersPerSnap: row.players_per_snap === null ? null : Number(row.players_per_snap),
+    shareKey: row.share_key,
   };
 }
 
@@ -172,4 +191,207 @@ export async function patchGame(
     [gameKey, uid, patch.archived ?? null, patch.minPlays !== undefined, patch.minPlays ?? null],
   );
   return rows[0] ? toGame(rows[0]) : null;
+}
+
+/**
+ * A new count of a team sheet uid owns: its roster copied from the sheet (key, jersey, name,
+ * photo), nobody on the field yet. Null when uid owns no such team.
+ */
+export async function createFromTeam(
+  q: Queryable,
+  uid: string,
+  gameKey: string,
+  input: NewPlayCount,
+): Promise<PlayCountGame | null> {
+  const team = await q.query<{ team_key: string }>(
+    'SELECT team_key FROM teams WHERE team_key = $1 AND uid = $2',
+    [input.teamKey, uid],
+  );
+  if (!team[0]) return null;
+  const players = await q.query<{
+    player_key: string;
+    jersey: string;
+    player_name: string;
+    image_url: string;
+    photo_id: string | null;
+  }>(
+    `SELECT player_key, jersey, player_name, image_url, photo_id
+       FROM players WHERE team_key = $1 LIMIT ${MAX_PLAY_COUNT_ROSTER}`,
+    [input.teamKey],
+  );
+  const roster: PlayCountRosterEntry[] = players
+    .map((p) => {
+      // The sheet's own photo URL is stored: it is resolved against the live sheet on each
+      // request, so a photo removed from the sheet is gone from the count too.
+      const imageURL = p.photo_id
+        ? ownerPhotoPath(input.teamKey, p.player_key, p.photo_id)
+        : p.image_url;
+      return {
+        key: p.player_key,
+        jersey: p.jersey,
+        playerName: p.player_name,
+        playCount: 0,
+        location: 2 as const,
+        ...(imageURL ? { imageURL } : {}),
+      };
+    })
+    .sort(
+      (a, b) =>
+        a.jersey.localeCompare(b.jersey, undefined, { numeric: true }) ||
+        a.playerName.localeCompare(b.playerName),
+    );
+  const body = { gameName: input.gameName, gameDate: input.gameDate, roster, snaps: [] };
+  const rows = await q.query<GameRow>(
+    `INSERT INTO play_count_games (game_key, uid, game, min_plays, team_key, players_per_snap)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $6) RETURNING *`,
+    [
+      gameKey,
+      uid,
+      JSON.stringify(body),
+      input.minPlays ?? null,
+      input.teamKey,
+      input.playersPerSnap ?? null,
+    ],
+  );
+  return toGame(rows[0]!);
+}
+
+/** The stored game of uid, locked for a read-modify-write; null when uid does not own it. */
+export async function lockOwnGame(
+  q: Queryable,
+  uid: string,
+  gameKey: string,
+): Promise<{ roster: PlayCountRosterEntry[]; snaps: Snap[]; shareKey: string | null } | null> {
+  const rows = await q.query<Pick<GameRow, 'game' | 'share_key'>>(
+    'SELECT game, share_key FROM play_count_games WHERE game_key = $1 AND uid = $2 FOR UPDATE',
+    [gameKey, uid],
+  );
+  const row = rows[0];
+  return row ? { roster: row.game.roster, snaps: row.game.snaps, shareKey: row.share_key } : null;
+}
+
+/** Replaces a locked game's roster and snaps (its name and date stay). */
+export async function writeRosterAndSnaps(
+  q: Queryable,
+  gameKey: string,
+  roster: PlayCountRosterEntry[],
+  snaps: Snap[],
+): Promise<void> {
+  await q.query(
+    `UPDATE play_count_games
+        SET game = jsonb_set(jsonb_set(game, '{roster}', $2::jsonb), '{snaps}', $3::jsonb),
+            updated_at = now()
+      WHERE game_key = $1`,
+    [gameKey, JSON.stringify(roster), JSON.stringify(snaps)],
+  );
+}
+
+/**
+ * Sets (a new unguessable key, or the one it has) or clears the shared link of uid's game.
+ * Returns the key before and after; null when uid does not own the game.
+ */
+export async function setShareKey(
+  q: Queryable,
+  uid: string,
+  gameKey: string,
+  share: boolean,
+): Promise<{ before: string | null; after: string | null } | null> {
+  const rows = await q.query<{ before: string | null; after: string | null }>(
+    `UPDATE play_count_games g
+        SET share_key = CASE WHEN $3::boolean THEN coalesce(g.share_key, $4) ELSE NULL END
+       FROM (SELECT share_key FROM play_count_games WHERE game_key = $1 FOR UPDATE) old
+      WHERE g.game_key = $1 AND g.uid = $2
+      RETURNING old.share_key AS before, g.share_key AS after`,
+    [gameKey, uid, share, newKey()],
+  );
+  return rows[0] ?? null;
+}
+
+interface SharedRow extends GameRow {
+  team_name: string | null;
+  initials_only: boolean | null;
+  hide_photos: boolean | null;
+}
+
+async function findSharedRow(q: Queryable, shareKey: string): Promise<SharedRow | null> {
+  const rows = await q.query<SharedRow>(
+    `SELECT g.*, t.team_name, t.public_initials_only AS initials_only,
+            t.public_hide_photos AS hide_photos
+       FROM play_count_games g LEFT JOIN teams t ON t.team_key = g.team_key
+      WHERE g.share_key = $1`,
+    [shareKey],
+  );
+  return rows[0] ?? null;
+}
+
+const privacyOf = (row: SharedRow): PublicPrivacy => ({
+  initialsOnly: row.initials_only ?? defaultPrivacy.initialsOnly,
+  hidePhotos: row.hide_photos ?? defaultPrivacy.hidePhotos,
+});
+
+/**
+ * What a shared link shows: the count with its team sheet's privacy option applied (a phone
+ * app's count has no sheet, so none), our photos named through the link. Null once revoked.
+ */
+export async function findShared(q: Queryable, shareKey: string): Promise<SharedPlayCount | null> {
+  const row = await findSharedRow(q, shareKey);
+  if (!row) return null;
+  const roster = applyPrivacy(
+    row.game.roster.map((e) => ({
+      key: e.key,
+      jersey: e.jersey,
+      playerName: e.playerName,
+      playCount: e.playCount,
+      location: e.location,
+      imageURL: parsePhotoRef(e.imageURL) ? sharedPhotoPath(shareKey, e.key) : (e.imageURL ?? ''),
+    })),
+    privacyOf(row),
+  );
+  return {
+    gameName: row.game.gameName,
+    gameDate: row.game.gameDate,
+    teamName: row.team_name,
+    minPlays: row.min_plays === null ? null : Number(row.min_plays),
+    playersPerSnap: row.players_per_snap === null ? null : Number(row.players_per_snap),
+    roster,
+    snaps: row.game.snaps.map((s) => ({ quarter: s.quarter, groupName: s.groupName })),
+  };
+}
+
+/** The photo a shared link may show for a player: none while the sheet hides photos. */
+export async function sharedPhotoId(
+  q: Queryable,
+  shareKey: string,
+  playerKey: string,
+): Promise<string | null> {
+  const row = await findSharedRow(q, shareKey);
+  if (!row || privacyOf(row).hidePhotos) return null;
+  return playCountPhotoId(q, row.uid, row.game_key, playerKey);
+}
+
+/** A team's play counts (uid's), oldest first, for the season view; null when not uid's team. */
+export async function seasonOf(q: Queryable, uid: string, teamKey: string): Promise<Season | null> {
+  const team = await q.query<{ team_name: string }>(
+    'SELECT team_name FROM teams WHERE team_key = $1 AND uid = $2',
+    [teamKey, uid],
+  );
+  if (!team[0]) return null;
+  const rows = await q.query<GameRow>(
+    `SELECT * FROM play_count_games WHERE team_key = $1 AND uid = $2
+      ORDER BY game->>'gameDate', created_at, game_key`,
+    [teamKey, uid],
+  );
+  const games = rows.map((r) => ({
+    gameKey: r.game_key,
+    gameName: r.game.gameName,
+    gameDate: r.game.gameDate,
+    minPlays: r.min_plays === null ? null : Number(r.min_plays),
+    roster: r.game.roster,
+  }));
+  return {
+    teamKey,
+    teamName: team[0].team_name,
+    games: games.map(({ roster: _roster, ...g }) => g),
+    players: seasonTotals(games),
+  };
 }

@@ -3,13 +3,31 @@ import type { SessionUser } from '@sagan/shared/auth';
 import { keySchema } from '@sagan/shared/keys';
 import { playCountTopic } from '@sagan/shared/topics/playcount';
 import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
-import { findGame, listGames, ownerOf } from './repo.ts';
+import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
+import type { Queryable } from '../../db/db.ts';
+import { findGame, findShared, listGames, ownerOf } from './repo.ts';
 
-/** The topics a write to a user's game must bump, so open pages update live (DESIGN §4). */
-export const changedTopics = (uid: string, gameKey: string) => [
+/**
+ * The topics a write to a user's game must bump, so open pages update live (DESIGN §4),
+ * including the shared link's view while the game is shared.
+ */
+export const changedTopics = (uid: string, gameKey: string, shareKey: string | null) => [
   playCountTopic.name(gameKey),
   myPlayCountsTopic.name(uid),
+  ...(shareKey ? [playCountShareTopic.name(shareKey)] : []),
 ];
+
+/**
+ * The shared-link views of a team's play counts: they show names and photos under the team
+ * sheet's privacy option, so a change of that option must reach open views.
+ */
+export async function sharedViewsOfTeam(q: Queryable, teamKey: string): Promise<string[]> {
+  const rows = await q.query<{ share_key: string }>(
+    'SELECT share_key FROM play_count_games WHERE team_key = $1 AND share_key IS NOT NULL',
+    [teamKey],
+  );
+  return rows.map((r) => playCountShareTopic.name(r.share_key));
+}
 
 export function registerPlayCountTopics(app: FastifyInstance): void {
   const { hub, db } = app;
@@ -22,6 +40,15 @@ export function registerPlayCountTopics(app: FastifyInstance): void {
       return (await ownerOf(db, gameKey)) === user.uid;
     },
     load: (q, gameKey) => findGame(q, gameKey),
+  });
+
+  // The shared link's view: whoever holds the unguessable key may watch; a revoked or made-up
+  // key loads null.
+  hub.register({
+    topic: playCountShareTopic,
+    authorize: (_user, shareKey) => keySchema.safeParse(shareKey).success,
+    load: (q, shareKey) => findShared(q, shareKey),
+    keyedBy: { table: 'play_count_games', column: 'share_key' },
   });
 
   // user:{uid}:playcounts, to that uid only (the hub checks the uid).

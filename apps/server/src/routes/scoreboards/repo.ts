@@ -315,23 +315,32 @@ export async function createGame(
   return { gameKey };
 }
 
-interface LockedGame {
-  uid: string;
-  fields: Partial<ScoreboardFields>;
-  time_stamp: number | string;
-  field_seqs: Record<string, number>;
+/**
+ * Who sees game $1 in a per-user list or a tag page, so a change reaches them live: its
+ * bookmarks, its tags, and followers of those tags.
+ */
+const AUDIENCE = `
+  ARRAY(SELECT uid FROM favorite_scoreboards WHERE game_key = $1) AS bookmarkers,
+  ARRAY(SELECT tag_key FROM game_tags WHERE game_key = $1) AS tag_keys,
+  ARRAY(SELECT DISTINCT f.uid FROM followed_tags f
+        JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1) AS tag_followers`;
+
+interface Audience {
   bookmarkers: string[];
   tag_keys: string[];
   tag_followers: string[];
 }
 
+interface LockedGame extends Audience {
+  uid: string;
+  fields: Partial<ScoreboardFields>;
+  time_stamp: number | string;
+  field_seqs: Record<string, number>;
+}
+
 /** 409: a field of the patch changed after the writer's base; carries what is current. */
-export class StaleWriteError extends HttpError {
-  constructor(
-    fields: string[],
-    readonly seq: number,
-    readonly state: PublicScoreboard,
-  ) {
+class StaleWriteError extends HttpError {
+  constructor(fields: string[], seq: number, state: PublicScoreboard) {
     super(409, 'The scoreboard changed since you last saw it', {
       message: `Changed by someone else since your base: ${fields.join(', ')}`,
       seq,
@@ -357,14 +366,8 @@ export async function patchGame(
   baseSeq?: number,
 ): Promise<{ timeStamp: number; seq: number }> {
   return app.db.tx(async (q) => {
-    // Who sees the game in a per-user list or a tag page, so a change reaches them live: its
-    // bookmarks, its tags, and followers of those tags.
     const rows = await q.query<LockedGame>(
-      `SELECT g.uid, g.fields, g.time_stamp, g.field_seqs,
-         ARRAY(SELECT uid FROM favorite_scoreboards WHERE game_key = $1) AS bookmarkers,
-         ARRAY(SELECT tag_key FROM game_tags WHERE game_key = $1) AS tag_keys,
-         ARRAY(SELECT DISTINCT f.uid FROM followed_tags f
-               JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1) AS tag_followers
+      `SELECT g.uid, g.fields, g.time_stamp, g.field_seqs, ${AUDIENCE}
        FROM games g WHERE g.game_key = $1 FOR NO KEY UPDATE`,
       [gameKey],
     );
@@ -607,17 +610,8 @@ export async function setTags(
  */
 export async function deleteGame(app: App, uid: string, gameKey: string): Promise<{ ok: true }> {
   return app.db.tx(async (q) => {
-    const rows = await q.query<{
-      uid: string;
-      bookmarkers: string[];
-      tag_keys: string[];
-      tag_followers: string[];
-    }>(
-      `SELECT g.uid,
-         ARRAY(SELECT uid FROM favorite_scoreboards WHERE game_key = $1) AS bookmarkers,
-         ARRAY(SELECT tag_key FROM game_tags WHERE game_key = $1) AS tag_keys,
-         ARRAY(SELECT DISTINCT f.uid FROM followed_tags f
-               JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1) AS tag_followers
+    const rows = await q.query<Audience & { uid: string }>(
+      `SELECT g.uid, ${AUDIENCE}
        FROM games g WHERE g.game_key = $1 FOR UPDATE`,
       [gameKey],
     );

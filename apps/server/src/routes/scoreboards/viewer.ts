@@ -15,7 +15,10 @@ import {
   tagTopicSchema,
   watchersSchema,
 } from '@sagan/shared/scoreboard-views';
+import QRCode from 'qrcode';
+import { BASE_PATH, pathTo } from '@sagan/shared/routes';
 import { requireUser } from '../../plugins/auth.ts';
+import { requestOrigin } from '../../lib/hosts.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import {
   addFavoriteScoreboard,
@@ -89,6 +92,35 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       const watchers = await countWatchers(app, req.params.gameKey);
       if (watchers === null) throw notFound('No game with this key');
       return { gameKey: req.params.gameKey, watchers };
+    },
+  );
+
+  app.get(
+    '/games/:gameKey/qr.png',
+    {
+      schema: {
+        tags,
+        summary:
+          "QR code (PNG) of the game's public scoreboard link (error correction H, margin 3)",
+        params: gameKeyParamsSchema,
+      },
+    },
+    async (req, reply) => {
+      if (!(await findGame(db, req.params.gameKey))) throw notFound('No game with this key');
+      const url = `${requestOrigin(req, app.config.publicUrl)}${BASE_PATH}${pathTo('scoreboard', {
+        gameKey: req.params.gameKey,
+      })}`;
+      // The same code the team sheets print (SPEC §9), for the scorekeeper to show at the venue.
+      const png = await QRCode.toBuffer(url, {
+        type: 'png',
+        errorCorrectionLevel: 'H',
+        margin: 3,
+        width: 320,
+      });
+      return reply
+        .header('content-type', 'image/png')
+        .header('cache-control', 'public, max-age=3600')
+        .send(png);
     },
   );
 

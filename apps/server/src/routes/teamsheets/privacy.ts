@@ -5,6 +5,7 @@ import { publicPrivacyInputSchema, publicPrivacySchema } from '@sagan/shared/tea
 import { requireUser } from '../../plugins/auth.ts';
 import { ownedTeam, readPrivacy, touchTeam, writePrivacy } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { sharedViewsOfTeam } from '../playcounts/topics.ts';
 
 // Children's privacy: the owner's choice of what the public sheet shows.
 export function privacyRoutes(fastify: FastifyInstance): void {
@@ -47,6 +48,8 @@ export function privacyRoutes(fastify: FastifyInstance): void {
         await writePrivacy(q, team.team_key, req.body);
         // An open public page re-renders without the names, photos or notes right away.
         await touchTeam(q, hub.changed.bind(hub), team.team_key);
+        // Play counts of this team shared by link follow the same option.
+        await hub.changed(q, await sharedViewsOfTeam(q, team.team_key));
       });
       return readPrivacy(db, req.params.teamKey);
     },

@@ -1,4 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   playCountGameSchema,
   type PlayCountGame,
@@ -7,9 +8,19 @@ import {
 } from '@sagan/shared/playcount';
 import { playCountTopic } from '@sagan/shared/topics/playcount';
 import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
+import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
+import { teamTopic } from '@sagan/shared/topics/team';
+import { teamsListSchema } from '@sagan/shared/teamsheet-schemas';
+import {
+  shareResultSchema,
+  type NewPlayCount,
+  type SharedPlayCount,
+} from '@sagan/shared/playcount-sideline';
+import { seasonSchema } from '@sagan/shared/playcount-season';
 import type { SessionUser } from '@sagan/shared/auth';
 import { api } from '../../lib/api.ts';
 import { useLive, useLiveWrite } from '../../lib/realtime.ts';
+import { newId, writeOnce } from '../../lib/outbox.ts';
 
 const path = (gameKey: string) => `/playcounts/${encodeURIComponent(gameKey)}`;
 
@@ -18,6 +29,8 @@ export interface LiveResult<T> {
   loading: boolean;
   error: string | undefined;
   notFound: boolean;
+  /** The topic's sequence number of `data`. */
+  seq?: number;
 }
 
 /**
@@ -36,7 +49,8 @@ export function useMyPlayCounts(user: SessionUser | null): LiveResult<PlayCountL
 export function usePlayCount(gameKey: string): LiveResult<PlayCountGame> {
   const live = useLive(playCountTopic, gameKey);
   const notFound = live.data === null || live.error !== undefined;
-  return { data: live.data ?? undefined, loading: live.loading, error: live.error, notFound };
+  const { loading, error, seq } = live;
+  return { data: live.data ?? undefined, loading, error, notFound, seq };
 }
 
 /** Archive/Restore (SPEC §4) and the coach's minimum plays. */
@@ -46,4 +60,57 @@ export function usePatchPlayCount(gameKey: string) {
     mutationFn: (patch: PlayCountPatch) =>
       live(() => api('PATCH', path(gameKey), patch, playCountGameSchema)),
   });
+}
+
+/** The user's team sheets, to start a count from (the same list the Team Sheets screen reads). */
+export function useMyTeams(enabled: boolean) {
+  return useQuery({
+    queryKey: ['playcounts', 'teams'],
+    queryFn: () => api('GET', '/teams', undefined, teamsListSchema),
+    enabled,
+  });
+}
+
+/** A team sheet's groups and lineups, live, for loading a lineup onto the field. */
+export const useTeamSheet = (teamKey: string | null) => useLive(teamTopic, teamKey);
+
+/**
+ * Starts a count. The key is made when the form opens, so a double submit (or a retry after a
+ * lost answer) makes one count.
+ */
+export function useStartPlayCount() {
+  const [key] = useState(newId);
+  return useMutation({
+    mutationFn: (input: NewPlayCount) =>
+      writeOnce<{ gameKey: string }>({ method: 'POST', path: '/playcounts', body: input }, key),
+  });
+}
+
+/** The read-only link: share (the same key until revoked) or revoke. */
+export function useShare(gameKey: string) {
+  const live = useLiveWrite(playCountTopic, gameKey);
+  return useMutation({
+    mutationFn: (on: boolean) =>
+      live(() =>
+        on
+          ? api('PUT', `${path(gameKey)}/share`, undefined, shareResultSchema)
+          : api('DELETE', `${path(gameKey)}/share`),
+      ),
+  });
+}
+
+/** A team's season: plays per player over its counts (REST: no topic serves a sum). */
+export function useSeason(teamKey: string) {
+  return useQuery({
+    queryKey: ['playcounts', 'season', teamKey],
+    queryFn: () =>
+      api('GET', `/playcount-seasons/${encodeURIComponent(teamKey)}`, undefined, seasonSchema),
+  });
+}
+
+/** The parents' view of a shared link, live; null once the coach revokes it. */
+export function useSharedPlayCount(shareKey: string): LiveResult<SharedPlayCount> {
+  const live = useLive(playCountShareTopic, shareKey);
+  const notFound = live.data === null || live.error !== undefined;
+  return { data: live.data ?? undefined, loading: live.loading, error: live.error, notFound };
 }

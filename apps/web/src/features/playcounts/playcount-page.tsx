@@ -1,6 +1,6 @@
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { pathTo } from '@sagan/shared/routes';
 import { playCountCsv, playCountCsvFileName } from '@sagan/shared/playcount-csv';
-import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -10,6 +10,8 @@ import { downloadText } from './download.ts';
 import { RosterTable } from './components/roster-table.tsx';
 import { SummaryTable } from './components/summary-table.tsx';
 import { MinPlaysForm } from './components/min-plays-form.tsx';
+import { SharePanel } from './components/share-panel.tsx';
+import { WaitingPage } from './components/waiting-page.tsx';
 import './playcounts.css';
 
 /** SPEC §2 Play count detail, live while Player Counter writes during the game. */
@@ -22,12 +24,7 @@ export default function PlayCountPage() {
 
   if (notFound) return <NotFound what="play count" />;
   if (!game) {
-    return (
-      <section className="page">
-        {loading && <Loading />}
-        <ErrorMessage error={error} />
-      </section>
-    );
+    return <WaitingPage loading={loading} error={error} />;
   }
 
   return (
@@ -37,9 +34,17 @@ export default function PlayCountPage() {
         {game.archived && <span className="pc-archived">Archived</span>}
       </h1>
       <div className="btn-row">
+        <Link className="btn primary" to={pathTo('playcountcount', { gameKey })}>
+          Count plays
+        </Link>
+        {game.teamKey && (
+          <Link className="btn" to={pathTo('playcountseason', { teamKey: game.teamKey })}>
+            Season
+          </Link>
+        )}
         <button
           type="button"
-          className="btn primary"
+          className="btn"
           onClick={() =>
             downloadText(
               playCountCsvFileName(game.gameDate),
@@ -75,6 +80,8 @@ export default function PlayCountPage() {
 
       <h2>Summary</h2>
       <SummaryTable snaps={game.snaps} />
+
+      <SharePanel game={game} />
 
       <p className="pc-footer">
         Count plays from the sideline with the{' '}

@@ -25,8 +25,14 @@ export default function PlayCountsPage() {
       <h1>Play Counts</h1>
       <p className="muted">
         These play counts were created in the Player Counter Pro app on your phone. Sign in there
-        with the same account to see your games here.
+        with the same account to see your games here, or count plays right here from one of your
+        team sheets.
       </p>
+      <div className="btn-row">
+        <Link className="btn primary" to={pathTo('playcountnew')}>
+          New play count
+        </Link>
+      </div>
       <div className="pc-list-head">
         <h2>My Play Counts</h2>
         <button

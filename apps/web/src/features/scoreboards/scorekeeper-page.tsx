@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { keySchema } from '@sagan/shared/keys';
 import { pathTo } from '@sagan/shared/routes';
@@ -72,6 +72,39 @@ function SyncStatus({
   );
 }
 
+type GameData = NonNullable<ReturnType<typeof useLive<[string], typeof gameTopic.schema>>['data']>;
+type Entries = Parameters<typeof History>[0]['entries'];
+interface Kept {
+  seq: number;
+  game: GameData;
+  entries: Entries;
+}
+
+const keptKey = (gameKey: string) => `sagan:scoregame:${gameKey}`;
+
+/**
+ * The game as last seen, kept on the device: opened offline (the service worker's copy of the
+ * page), the scorekeeper shows it and queues taps on it until the live topic is back.
+ */
+function useKept(gameKey: string, live: Kept | null): Kept | null {
+  const [kept] = useState<Kept | null>(() => {
+    try {
+      return JSON.parse(localStorage.getItem(keptKey(gameKey)) ?? 'null') as Kept | null;
+    } catch {
+      return null;
+    }
+  });
+  useEffect(() => {
+    if (!live) return;
+    try {
+      localStorage.setItem(keptKey(gameKey), JSON.stringify(live));
+    } catch {
+      // Storage full or off: the screen still works online.
+    }
+  }, [gameKey, live]);
+  return kept;
+}
+
 /** SPEC §2-style owner screen: score a game from the browser (DESIGN §9). */
 export default function ScorekeeperPage() {
   const { gameKey = '' } = useParams();
@@ -79,20 +112,30 @@ export default function ScorekeeperPage() {
   // The history topic is the owner's alone: anyone else is refused, and gets not-found.
   const history = useLive(gameHistoryTopic, validKey ? gameKey : null);
   const game = useLive(gameTopic, validKey ? gameKey : null);
+  const live = useMemo<Kept | null>(
+    () =>
+      game.data && history.data && game.seq !== undefined
+        ? { seq: game.seq, game: game.data, entries: history.data.entries }
+        : null,
+    [game.data, game.seq, history.data],
+  );
+  const kept = useKept(validKey ? gameKey : '-', live);
   useServiceWorker();
   usePageTitle(game.data ? `Score ${game.data.top.gameName}` : 'Score a game');
   if (!validKey) return <NotFound what="scoreboard" />;
-  if (history.error || history.data === null || game.data === null)
+  if (history.error || history.data === null || game.data === null) {
     return <NotFound what="scoreboard" />;
+  }
   if (game.error) return <ErrorMessage error={game.error} />;
-  if (!history.data || !game.data || game.seq === undefined) return <Loading />;
+  const shown = live ?? kept;
+  if (!shown) return <Loading />;
   return (
     <Scorekeeper
       key={gameKey}
       gameKey={gameKey}
-      game={game.data}
-      seq={game.seq}
-      history={history.data.entries}
+      game={shown.game}
+      seq={shown.seq}
+      history={shown.entries}
     />
   );
 }
@@ -104,9 +147,9 @@ function Scorekeeper({
   history,
 }: {
   gameKey: string;
-  game: NonNullable<ReturnType<typeof useLive<[string], typeof gameTopic.schema>>['data']>;
+  game: GameData;
   seq: number;
-  history: Parameters<typeof History>[0]['entries'];
+  history: Entries;
 }) {
   const stream = useMemo(() => gameStream(gameKey), [gameKey]);
   const live = useMemo<GameBase>(() => ({ seq, top: game.top }), [seq, game.top]);

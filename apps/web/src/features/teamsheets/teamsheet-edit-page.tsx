@@ -81,6 +81,12 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
         <Link className="btn" to={pathTo('teamsheetbulk', { teamKey })}>
           Bulk Upload
         </Link>
+        <Link className="btn" to={`${pathTo('playcountnew')}?team=${encodeURIComponent(teamKey)}`}>
+          Count plays
+        </Link>
+        <Link className="btn" to={pathTo('playcountseason', { teamKey })}>
+          Season plays
+        </Link>
         {sheet.publishedAsKey && (
           <button
             type="button"

@@ -19,12 +19,7 @@ export function RosterTable({ game }: { game: PlayCountGame }) {
       <table className="pc-roster">
         <thead>
           <tr>
-            <th scope="col" className="pc-sticky pc-jersey">
-              Jersey
-            </th>
-            <th scope="col" className="pc-sticky pc-name">
-              Name
-            </th>
+            <JerseyNameHeaders />
             <th scope="col" className="pc-num">
               Plays
             </th>
@@ -69,5 +64,19 @@ export function RosterTable({ game }: { game: PlayCountGame }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The two column headers that stay put while a wide table scrolls sideways. */
+export function JerseyNameHeaders() {
+  return (
+    <>
+      <th scope="col" className="pc-sticky pc-jersey">
+        Jersey
+      </th>
+      <th scope="col" className="pc-sticky pc-name">
+        Name
+      </th>
+    </>
   );
 }

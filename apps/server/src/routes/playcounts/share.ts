@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, okSchema, refusals } from '@sagan/shared/http';
+import { keySchema } from '@sagan/shared/keys';
+import { playCountGameKeyParamsSchema } from '@sagan/shared/playcount';
+import { shareResultSchema, sharedPlayCountSchema } from '@sagan/shared/playcount-sideline';
+import { seasonSchema } from '@sagan/shared/playcount-season';
+import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
+import { requireUser } from '../../plugins/auth.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
+import { photoStoreOf, sendPhoto } from '../../photos.ts';
+import { findShared, seasonOf, setShareKey, sharedPhotoId } from './repo.ts';
+import { changedTopics } from './topics.ts';
+
+const shareParams = z.object({ shareKey: keySchema });
+const SHARE_NOT_FOUND = 'This play count is not shared';
+
+/**
+ * DESIGN §9 shared play-count link: the owner shares a read-only, live view under an
+ * unguessable key and may revoke it (open viewers then get null and close). Nothing about a
+ * play count is public without that key. Also the owner's season view of a team.
+ */
+export function shareRoutes(fastify: FastifyInstance): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, hub } = app;
+  const store = photoStoreOf(app.config.dataDir);
+
+  const share = (on: boolean) => async (uid: string, gameKey: string) =>
+    db.tx(async (q) => {
+      const keys = await setShareKey(q, uid, gameKey, on);
+      if (!keys) throw notFound('Play count not found');
+      if (keys.before !== keys.after) {
+        await hub.changed(q, [
+          ...changedTopics(uid, gameKey, keys.after),
+          // The revoked link's view loads null: open viewers see it end.
+          ...(keys.before ? [playCountShareTopic.name(keys.before)] : []),
+        ]);
+      }
+      return keys.after;
+    });
+  const shareOn = share(true);
+  const shareOff = share(false);
+
+  app.put(
+    '/playcounts/:gameKey/share',
+    {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
+      schema: {
+        tags: ['playcounts'],
+        summary: 'Share a read-only live link of my play count (the same key until revoked)',
+        params: playCountGameKeyParamsSchema,
+        response: { 200: shareResultSchema, ...refusals },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const shareKey = await shareOn(user.uid, req.params.gameKey);
+      return { shareKey: shareKey! };
+    },
+  );
+
+  app.delete(
+    '/playcounts/:gameKey/share',
+    {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
+      schema: {
+        tags: ['playcounts'],
+        summary: 'Revoke the shared link: it answers not-found and open viewers close',
+        params: playCountGameKeyParamsSchema,
+        response: { 200: okSchema, ...refusals },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      await shareOff(user.uid, req.params.gameKey);
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/playcount-shares/:shareKey',
+    {
+      schema: {
+        tags: ['playcounts'],
+        summary: 'A shared play count, read-only, with the team sheet privacy option applied',
+        params: shareParams,
+        response: { 200: sharedPlayCountSchema, 404: errorSchema },
+      },
+    },
+    async (req, reply) => {
+      // Children's names: by link only, never in search engines.
+      reply.header('x-robots-tag', 'noindex').header('cache-control', 'no-store');
+      const shared = await findShared(db, req.params.shareKey);
+      if (!shared) throw notFound(SHARE_NOT_FOUND);
+      return shared;
+    },
+  );
+
+  app.get(
+    '/playcount-shares/:shareKey/players/:playerKey/photo',
+    {
+      schema: {
+        tags: ['playcounts'],
+        summary: "A player's photo through a shared link (while shared, and photos not hidden)",
+        params: shareParams.extend({ playerKey: keySchema }),
+      },
+    },
+    async (req, reply) => {
+      const { shareKey, playerKey } = req.params;
+      return sendPhoto(req, reply, store, await sharedPhotoId(db, shareKey, playerKey), 'public');
+    },
+  );
+
+  app.get(
+    '/playcount-seasons/:teamKey',
+    {
+      schema: {
+        tags: ['playcounts'],
+        summary: "A team's season: plays per player over its play counts, games below minimum",
+        params: z.object({ teamKey: keySchema }),
+        response: { 200: seasonSchema, ...refusals },
+      },
+    },
+    async (req) => {
+      const user = requireUser(req);
+      const season = await seasonOf(db, user.uid, req.params.teamKey);
+      if (!season) throw notFound('Team sheet not found');
+      return season;
+    },
+  );
+}

@@ -1,0 +1,13 @@
+import { sharedPlayCountSchema } from '../playcount-sideline.ts';
+import type { TopicFamily } from './define.ts';
+
+/**
+ * playcountshare:{shareKey}: a play count as its shared link shows it, to whoever holds the
+ * link (the key is unguessable). Null once the owner revokes the link, which closes open views.
+ */
+export const playCountShareTopic = {
+  prefix: 'playcountshare',
+  name: (shareKey: string) => `playcountshare:${shareKey}`,
+  schema: sharedPlayCountSchema.nullable(),
+  private: false,
+} satisfies TopicFamily<[shareKey: string], ReturnType<typeof sharedPlayCountSchema.nullable>>;
