@@ -19,6 +19,8 @@ describe('SPEC §2 route table', () => {
       'teamsheetplayeredit',
       'playcounts',
       'playcount',
+      'privacy',
+      'termsOfService',
     ]);
     const protectedRoutes = Object.entries(routes)
       .filter(([, r]) => r.auth)

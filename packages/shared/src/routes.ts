@@ -17,6 +17,8 @@ export const routes = {
   teamsheetplayeredit: { path: '/teamsheetedit/:teamKey/:playerKey', auth: true },
   playcounts: { path: '/playcounts', auth: true },
   playcount: { path: '/playcount/:gameKey', auth: true },
+  privacy: { path: '/privacy', auth: false },
+  termsOfService: { path: '/termsOfService', auth: false },
 } as const satisfies Record<string, { path: string; auth: boolean }>;
 
 export type RouteName = keyof typeof routes;

@@ -63,6 +63,8 @@ const pages: Record<RouteName, LazyPage> = {
   teamsheetplayeredit: lazyPage(() => import('../features/teamsheets/player-edit-page.tsx')),
   playcounts: lazyPage(() => import('../features/playcounts/playcounts-page.tsx')),
   playcount: lazyPage(() => import('../features/playcounts/playcount-page.tsx')),
+  privacy: lazyPage(() => import('../features/legal/privacy-page.tsx')),
+  termsOfService: lazyPage(() => import('../features/legal/terms-page.tsx')),
 };
 const NotFoundPage = lazyPage(() => import('../components/not-found.tsx'));
 

@@ -5,6 +5,8 @@ import {
   type ScoreboardFields,
   type ScoreboardPatch,
 } from '@sagan/shared/scoreboard';
+import { tennisSummary } from '@sagan/shared/scoreboard-boards';
+import { boardKind } from '@sagan/shared/sports';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
@@ -74,6 +76,7 @@ function toSummary(row: GameRow): GameSummary {
     homeScore: g.homeScore,
     awayScore: g.awayScore,
     timeStamp: g.timeStamp,
+    ...(boardKind(g.sportID) === 'tennis' ? { tennis: tennisSummary(g) } : {}),
   };
 }
 
