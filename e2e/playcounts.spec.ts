@@ -57,14 +57,16 @@ test.describe('play counts', () => {
 
     await page.goto(`${BASE}/playcounts`);
     await expect(page.getByRole('heading', { name: 'Play Counts', level: 1 })).toBeVisible();
-    await expect(page.getByText('Player Counter Pro app')).toBeVisible();
+    // One name for the phone app everywhere (DESIGN §8).
+    await expect(page.getByText('Player Counter app')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'My Play Counts' })).toBeVisible();
     const item = page.getByRole('listitem').filter({ hasText: gameName });
-    await expect(item).toContainText('2025-09-13');
+    // The date as the reader's locale writes it (Playwright's browser: en-US).
+    await expect(item).toContainText('Sep 13, 2025');
     await item.getByRole('link', { name: /View/ }).click();
 
     await expect(page).toHaveURL(`${BASE}/playcount/${gameKey}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`2025-09-13 ${gameName}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Sep 13, 2025 ${gameName}`);
     const table = page.getByRole('table').first();
     for (const col of ['Jersey', 'Name', 'Plays', 'Location']) {
       await expect(table.getByRole('columnheader', { name: col, exact: true })).toBeVisible();
@@ -82,7 +84,7 @@ test.describe('play counts', () => {
     }
     const summary = page.getByRole('table').nth(1);
     await expect(summary.getByRole('columnheader')).toHaveText([
-      'GroupName',
+      'Group',
       'Qtr 1',
       'Qtr 2',
       'Qtr 3',
@@ -91,7 +93,10 @@ test.describe('play counts', () => {
     await expect(summary.getByRole('row', { name: /Offense/ })).toHaveText(
       /Offense\s*1\s*0\s*0\s*0/,
     );
-    await expect(page.getByRole('link', { name: 'Play Counter App' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Player Counter app' })).toHaveAttribute(
+      'href',
+      'https://club.example/player-counter',
+    );
 
     // The phone writes again during the game; the open page follows without a reload.
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));

@@ -10,6 +10,13 @@ const server = await startSaganServer({
   RATE_LIMIT_FACTOR: '100',
   LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
   SUPPORT_EMAIL: 'help@sagan.example',
+  // Outside links as an operator sets them; SOCIAL_URL stays unset, so its link must not show.
+  OPERATOR_NAME: 'Riverside Juniors Club',
+  ABOUT_URL: 'https://club.example/about',
+  APPS_URL: 'https://club.example/apps',
+  BLOG_URL: 'https://club.example/blog/',
+  PROMO_URL: 'https://club.example/score-free',
+  PLAYER_COUNTER_URL: 'https://club.example/player-counter',
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.proc.kill(sig));
 void server.exited.then((code) => process.exit(code ?? 0));

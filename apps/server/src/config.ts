@@ -1,10 +1,16 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { ExternalLinks } from '@sagan/shared/auth';
 import { isLoopbackName, parseTrustProxy, type TrustProxy } from './lib/hosts.ts';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** An outside link: http(s) only (never javascript:), empty meaning not set. */
+const externalUrl = z
+  .union([z.literal('').transform(() => undefined), z.url({ protocol: /^https?$/ })])
+  .optional();
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -37,6 +43,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@sagan.example'),
+  OPERATOR_NAME: z.string().trim().min(1).max(120).optional(),
+  OPERATOR_EMAIL: z.email().optional(),
+  ABOUT_URL: externalUrl,
+  APPS_URL: externalUrl,
+  BLOG_URL: externalUrl,
+  SOCIAL_URL: externalUrl,
+  PROMO_URL: externalUrl,
+  PLAYER_COUNTER_URL: externalUrl,
   SESSION_DAYS: z.coerce.number().int().positive().max(365).default(30),
   SESSION_IDLE_DAYS: z.coerce.number().int().positive().max(365).default(14),
   TRUST_PROXY: z.string().optional(),
@@ -79,6 +93,10 @@ export interface Config {
   logLevel: string;
   webDist: string;
   supportEmail: string;
+  /** Who runs this site and how to reach them (the Privacy and Terms pages name them). */
+  operator: { name: string; contact: string };
+  /** Outside links (menu, footer, promos); unset ones are not shown. */
+  links: ExternalLinks;
   sessionDays: number;
   /** A session also ends after this many days without a request. */
   sessionIdleDays: number;
@@ -145,6 +163,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     supportEmail: e.SUPPORT_EMAIL,
+    operator: {
+      name: e.OPERATOR_NAME ?? 'The operator of this Sagan site',
+      contact: e.OPERATOR_EMAIL ?? e.SUPPORT_EMAIL,
+    },
+    links: {
+      about: e.ABOUT_URL ?? null,
+      apps: e.APPS_URL ?? null,
+      blog: e.BLOG_URL ?? null,
+      social: e.SOCIAL_URL ?? null,
+      promo: e.PROMO_URL ?? null,
+      playerCounter: e.PLAYER_COUNTER_URL ?? null,
+    },
     sessionDays: e.SESSION_DAYS,
     sessionIdleDays: e.SESSION_IDLE_DAYS,
     trustProxy: typeof trustProxy === 'string' ? false : trustProxy,

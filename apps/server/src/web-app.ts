@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -119,6 +120,11 @@ function injectFirstPaint(
   return html;
 }
 
+/** A browser loading a page (not a script, an image or an API client). */
+function isBrowserNavigation(headers: IncomingHttpHeaders): boolean {
+  return headers['sec-fetch-mode'] === 'navigate' || /\btext\/html\b/.test(headers.accept ?? '');
+}
+
 /** The built web app, with history fallback for every client route of SPEC §2. */
 export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const indexPath = path.join(config.webDist, 'index.html');
@@ -220,6 +226,17 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(html);
+    }
+    // A person following a stale or mistyped link outside the app's base path (an old
+    // /privacy or /blog/ link, say) gets the app's friendly page at the same path under the
+    // base path, never a JSON body; programs (and the API) keep the JSON answer.
+    if (
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      hasWeb &&
+      !pathname.startsWith(`${BASE_PATH}/`) &&
+      isBrowserNavigation(req.headers)
+    ) {
+      return reply.redirect(`${BASE_PATH}${pathname}`);
     }
     return reply.code(404).send({ error: 'Not found' });
   });

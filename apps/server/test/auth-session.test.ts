@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionStateSchema } from '@sagan/shared/auth';
+import { appConfigSchema, sessionStateSchema } from '@sagan/shared/auth';
 import { API, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
 
 // The web app asks who is signed in on every page: nobody is an answer (200, user null), not an
@@ -42,5 +42,31 @@ describe.each(databaseKinds())('session check on $name', (kind) => {
   it('keeps the 401 of /auth/me for API clients', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${API}/auth/me` });
     expect(res.statusCode).toBe(401);
+  });
+});
+
+describe.each(databaseKinds())('app configuration on $name', (kind) => {
+  const t = useTestApp(kind, () => ({
+    config: {
+      operator: { name: 'Riverside Juniors', contact: 'privacy@club.example' },
+      links: {
+        about: 'https://club.example/about',
+        apps: null,
+        blog: null,
+        social: null,
+        promo: 'https://club.example/app',
+        playerCounter: null,
+      },
+    },
+  }));
+
+  it('tells the web app who runs the site and which outside links exist', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `${API}/config` });
+    expect(res.statusCode).toBe(200);
+    const config = appConfigSchema.parse(res.json());
+    expect(config.operator).toEqual({ name: 'Riverside Juniors', contact: 'privacy@club.example' });
+    expect(config.links.about).toBe('https://club.example/about');
+    expect(config.links.blog).toBeNull();
+    expect(config.links.promo).toBe('https://club.example/app');
   });
 });

@@ -67,6 +67,48 @@ describe('configuration', () => {
   });
 });
 
+describe('operator and outside links', () => {
+  it('shows no outside link unless one is set, and names the operator by the support address', () => {
+    const c = loadConfig({ SUPPORT_EMAIL: 'help@club.example' });
+    expect(c.links).toEqual({
+      about: null,
+      apps: null,
+      blog: null,
+      social: null,
+      promo: null,
+      playerCounter: null,
+    });
+    expect(c.operator.contact).toBe('help@club.example');
+  });
+
+  it('takes http(s) links, treats an empty one as unset, and refuses anything else', () => {
+    const c = loadConfig({
+      ABOUT_URL: 'https://club.example/about',
+      BLOG_URL: '',
+      OPERATOR_NAME: ' Riverside Juniors ',
+      OPERATOR_EMAIL: 'privacy@club.example',
+    });
+    expect(c.links.about).toBe('https://club.example/about');
+    expect(c.links.blog).toBeNull();
+    expect(c.operator).toEqual({ name: 'Riverside Juniors', contact: 'privacy@club.example' });
+    let error: unknown;
+    try {
+      loadConfig({
+        APPS_URL: 'javascript:alert(1)',
+        SOCIAL_URL: 'not a url',
+        OPERATOR_EMAIL: 'nobody',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/APPS_URL/);
+    expect(problems).toMatch(/SOCIAL_URL/);
+    expect(problems).toMatch(/OPERATOR_EMAIL/);
+  });
+});
+
 describe('embedded database folder lock', () => {
   it('refuses a second process on the same data folder while the first lives', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-lock-'));

@@ -53,6 +53,42 @@ describe.each(databaseKinds())('HTTP shell on $name', (kind) => {
     expect(api.json()).toEqual({ error: 'Not found' });
   });
 
+  it('sends a browser that follows a link outside the base path to the app, programs get JSON', async () => {
+    // A navigation (as Chromium sends it, and as older browsers say it with Accept).
+    for (const headers of [
+      { 'sec-fetch-mode': 'navigate' },
+      { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' },
+    ]) {
+      const privacy = await t.app.inject({ url: '/privacy', headers });
+      expect(privacy.statusCode).toBe(302);
+      expect(privacy.headers.location).toBe('/apps/sagan/privacy');
+      const blog = await t.app.inject({ url: '/blog/?x=1', headers });
+      expect(blog.headers.location).toBe('/apps/sagan/blog/');
+      const unknown = await t.app.inject({ url: String(blog.headers.location), headers });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.headers['content-type']).toMatch(/text\/html/);
+      expect(unknown.body).toContain('<div id="root">');
+      // The API stays JSON, whoever asks.
+      const api = await t.app.inject({ url: '/apps/sagan/api/nope', headers });
+      expect(api.json()).toEqual({ error: 'Not found' });
+    }
+    const terms = await t.app.inject({
+      url: '/apps/sagan/termsOfService',
+      headers: { 'sec-fetch-mode': 'navigate' },
+    });
+    expect(terms.statusCode).toBe(200);
+    const program = await t.app.inject({ url: '/blog/', headers: { accept: 'application/json' } });
+    expect(program.statusCode).toBe(404);
+    expect(program.json()).toEqual({ error: 'Not found' });
+    const post = await t.app.inject({
+      method: 'POST',
+      url: '/privacy',
+      headers: { 'sec-fetch-mode': 'navigate' },
+    });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ error: 'Not found' });
+  });
+
   it('serves hashed assets as immutable', async () => {
     const res = await t.app.inject({ url: '/apps/sagan/assets/app-abc123.js' });
     expect(res.statusCode).toBe(200);

@@ -20,11 +20,29 @@ export type SessionState = z.infer<typeof sessionStateSchema>;
 export const logoutAllResponseSchema = z.object({ ok: z.literal(true), ended: z.number().int() });
 export type LogoutAllResponse = z.infer<typeof logoutAllResponseSchema>;
 
-export const authConfigSchema = z.object({
+/**
+ * The outside links of the menu, footer and promos: each set by the operator, or null, and
+ * then not shown (a placeholder host would be a dead link).
+ */
+export const externalLinksSchema = z.object({
+  about: z.string().nullable(),
+  apps: z.string().nullable(),
+  blog: z.string().nullable(),
+  social: z.string().nullable(),
+  promo: z.string().nullable(),
+  playerCounter: z.string().nullable(),
+});
+export type ExternalLinks = z.infer<typeof externalLinksSchema>;
+
+/** GET /api/config: what the Login screen offers, the footer's contact, the operator, links. */
+export const appConfigSchema = z.object({
   googleClientId: z.string().nullable(),
   localSignIn: z.boolean(),
+  supportEmail: z.string(),
+  /** Who runs this site, named on the Privacy and Terms pages. */
+  operator: z.object({ name: z.string(), contact: z.string() }),
+  links: externalLinksSchema,
 });
-export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 // SPEC §3 Session state.
 export const AuthStatus = { Unknown: 0, SignedOut: 1, SignedIn: 2 } as const;

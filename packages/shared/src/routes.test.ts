@@ -25,6 +25,8 @@ describe('SPEC §2 route table', () => {
       'playcountcount',
       'playcountseason',
       'playcountshared',
+      'privacy',
+      'termsOfService',
     ]);
     const protectedRoutes = Object.entries(routes)
       .filter(([, r]) => r.auth)

@@ -25,6 +25,8 @@ export const routes = {
   playcountcount: { path: '/playcount/:gameKey/count', auth: true },
   playcountseason: { path: '/playcountseason/:teamKey', auth: true },
   playcountshared: { path: '/playcountshare/:shareKey', auth: false },
+  privacy: { path: '/privacy', auth: false },
+  termsOfService: { path: '/termsOfService', auth: false },
 } as const satisfies Record<string, { path: string; auth: boolean }>;
 
 export type RouteName = keyof typeof routes;

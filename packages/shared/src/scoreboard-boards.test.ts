@@ -6,6 +6,7 @@ import {
   downLabel,
   tennisSets,
   tennisSetsLabel,
+  tennisSummary,
   type ScoreboardFieldName,
 } from './scoreboard-boards.ts';
 
@@ -135,6 +136,20 @@ describe('tennis', () => {
     ]);
     expect(tennisSets({ ...game, maxSets: 5 })).toHaveLength(5);
     expect(tennisSets({ ...game, maxSets: 1 })).toHaveLength(1);
+  });
+  it('sums a game up for its card: the sets begun and the current games', () => {
+    expect(
+      tennisSummary({ ...game, maxSets: 3, homeScoreGames: 2, awayScoreGames: 1, homeScore: 0 }),
+    ).toEqual({
+      sets: [
+        { home: 6, away: 4 },
+        { home: 3, away: 6 },
+        { home: 2, away: 0 },
+      ],
+      homeGames: 2,
+      awayGames: 1,
+    });
+    expect(tennisSummary({ ...defaultScoreboard, maxSets: 5 }).sets).toEqual([]);
   });
   it("labels the period as 'period / maxSets sets'", () => {
     expect(tennisSetsLabel('Set 2', 5)).toBe('Set 2 / 5 sets');

@@ -137,6 +137,26 @@ export function tennisSets(sb: ScoreboardFields): TennisSet[] {
   }));
 }
 
+/**
+ * What a tennis summary card shows instead of homeScore/awayScore (always 0 in tennis): the
+ * games of each set begun so far, and the games of the current set.
+ */
+export function tennisSummary(sb: ScoreboardFields): TennisSummary {
+  return {
+    sets: tennisSets(sb)
+      .filter((s) => s.home + s.away > 0)
+      .map(({ home, away }) => ({ home, away })),
+    homeGames: Number(sb.homeScoreGames),
+    awayGames: Number(sb.awayScoreGames),
+  };
+}
+
+export interface TennisSummary {
+  sets: { home: number; away: number }[];
+  homeGames: number;
+  awayGames: number;
+}
+
 /** SPEC §2 tennis: 'period / maxSets sets'. */
 export function tennisSetsLabel(gamePeriod: string, maxSets: number): string {
   return `${gamePeriod} / ${maxSets} sets`;

@@ -12,17 +12,28 @@ export const publicScoreboardSchema = scoreboardFieldsSchema.extend({
 export type PublicScoreboard = z.infer<typeof publicScoreboardSchema>;
 
 /** SPEC §2 summary card: game name, period, sport, and both scores. */
-export const gameSummarySchema = publicScoreboardSchema.pick({
-  gameKey: true,
-  gameName: true,
-  gamePeriod: true,
-  sportID: true,
-  homeTeamName: true,
-  awayTeamName: true,
-  homeScore: true,
-  awayScore: true,
-  timeStamp: true,
-});
+export const gameSummarySchema = publicScoreboardSchema
+  .pick({
+    gameKey: true,
+    gameName: true,
+    gamePeriod: true,
+    sportID: true,
+    homeTeamName: true,
+    awayTeamName: true,
+    homeScore: true,
+    awayScore: true,
+    timeStamp: true,
+  })
+  .extend({
+    /** Tennis games only: their score is in sets and games (scoreboard-boards tennisSummary). */
+    tennis: z
+      .object({
+        sets: z.array(z.object({ home: z.number(), away: z.number() })),
+        homeGames: z.number(),
+        awayGames: z.number(),
+      })
+      .optional(),
+  });
 export type GameSummary = z.infer<typeof gameSummarySchema>;
 
 export const gameCommentSchema = gameCommentInputSchema.extend({

@@ -162,8 +162,17 @@ export const tagMatchKey = (name: string): string =>
   name.normalize('NFC').toUpperCase().toLowerCase();
 export const gameTagsInputSchema = z.object({ tags: z.array(tagNameSchema).max(20) });
 
+/** The longest message to a scorekeeper (the web shows a counter against it). */
+export const SCOREKEEPER_MESSAGE_MAX = 1000;
+
 export const scorekeeperMessageSchema = z.object({
-  scoreKeeperMessage: safeText().trim().min(1, 'Please write a message').max(1000),
+  scoreKeeperMessage: safeText()
+    .trim()
+    .min(1, 'Please write a message')
+    .max(
+      SCOREKEEPER_MESSAGE_MAX,
+      `Please keep the message to ${SCOREKEEPER_MESSAGE_MAX} characters or fewer`,
+    ),
 });
 
 /** SPEC §2 summary card: 'Final' and 'Starting Soon' get special styling. */

@@ -1,9 +1,17 @@
-import { Link, NavLink, Outlet, useNavigate } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { AuthStatus, menuName } from '@sagan/shared/auth';
 import { pathTo } from '@sagan/shared/routes';
-import { links } from '../config/links.ts';
-import { useAppConfig, useAuth, useSessionEndFromServer, useSignOut } from '../lib/auth.ts';
+import {
+  useAppConfig,
+  useAuth,
+  useSessionEndFromServer,
+  useSignOut,
+  useSignOutEverywhere,
+} from '../lib/auth.ts';
+import { ExternalLink, useHasExternalLink } from '../components/external-link.tsx';
 import { useTheme } from '../components/use-theme.ts';
+import { useDisclosure } from './use-disclosure.ts';
 
 function MoonIcon() {
   return (
@@ -36,61 +44,165 @@ function ThemeToggle() {
   );
 }
 
+function MenuIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        d="M4 6h16M4 12h16M4 18h16"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      />
+    </svg>
+  );
+}
+
+/**
+ * The links of the top menu. On a phone they fold behind a Menu button (CSS decides, so the
+ * server-rendered page has the same layout as the app that takes it over).
+ */
+function MainLinks() {
+  const { open, rootRef, buttonProps, panelId } = useDisclosure();
+  const hasAbout = useHasExternalLink('about');
+  return (
+    <div className="nav-menu" ref={rootRef}>
+      <button {...buttonProps} className="linklike menu-button" aria-label="Menu">
+        <MenuIcon />
+        <span className="label-wide-only">Menu</span>
+      </button>
+      <ul id={panelId} className="nav-links" data-open={open || undefined}>
+        <li>
+          <NavLink to={pathTo('dashboard')} end>
+            Home
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={pathTo('scoreboards')}>Scoreboards</NavLink>
+        </li>
+        <li>
+          <NavLink to={pathTo('teamsheets')}>Team Sheets</NavLink>
+        </li>
+        {hasAbout && (
+          <li>
+            <ExternalLink to="about">About</ExternalLink>
+          </li>
+        )}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * DESIGN §8/§9: your name opens a small menu (Sign out, Sign out everywhere) instead of
+ * signing out on one tap.
+ */
+function UserMenu({ name, onSignedOut }: { name: string; onSignedOut: (note: string) => void }) {
+  const { open, close, rootRef, buttonProps, panelId } = useDisclosure();
+  const signOut = useSignOut();
+  const everywhere = useSignOutEverywhere();
+  const firstItem = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (open) firstItem.current?.focus();
+  }, [open]);
+  const error = signOut.error ?? everywhere.error;
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button {...buttonProps} className="linklike user-button">
+        <span className="user-name">{name}</span>
+        <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" focusable="false">
+          <path d="M2 4l4 4 4-4" stroke="currentColor" strokeWidth="1.6" fill="none" />
+        </svg>
+      </button>
+      <div id={panelId} className="user-panel" hidden={!open}>
+        <p className="user-panel-name">
+          Signed in as <strong>{name}</strong>
+        </p>
+        <ul>
+          <li>
+            <button
+              ref={firstItem}
+              type="button"
+              className="linklike"
+              disabled={signOut.isPending || everywhere.isPending}
+              onClick={() =>
+                signOut.mutate(undefined, {
+                  onSuccess: () => {
+                    close();
+                    onSignedOut('You are signed out.');
+                  },
+                })
+              }
+            >
+              Sign out
+            </button>
+          </li>
+          <li>
+            <button
+              type="button"
+              className="linklike"
+              disabled={signOut.isPending || everywhere.isPending}
+              onClick={() =>
+                everywhere.mutate(undefined, {
+                  onSuccess: ({ ended }) => {
+                    close();
+                    onSignedOut(
+                      `You are signed out on every device (${ended} ${ended === 1 ? 'sign-in' : 'sign-ins'} ended).`,
+                    );
+                  },
+                })
+              }
+            >
+              Sign out everywhere
+            </button>
+            <p className="help">Also on your other phones and computers.</p>
+          </li>
+        </ul>
+        {error && (
+          <p className="form-error" role="alert">
+            {error.message}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
 function TopMenu() {
   const { authStatus, user } = useAuth();
-  const signOut = useSignOut();
   useSessionEndFromServer();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  // Said on the page the sign-out leads to, and gone with the next navigation.
+  const [note, setNote] = useState<{ text: string; at: string } | null>(null);
+  const home = pathTo('dashboard');
   return (
     <header className="top-menu">
       <nav aria-label="Main">
-        <Link to={pathTo('dashboard')} className="logo" aria-label="Sagan home">
+        <Link to={home} className="logo" aria-label="Sagan home">
           <img src={`${import.meta.env.BASE_URL}img/logo.svg`} alt="" width="28" height="28" />
           <span>Sagan</span>
         </Link>
-        <ul>
-          <li>
-            <NavLink to={pathTo('dashboard')} end>
-              Home
+        <MainLinks />
+        <div className="nav-end">
+          <ThemeToggle />
+          {authStatus === AuthStatus.SignedIn && user ? (
+            <UserMenu
+              name={menuName(user)}
+              onSignedOut={(text) => {
+                setNote({ text, at: home });
+                navigate(home);
+              }}
+            />
+          ) : (
+            <NavLink className="login-link" to={pathTo('Login')}>
+              Login
             </NavLink>
-          </li>
-          <li>
-            <NavLink to={pathTo('scoreboards')}>Scoreboards</NavLink>
-          </li>
-          <li>
-            <NavLink to={pathTo('teamsheets')}>Team Sheets</NavLink>
-          </li>
-          <li>
-            <a href={links.about} target="_blank" rel="noopener noreferrer">
-              About
-            </a>
-          </li>
-          <li>
-            <ThemeToggle />
-          </li>
-          <li className="login-item">
-            {authStatus === AuthStatus.SignedIn && user ? (
-              <button
-                type="button"
-                className="linklike"
-                title="Sign out"
-                onClick={() =>
-                  signOut.mutate(undefined, {
-                    onSuccess: () => navigate(pathTo('dashboard')),
-                  })
-                }
-              >
-                {menuName(user)}
-              </button>
-            ) : (
-              <NavLink to={pathTo('Login')}>Login</NavLink>
-            )}
-          </li>
-        </ul>
+          )}
+        </div>
       </nav>
-      {signOut.error && (
-        <p className="form-error banner" role="alert">
-          {signOut.error.message}
+      {note && note.at === pathname && (
+        <p className="banner" role="status">
+          {note.text}
         </p>
       )}
     </header>
@@ -100,6 +212,7 @@ function TopMenu() {
 function Footer() {
   const config = useAppConfig();
   const email = config.data?.supportEmail;
+  const links = config.data?.links;
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -116,24 +229,26 @@ function Footer() {
               <a href={`mailto:${email}`}>{email}</a>
             </li>
           )}
+          {links?.social && (
+            <li>
+              <ExternalLink to="social">Follow us</ExternalLink>
+            </li>
+          )}
+          {links?.blog && (
+            <li>
+              <ExternalLink to="blog">Blog</ExternalLink>
+            </li>
+          )}
+          {links?.about && (
+            <li>
+              <ExternalLink to="about">About</ExternalLink>
+            </li>
+          )}
           <li>
-            <a href={links.social} target="_blank" rel="noopener noreferrer">
-              Follow us
-            </a>
+            <Link to={pathTo('privacy')}>Privacy</Link>
           </li>
           <li>
-            <a href={links.blog}>Blog</a>
-          </li>
-          <li>
-            <a href={links.about} target="_blank" rel="noopener noreferrer">
-              About
-            </a>
-          </li>
-          <li>
-            <a href={links.privacy}>Privacy</a>
-          </li>
-          <li>
-            <a href={links.terms}>Terms of Service</a>
+            <Link to={pathTo('termsOfService')}>Terms of Service</Link>
           </li>
           <li className="copyright">© 2025 Sagan. All rights reserved.</li>
         </ul>

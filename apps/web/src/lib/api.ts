@@ -14,6 +14,8 @@ class ApiError extends Error {
   }
 }
 
+const TOO_MANY = 'Too many changes at once. Please wait a minute and try again.';
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -61,10 +63,13 @@ export async function api(
     // Not JSON: handled below by status.
   }
   if (!res.ok) {
+    // A rate limit's own words ("Rate limit exceeded, retry in 59 seconds") are for programs.
     const message =
-      json && typeof json === 'object' && 'error' in json && typeof json.error === 'string'
-        ? json.error
-        : 'Something went wrong. Please try again.';
+      res.status === 429
+        ? TOO_MANY
+        : json && typeof json === 'object' && 'error' in json && typeof json.error === 'string'
+          ? json.error
+          : 'Something went wrong. Please try again.';
     throw new ApiError(res.status, message);
   }
   return schema ? schema.parse(json) : json;

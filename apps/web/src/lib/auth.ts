@@ -1,9 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import {
   AuthStatus,
-  authConfigSchema,
+  appConfigSchema,
+  logoutAllResponseSchema,
   sessionStateSchema,
   sessionUserSchema,
   type SessionUser,
@@ -59,8 +59,6 @@ export function useAuth(): { authStatus: AuthStatus; user: SessionUser | null } 
   if (me.data) return { authStatus: AuthStatus.SignedIn, user: me.data };
   return { authStatus: AuthStatus.SignedOut, user: null };
 }
-
-const appConfigSchema = authConfigSchema.extend({ supportEmail: z.string() });
 
 export function useAppConfig() {
   return useQuery({
@@ -123,6 +121,16 @@ export function useSignOut() {
   return useMutation({
     mutationKey: authMutationKey,
     mutationFn: () => api('POST', '/auth/logout'),
+    onSuccess: () => after(null),
+  });
+}
+
+/** Ends every session of this user, on every device (DESIGN §9 user menu). */
+export function useSignOutEverywhere() {
+  const after = useAfterAuthChange();
+  return useMutation({
+    mutationKey: authMutationKey,
+    mutationFn: () => api('POST', '/auth/logout-all', undefined, logoutAllResponseSchema),
     onSuccess: () => after(null),
   });
 }

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, okSchema } from '@sagan/shared/http';
-import { z } from 'zod';
 import {
   googleSignInSchema,
   localSignInSchema,
   sessionUserSchema,
   sessionStateSchema,
-  authConfigSchema,
+  appConfigSchema,
   logoutAllResponseSchema,
 } from '@sagan/shared/auth';
 import { TokenError } from '../../auth/google.ts';
@@ -65,14 +64,17 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       schema: {
         tags: ['auth'],
         summary:
-          'What the Login screen offers (Google client id, local sign-in) and the support e-mail',
-        response: { 200: authConfigSchema.extend({ supportEmail: z.string() }) },
+          'What the Login screen offers (Google client id, local sign-in), the support e-mail, ' +
+          'the operator and the outside links',
+        response: { 200: appConfigSchema },
       },
     },
     async (req) => ({
       googleClientId: config.google.clientId ?? null,
       localSignIn: localSignInFor(req),
       supportEmail: config.supportEmail,
+      operator: config.operator,
+      links: config.links,
     }),
   );
 

@@ -13,6 +13,8 @@ import {
   type GameClockState,
 } from '@sagan/shared/game-clock';
 import { GAME_HISTORY_LIMIT, type GameHistoryEntry } from '@sagan/shared/game-history';
+import { tennisSummary } from '@sagan/shared/scoreboard-boards';
+import { boardKind } from '@sagan/shared/sports';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
@@ -84,6 +86,7 @@ function toSummary(row: GameRow): GameSummary {
     homeScore: g.homeScore,
     awayScore: g.awayScore,
     timeStamp: g.timeStamp,
+    ...(boardKind(g.sportID) === 'tennis' ? { tennis: tennisSummary(g) } : {}),
   };
 }
 

@@ -1,8 +1,8 @@
 import { useCallback, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { displayNameSchema } from '@sagan/shared/auth';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthStatus, displayNameSchema, menuName, type SessionUser } from '@sagan/shared/auth';
 import { pathTo } from '@sagan/shared/routes';
-import { useAppConfig, useSignIn } from '../../lib/auth.ts';
+import { useAppConfig, useAuth, useSignIn, useSignOut } from '../../lib/auth.ts';
 import { GoogleButton } from './google-button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -12,8 +12,40 @@ function safeNext(next: string | null): string {
   return next && next.startsWith('/') && !next.startsWith('//') ? next : pathTo('dashboard');
 }
 
+/** Login while already signed in: say so, rather than offer a second sign-in. */
+function SignedIn({ user }: { user: SessionUser }) {
+  const signOut = useSignOut();
+  return (
+    <section className="page narrow">
+      <h1>Login</h1>
+      <p>
+        You are signed in as <strong className="signed-in-name">{menuName(user)}</strong>.
+      </p>
+      <div className="btn-row">
+        <Link className="btn primary" to={pathTo('dashboard')}>
+          Go to the home page
+        </Link>
+        <button
+          type="button"
+          className="btn"
+          disabled={signOut.isPending}
+          onClick={() => signOut.mutate()}
+        >
+          Sign out
+        </button>
+      </div>
+      {signOut.error && (
+        <p className="form-error" role="alert">
+          {signOut.error.message}
+        </p>
+      )}
+    </section>
+  );
+}
+
 export default function LoginPage() {
   usePageTitle('Login');
+  const { authStatus, user } = useAuth();
   const config = useAppConfig();
   const signIn = useSignIn();
   const navigate = useNavigate();
@@ -37,6 +69,11 @@ export default function LoginPage() {
     }
     setNameError(null);
     signIn.mutate({ kind: 'local', displayName: parsed.data }, { onSuccess: done });
+  }
+
+  // Not while this page's own sign-in is finishing: it is about to leave for `next`.
+  if (authStatus === AuthStatus.SignedIn && user && !signIn.isSuccess) {
+    return <SignedIn user={user} />;
   }
 
   return (

@@ -4,7 +4,8 @@ import { playCountCsv, playCountCsvFileName } from '@sagan/shared/playcount-csv'
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { links } from '../../config/links.ts';
+import { ExternalLink } from '../../components/external-link.tsx';
+import { formatGameDate } from '../../lib/dates.ts';
 import { usePatchPlayCount, usePlayCount } from './api.ts';
 import { downloadText } from './download.ts';
 import { RosterTable } from './components/roster-table.tsx';
@@ -20,7 +21,7 @@ export default function PlayCountPage() {
   const { data: game, loading, error, notFound } = usePlayCount(gameKey);
   const archive = usePatchPlayCount(gameKey);
   const minimum = usePatchPlayCount(gameKey);
-  usePageTitle(game ? `${game.gameDate} ${game.gameName}` : 'Play Count');
+  usePageTitle(game ? `${formatGameDate(game.gameDate)} ${game.gameName}` : 'Play Count');
 
   if (notFound) return <NotFound what="play count" />;
   if (!game) {
@@ -30,7 +31,10 @@ export default function PlayCountPage() {
   return (
     <section className="page pc-page">
       <h1 className="pc-title">
-        <span className="pc-title-date">{game.gameDate}</span> {game.gameName}
+        <time className="pc-title-date" dateTime={game.gameDate}>
+          {formatGameDate(game.gameDate)}
+        </time>{' '}
+        {game.gameName}
         {game.archived && <span className="pc-archived">Archived</span>}
       </h1>
       <div className="btn-row">
@@ -85,9 +89,9 @@ export default function PlayCountPage() {
 
       <p className="pc-footer">
         Count plays from the sideline with the{' '}
-        <a href={links.playCounterApp} target="_blank" rel="noopener noreferrer">
-          Play Counter App
-        </a>
+        <ExternalLink to="playerCounter" inline>
+          Player Counter app
+        </ExternalLink>
         .
       </p>
     </section>

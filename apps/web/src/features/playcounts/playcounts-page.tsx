@@ -5,7 +5,8 @@ import { pathTo } from '@sagan/shared/routes';
 import { Loading } from '../../components/loading.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { links } from '../../config/links.ts';
+import { ExternalLink } from '../../components/external-link.tsx';
+import { formatGameDate } from '../../lib/dates.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { useMyPlayCounts } from './api.ts';
 import './playcounts.css';
@@ -24,9 +25,9 @@ export default function PlayCountsPage() {
     <section className="page pc-page">
       <h1>Play Counts</h1>
       <p className="muted">
-        These play counts were created in the Player Counter Pro app on your phone. Sign in there
-        with the same account to see your games here, or count plays right here from one of your
-        team sheets.
+        These play counts were created in the Player Counter app on your phone (sign in there with
+        the same account to see your games here), or counted right here from one of your team
+        sheets.
       </p>
       <div className="btn-row">
         <Link className="btn primary" to={pathTo('playcountnew')}>
@@ -51,9 +52,9 @@ export default function PlayCountsPage() {
           {data.length === 0 ? (
             <>
               No play counts yet. Count plays during a game with the{' '}
-              <a href={links.playCounterApp} target="_blank" rel="noopener noreferrer">
-                Play Counter App
-              </a>
+              <ExternalLink to="playerCounter" inline>
+                Player Counter app
+              </ExternalLink>
               , and they appear here live.
             </>
           ) : (
@@ -67,13 +68,15 @@ export default function PlayCountsPage() {
             <li key={g.gameKey} className="card pc-item">
               <div className="pc-item-text">
                 <span className="pc-item-name">{g.gameName}</span>
-                <span className="muted pc-item-date">{g.gameDate}</span>
+                <time className="muted pc-item-date" dateTime={g.gameDate}>
+                  {formatGameDate(g.gameDate)}
+                </time>
                 {g.archived && <span className="pc-archived">Archived</span>}
               </div>
               <Link
                 className="btn primary"
                 to={pathTo('playcount', { gameKey: g.gameKey })}
-                aria-label={`View ${g.gameName} ${g.gameDate}`}
+                aria-label={`View ${g.gameName} ${formatGameDate(g.gameDate)}`}
               >
                 View
               </Link>

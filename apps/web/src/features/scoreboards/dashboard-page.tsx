@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
 import type { TagSummary } from '@sagan/shared/scoreboard-views';
-import { links } from '../../config/links.ts';
+import { ExternalLink, useHasExternalLink } from '../../components/external-link.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
@@ -32,7 +32,7 @@ function TagButtons({ tags, label }: { tags: TagSummary[]; label: string }) {
       {tags.map((t) => (
         <li key={t.key}>
           <Link className="btn tag-button" to={pathTo('taggedScoreboards', { tagID: t.key })}>
-            #{t.name}{' '}
+            <span className="tag-name">#{t.name}</span>{' '}
             <span className="tag-count" aria-label={`${t.gameCount} games`}>
               {t.gameCount}
             </span>
@@ -48,6 +48,7 @@ export default function DashboardPage() {
   usePageTitle(undefined);
   const recent = useLive(recentGamesTopic);
   const tags = useLive(tagsTopic);
+  const hasApps = useHasExternalLink('apps');
   return (
     <section className="page dashboard">
       <h1 className="visually-hidden">Sagan</h1>
@@ -61,18 +62,22 @@ export default function DashboardPage() {
           </li>
         ))}
         <li>
-          <a
-            className="card feature-card"
-            href={links.apps}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            <span className="feature-title">Apps</span>
-            <span className="muted">Score games and count plays on your phone.</span>
-          </a>
-          <Link className="feature-card-extra" to={pathTo('newgame')}>
-            Or score a game here in the browser
-          </Link>
+          {hasApps ? (
+            <ExternalLink to="apps" className="card feature-card">
+              <span className="feature-title">Apps</span>
+              <span className="muted">Score games and count plays on your phone.</span>
+            </ExternalLink>
+          ) : (
+            <Link className="card feature-card" to={pathTo('newgame')}>
+              <span className="feature-title">Apps</span>
+              <span className="muted">Score a game right here in the browser.</span>
+            </Link>
+          )}
+          {hasApps && (
+            <Link className="feature-card-extra" to={pathTo('newgame')}>
+              Or score a game here in the browser
+            </Link>
+          )}
         </li>
       </ul>
 

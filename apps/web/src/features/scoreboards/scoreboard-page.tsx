@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { keySchema } from '@sagan/shared/keys';
 import { pathTo } from '@sagan/shared/routes';
 import type { GameComment } from '@sagan/shared/scoreboard-views';
-import { links } from '../../config/links.ts';
+import { ExternalLink, useHasExternalLink } from '../../components/external-link.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
@@ -21,10 +21,21 @@ import './scoreboards.css';
 function Watchers({ gameKey }: { gameKey: string }) {
   const watchers = useWatchers(gameKey);
   const n = watchers.data?.watchers;
-  if (n === undefined) return null;
+  // The viewer is one of the watchers: a 0 is an answer that does not count them yet (their
+  // subscription had not reached the server), so nothing is shown until it does.
+  if (n === undefined || n < 1) return null;
   return (
     <p className="watchers muted">
       <EyeIcon /> {n === 1 ? '1 person watching now' : `${n} people watching now`}
+    </p>
+  );
+}
+
+function Promo() {
+  if (!useHasExternalLink('promo')) return null;
+  return (
+    <p className="promo">
+      <ExternalLink to="promo">Score your games free with the Sagan app</ExternalLink>
     </p>
   );
 }
@@ -95,11 +106,7 @@ export default function ScoreboardPage() {
         )}
       </section>
       <MessageBox gameKey={gameKey} />
-      <p className="promo">
-        <a href={links.scoreGamesFree} target="_blank" rel="noopener noreferrer">
-          Score your games free with the Sagan app
-        </a>
-      </p>
+      <Promo />
     </section>
   );
 }

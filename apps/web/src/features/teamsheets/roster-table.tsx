@@ -46,7 +46,9 @@ export function RosterTable({
                 <span className="visually-hidden">Actions</span>
               </th>
             )}
-            <th scope="col">Groups</th>
+            <th scope="col" className="groups-col">
+              Groups
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -56,14 +58,19 @@ export function RosterTable({
                 <Avatar src={p.imageURL} />
               </td>
               <td className="jersey">{p.jersey}</td>
-              <td>
+              <td className="name-cell">
                 {nameCell ? nameCell(p) : p.playerName}
                 {/* Phones hide the notes column; the notes move under the name. */}
                 {p.playerNotes && <span className="notes-inline">{p.playerNotes}</span>}
+                {/* And the group badges, which a Groups column at the right edge would hide
+                    off the screen. */}
+                <div className="groups-inline">
+                  <GroupBadges playerKey={p.key} groups={groups} membership={membership} />
+                </div>
               </td>
               <td className="notes-col">{p.playerNotes}</td>
               {action && <td>{action(p)}</td>}
-              <td>
+              <td className="groups-col">
                 <GroupBadges playerKey={p.key} groups={groups} membership={membership} />
               </td>
             </tr>

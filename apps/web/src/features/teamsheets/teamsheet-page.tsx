@@ -5,7 +5,7 @@ import { pathTo } from '@sagan/shared/routes';
 import { matchesSearch } from '@sagan/shared/teamsheet';
 import { rosterTopic } from '@sagan/shared/topics/roster';
 import { useLive } from '../../lib/realtime.ts';
-import { links } from '../../config/links.ts';
+import { ExternalLink } from '../../components/external-link.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -81,10 +81,7 @@ export default function TeamSheetPage() {
       <footer className="find-out-more card">
         <p>
           Made with Sagan team sheets: rosters, lineups and player photos, shared by link or QR
-          code.{' '}
-          <a href={links.apps} target="_blank" rel="noopener noreferrer">
-            Find out more
-          </a>
+          code. <ExternalLink to="apps">Find out more</ExternalLink>
         </p>
       </footer>
     </section>

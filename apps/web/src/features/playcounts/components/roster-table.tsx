@@ -23,7 +23,9 @@ export function RosterTable({ game }: { game: PlayCountGame }) {
             <th scope="col" className="pc-num">
               Plays
             </th>
-            <th scope="col">Location</th>
+            <th scope="col" className="pc-location-col">
+              Location
+            </th>
             {snaps.map((snap, i) => (
               <th scope="col" key={i} className="pc-snap">
                 <span className="pc-snap-count">{snap.snapCount}</span>
@@ -41,14 +43,22 @@ export function RosterTable({ game }: { game: PlayCountGame }) {
                 <th scope="row" className="pc-sticky pc-name">
                   <span className="pc-player">
                     <PlayerAvatar imageURL={player.imageURL} />
-                    <span>{player.playerName}</span>
+                    <span>
+                      {player.playerName}
+                      {/* A phone shows the location here, so the snaps start on the screen. */}
+                      <span
+                        className={`pc-location pc-location-inline pc-location-${player.location}`}
+                      >
+                        {playLocationLabel(player.location)}
+                      </span>
+                    </span>
                   </span>
                 </th>
                 <td className="pc-num">
                   <span className="pc-plays">{player.playCount}</span>
                   {below && <span className="pc-below-badge">Below minimum</span>}
                 </td>
-                <td>
+                <td className="pc-location-col">
                   <span className={`pc-location pc-location-${player.location}`}>
                     {playLocationLabel(player.location)}
                   </span>

@@ -1,7 +1,7 @@
 import type { Snap } from '@sagan/shared/playcount';
 import { QUARTERS, quarterSummary } from '@sagan/shared/playcount-summary';
 
-/** SPEC §2 summary: snaps per GroupName in Qtr 1 to Qtr 4 (SPEC §9). */
+/** SPEC §2 summary: snaps per group in Qtr 1 to Qtr 4 (SPEC §9; headed 'Group', DESIGN §8). */
 export function SummaryTable({ snaps }: { snaps: readonly Snap[] }) {
   const rows = quarterSummary(snaps);
   if (!rows.length) return <p className="muted">No snaps counted yet.</p>;
@@ -10,7 +10,7 @@ export function SummaryTable({ snaps }: { snaps: readonly Snap[] }) {
       <table className="pc-summary">
         <thead>
           <tr>
-            <th scope="col">GroupName</th>
+            <th scope="col">Group</th>
             {QUARTERS.map((q) => (
               <th scope="col" key={q} className="pc-num">
                 Qtr {q}

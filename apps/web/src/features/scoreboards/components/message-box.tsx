@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { AuthStatus } from '@sagan/shared/auth';
-import { scorekeeperMessageSchema } from '@sagan/shared/scoreboard';
+import { SCOREKEEPER_MESSAGE_MAX, scorekeeperMessageSchema } from '@sagan/shared/scoreboard';
 import { useAuth } from '../../../lib/auth.ts';
 import { useSendScorekeeperMessage } from '../api/use-scoreboard-actions.ts';
 import { SignInLink } from './sign-in-link.tsx';
@@ -41,16 +41,25 @@ export function MessageBox({ gameKey }: { gameKey: string }) {
       <h2 id={`${id}-h`}>Message the Scorekeeper</h2>
       <form onSubmit={submit} noValidate>
         <label htmlFor={`${id}-t`}>Your message</label>
+        {/* No maxLength: it would cut a pasted message silently. The counter shows the limit
+            and the schema refuses a longer message with words. */}
         <textarea
           id={`${id}-t`}
           rows={3}
-          maxLength={1000}
+          aria-describedby={`${id}-count`}
+          aria-invalid={text.length > SCOREKEEPER_MESSAGE_MAX || undefined}
           value={text}
           onChange={(e) => {
             setText(e.target.value);
             if (send.isSuccess) send.reset();
           }}
         />
+        <p
+          id={`${id}-count`}
+          className={`help char-count${text.length > SCOREKEEPER_MESSAGE_MAX ? ' over' : ''}`}
+        >
+          {text.length} / {SCOREKEEPER_MESSAGE_MAX} characters
+        </p>
         {invalid && (
           <p className="form-error" role="alert">
             {invalid}

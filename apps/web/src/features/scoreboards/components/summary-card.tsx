@@ -8,6 +8,38 @@ import type { GameSummary } from '@sagan/shared/scoreboard-views';
  * SPEC §2 summary card: game name, period, sport name, home and away scores; opens the board.
  * 'Final' and 'Starting Soon' are styled apart from a game in play.
  */
+/** A team's line: its score, or for tennis the games it won in each set so far. */
+function TeamLine({ game, side }: { game: GameSummary; side: 'home' | 'away' }) {
+  const name = side === 'home' ? game.homeTeamName : game.awayTeamName;
+  const { tennis } = game;
+  if (!tennis) {
+    return (
+      <span className="summary-team">
+        <span className="summary-team-name">{name}</span>
+        <span className="summary-score">{side === 'home' ? game.homeScore : game.awayScore}</span>
+      </span>
+    );
+  }
+  // The games of each set begun, the current set's in bold; before the first game, the games.
+  const sets = tennis.sets.map((s) => s[side]);
+  const games = side === 'home' ? tennis.homeGames : tennis.awayGames;
+  const current = sets.pop() ?? games;
+  return (
+    <span className="summary-team">
+      <span className="summary-team-name">{name}</span>
+      <span className="visually-hidden">Sets {[...sets, current].join(', ')}</span>
+      <span className="summary-tennis" aria-hidden="true">
+        {sets.map((n, i) => (
+          <span key={i} className="summary-set">
+            {n}
+          </span>
+        ))}
+        <span className="summary-score">{current}</span>
+      </span>
+    </span>
+  );
+}
+
 export function SummaryCard({ game, newTab = false }: { game: GameSummary; newTab?: boolean }) {
   const style = periodStyle(game.gamePeriod);
   return (
@@ -22,14 +54,8 @@ export function SummaryCard({ game, newTab = false }: { game: GameSummary; newTa
         <span className="summary-period">{game.gamePeriod}</span>
       </span>
       <span className="summary-sport">{sportName(game.sportID)}</span>
-      <span className="summary-team">
-        <span>{game.homeTeamName}</span>
-        <span className="summary-score">{game.homeScore}</span>
-      </span>
-      <span className="summary-team">
-        <span>{game.awayTeamName}</span>
-        <span className="summary-score">{game.awayScore}</span>
-      </span>
+      <TeamLine game={game} side="home" />
+      <TeamLine game={game} side="away" />
     </Link>
   );
 }

@@ -28,7 +28,13 @@ export function useSunMode(): [boolean, () => void] {
 
 export function SunToggle({ on, onToggle }: { on: boolean; onToggle: () => void }) {
   return (
-    <button type="button" className="btn sun-toggle" aria-pressed={on} onClick={onToggle}>
+    <button
+      type="button"
+      className="btn sun-toggle"
+      aria-label="Bright sun"
+      aria-pressed={on}
+      onClick={onToggle}
+    >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
         <circle cx="12" cy="12" r="4.5" fill="currentColor" />
         <path
@@ -38,7 +44,7 @@ export function SunToggle({ on, onToggle }: { on: boolean; onToggle: () => void 
           strokeLinecap="round"
         />
       </svg>
-      Bright sun
+      <span className="label-wide-only">Bright sun</span>
     </button>
   );
 }
