@@ -480,3 +480,34 @@ export async function followTag(q: Queryable, uid: string, tagKey: string): Prom
 export async function unfollowTag(q: Queryable, uid: string, tagKey: string): Promise<void> {
   await q.query('DELETE FROM followed_tags WHERE uid = $1 AND tag_key = $2', [uid, tagKey]);
 }
+
+/**
+ * Deletes one of the owner's games with its comments, tags, bookmarks and messages, and tells
+ * every list that showed it. The demo simulator clears its finished games with it, so the demo
+ * community never grows. false when the game is not the owner's (or is gone).
+ */
+export async function deleteOwnedGame(app: App, uid: string, gameKey: string): Promise<boolean> {
+  return app.db.tx(async (q) => {
+    const rows = await q.query<{ bookmarkers: string[]; tag_keys: string[] }>(
+      `SELECT ARRAY(SELECT uid FROM favorite_scoreboards WHERE game_key = $1) AS bookmarkers,
+              ARRAY(SELECT tag_key FROM game_tags WHERE game_key = $1) AS tag_keys
+       FROM games WHERE game_key = $1 AND uid = $2`,
+      [gameKey, uid],
+    );
+    const row = rows[0];
+    if (!row) return false;
+    const followers = await tagFollowerTopics(q, row.tag_keys);
+    await q.query('DELETE FROM games WHERE game_key = $1', [gameKey]);
+    await app.hub.changed(q, [
+      gameTopic.name(gameKey),
+      clockTopic.name(gameKey),
+      recentGamesTopic.name(),
+      myGamesTopic.name(uid),
+      tagsTopic.name(),
+      ...row.tag_keys.map(tagTopic.name),
+      ...row.bookmarkers.map(favoritesTopic.name),
+      ...followers,
+    ]);
+    return true;
+  });
+}

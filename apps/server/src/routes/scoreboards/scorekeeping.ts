@@ -22,7 +22,6 @@ import {
 } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
-const security: Record<string, string[]>[] = [{ googleIdToken: [] }, { session: [] }];
 const tags = ['scorekeeping'];
 
 /** DESIGN §6: the scorekeeping API the phone app uses. Only the game's owner writes. */
@@ -35,7 +34,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'create'),
       schema: {
         tags,
-        security,
         summary: 'Create a game; the body may carry initial scoreboard fields',
         body: scoreboardPatchSchema.nullish(),
         response: { 200: z.object({ gameKey: z.string() }), ...refusalsWithBadRequest },
@@ -50,7 +48,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'score'),
       schema: {
         tags,
-        security,
         summary: 'Update any scoreboard fields; the server sets timeStamp',
         params: gameKeyParamsSchema,
         body: scoreboardPatchSchema,
@@ -66,7 +63,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'clock'),
       schema: {
         tags,
-        security,
         summary: 'A clock tick, sent live to viewers on clock:{gameKey}',
         params: gameKeyParamsSchema,
         body: clockSchema,
@@ -85,7 +81,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'comment'),
       schema: {
         tags,
-        security,
         summary: 'Add a game comment',
         params: gameKeyParamsSchema,
         body: gameCommentInputSchema,
@@ -101,7 +96,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'tags'),
       schema: {
         tags,
-        security,
         summary: "Replace the game's tags; a tag is created on first use (case-insensitive)",
         params: gameKeyParamsSchema,
         body: gameTagsInputSchema,
@@ -119,7 +113,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
     {
       schema: {
         tags,
-        security,
         summary: 'The messages viewers sent the scorekeeper (owner only), newest first',
         params: gameKeyParamsSchema,
         response: { 200: scorekeeperMessagesSchema, ...refusalsWithBadRequest },

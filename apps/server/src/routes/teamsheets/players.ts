@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okSchema } from '@sagan/shared/http';
+import { okSchema, refusals } from '@sagan/shared/http';
 import { bulkRowsToSave, parseBulkUpload } from '@sagan/shared/bulk-upload';
 import {
   bulkResultSchema,
@@ -55,7 +55,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         summary: 'Save a player (SPEC §4: key -1 creates one with a new key)',
         params: playerKeyParams,
         body: playerSaveSchema,
-        response: { 200: playerSchema },
+        response: { 200: playerSchema, ...refusals },
       },
     },
     async (req) => {
@@ -98,7 +98,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         tags: ['teamsheets'],
         summary: 'Delete a player (and their group memberships)',
         params: existingPlayerParams,
-        response: { 200: okSchema },
+        response: { 200: okSchema, ...refusals },
       },
     },
     async (req) => {
@@ -126,7 +126,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         summary: 'Bulk upload: one player a line, jersey first (SPEC §5); blank lines skipped',
         params: teamKeyParams,
         body: bulkUploadSchema,
-        response: { 200: bulkResultSchema },
+        response: { 200: bulkResultSchema, ...refusals },
       },
     },
     async (req) => {
@@ -176,7 +176,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
           "Set a player's photo: an image/* body or JSON { dataUrl }. Re-encoded to JPEG, " +
           'at most 1024px, metadata stripped.',
         params: existingPlayerParams,
-        response: { 200: playerSchema },
+        response: { 200: playerSchema, ...refusals },
       },
     },
     async (req) => {
@@ -228,6 +228,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         tags: ['teamsheets'],
         summary: "A player's photo, for the sheet's owner (JPEG; revalidated on each use)",
         params: existingPlayerParams,
+        response: refusals,
       },
     },
     async (req, reply) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { refusals } from '@sagan/shared/http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { rosterTopic } from '@sagan/shared/topics/roster';
 import { teamTopic } from '@sagan/shared/topics/team';
@@ -20,7 +21,7 @@ export function privacyRoutes(fastify: FastifyInstance): void {
         tags: ['teamsheets'],
         summary: 'What the public sheet shows: initials instead of names, photos hidden',
         params: teamKeyParams,
-        response: { 200: publicPrivacySchema },
+        response: { 200: publicPrivacySchema, ...refusals },
       },
     },
     async (req) => {
@@ -39,7 +40,7 @@ export function privacyRoutes(fastify: FastifyInstance): void {
         summary: 'Choose what the public sheet shows (applies at once, no republish needed)',
         params: teamKeyParams,
         body: publicPrivacySchema,
-        response: { 200: publicPrivacySchema },
+        response: { 200: publicPrivacySchema, ...refusals },
       },
     },
     async (req) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { refusals } from '@sagan/shared/http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { teamTopic } from '@sagan/shared/topics/team';
 import { DEFAULT_TEAM, teamInputSchema } from '@sagan/shared/teamsheet';
@@ -23,7 +24,7 @@ export function teamRoutes(fastify: FastifyInstance): void {
       schema: {
         tags: ['teamsheets'],
         summary: 'My teams and the published sheets I follow (SPEC §2 Team sheets list)',
-        response: { 200: teamsListSchema },
+        response: { 200: teamsListSchema, ...refusals },
       },
     },
     async (req) => {
@@ -39,7 +40,7 @@ export function teamRoutes(fastify: FastifyInstance): void {
       schema: {
         tags: ['teamsheets'],
         summary: "Create a team ('New Team' / 'Description', SPEC §9)",
-        response: { 201: teamSummarySchema },
+        response: { 201: teamSummarySchema, ...refusals },
       },
     },
     async (req, reply) => {
@@ -60,7 +61,7 @@ export function teamRoutes(fastify: FastifyInstance): void {
         tags: ['teamsheets'],
         summary: "The owner's whole team sheet",
         params: teamKeyParams,
-        response: { 200: teamSheetSchema },
+        response: { 200: teamSheetSchema, ...refusals },
       },
     },
     async (req) => {
@@ -78,7 +79,7 @@ export function teamRoutes(fastify: FastifyInstance): void {
         summary: 'Save the team name and notes (SPEC §7: also sets active)',
         params: teamKeyParams,
         body: teamInputSchema,
-        response: { 200: teamSheetSchema },
+        response: { 200: teamSheetSchema, ...refusals },
       },
     },
     async (req) => {
