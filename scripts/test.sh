@@ -28,6 +28,8 @@ echo "== typecheck"
 npm run typecheck
 echo "== lint"
 npm run lint
+echo "== OpenAPI document (Redocly's recommended rules: no error, no warning)"
+bash scripts/openapi-lint.sh
 
 echo "== unit"
 npx vitest run --project unit

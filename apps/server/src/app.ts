@@ -7,7 +7,6 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import {
   hasZodFastifySchemaValidationErrors,
-  jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
@@ -18,7 +17,9 @@ import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
 import dbPlugin from './plugins/db.ts';
 import realtimePlugin from './plugins/realtime.ts';
-import authPlugin from './plugins/auth.ts';
+import authPlugin, { sessionCookieName } from './plugins/auth.ts';
+import { swaggerOptions } from './openapi.ts';
+import { loggerOptions, logRequests } from './logging.ts';
 import hostsPlugin from './plugins/hosts.ts';
 import bodyTimeoutPlugin from './plugins/body-timeout.ts';
 import { fastifyTrustProxy } from './lib/hosts.ts';
@@ -41,12 +42,15 @@ const MINI_CARD_PATH = `${BASE_PATH}/viewscoreboardmini/`;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: config.logLevel },
+    logger: opts.logger ?? loggerOptions(config),
+    // logging.ts writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     // DESIGN §9: X-Forwarded-* only from the proxies TRUST_PROXY names, never from anyone.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Larger bodies are opted into per route (photo uploads).
     bodyLimit: 256 * 1024,
   });
+  logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -145,26 +149,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
 
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Sagan API',
-        description:
-          'Live scoreboards, team sheets and play counts. Cookie sessions for the web app ' +
-          '(state-changing requests carry X-Sagan-Request: 1); companion apps send ' +
-          '`Authorization: Bearer <Google ID token>`.',
-        version: '1.0.0',
-      },
-      servers: [{ url: '/' }],
-      components: {
-        securitySchemes: {
-          googleIdToken: { type: 'http', scheme: 'bearer', bearerFormat: 'Google ID token' },
-          session: { type: 'apiKey', in: 'cookie', name: 'sagan_session' },
-        },
-      },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, swaggerOptions(config, sessionCookieName(config)));
   await app.register(swaggerUi, {
     routePrefix: `${API_PATH}/docs`,
     staticCSP: true,

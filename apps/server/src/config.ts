@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ExternalLinks } from '@sagan/shared/auth';
 import { isLoopbackName, parseTrustProxy, type TrustProxy } from './lib/hosts.ts';
+import { resolveLogFormat, type LogFormat } from './logging.ts';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -41,6 +42,8 @@ const envSchema = z.object({
   SIMULATE: boolish.default(false),
   RATE_LIMIT_FACTOR: z.coerce.number().positive().default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
+  NODE_ENV: z.string().optional(),
   WEB_DIST: z.string().optional(),
   SUPPORT_EMAIL: z.email().default('support@sagan.example'),
   OPERATOR_NAME: z.string().trim().min(1).max(120).optional(),
@@ -91,6 +94,8 @@ export interface Config {
   simulate: boolean;
   rateLimitFactor: number;
   logLevel: string;
+  /** JSON lines, or compact readable lines for a developer's terminal (logging.ts). */
+  logFormat: LogFormat;
   webDist: string;
   supportEmail: string;
   /** Who runs this site and how to reach them (the Privacy and Terms pages name them). */
@@ -119,7 +124,10 @@ export class ConfigError extends Error {
 }
 
 /** Parses the environment; a wrong setting throws a ConfigError listing every problem. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  stdoutIsTTY = !!process.stdout.isTTY,
+): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
@@ -161,6 +169,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     simulate: e.SIMULATE,
     rateLimitFactor: e.RATE_LIMIT_FACTOR,
     logLevel: e.LOG_LEVEL,
+    logFormat: resolveLogFormat(e.LOG_FORMAT, e.NODE_ENV, stdoutIsTTY),
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     supportEmail: e.SUPPORT_EMAIL,
     operator: {

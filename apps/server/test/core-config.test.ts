@@ -1,9 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { openPglite } from '../src/db/db.ts';
+import { openPglite, type Db } from '../src/db/db.ts';
+import { loggerOptions, prettyLine } from '../src/logging.ts';
+import { testConfig } from './helpers.ts';
 
 describe('configuration', () => {
   it('has working defaults: loopback, port 3000, local sign-in on', () => {
@@ -106,6 +111,74 @@ describe('operator and outside links', () => {
     expect(problems).toMatch(/APPS_URL/);
     expect(problems).toMatch(/SOCIAL_URL/);
     expect(problems).toMatch(/OPERATOR_EMAIL/);
+  });
+});
+
+describe('LOG_FORMAT', () => {
+  it('is pretty on a terminal in development, JSON in production or through a pipe', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty', NODE_ENV: 'production' }, false).logFormat).toBe(
+      'pretty',
+    );
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(() => loadConfig({ LOG_FORMAT: 'fancy' })).toThrow(/LOG_FORMAT/);
+  });
+
+  it('pretty: a compact line per entry, the error stack under it', () => {
+    const line = prettyLine(
+      JSON.stringify({
+        level: 40,
+        time: Date.UTC(2026, 0, 2, 3, 4, 5),
+        pid: 1,
+        hostname: 'h',
+        msg: 'simulator: tick failed',
+        gameKey: 'abc',
+        err: { message: 'boom', stack: 'Error: boom\n    at x' },
+      }),
+      false,
+    );
+    expect(line).toBe(
+      '03:04:05 WARN  simulator: tick failed  gameKey=abc\n    Error: boom\n        at x\n',
+    );
+  });
+
+  it('JSON: one object a line, for log collectors', () => {
+    expect(loggerOptions({ logLevel: 'info', logFormat: 'json' })).toEqual({ level: 'info' });
+  });
+});
+
+describe('request lines', () => {
+  const written: string[] = [];
+  let app: FastifyInstance;
+  let db: Db;
+  beforeAll(async () => {
+    const out = Object.assign(new Writable(), {
+      write: (chunk: string) => written.push(chunk) > 0,
+    });
+    db = await openPglite();
+    const config = testConfig({ logFormat: 'pretty' });
+    app = await buildApp(config, { db, logger: loggerOptions(config, out) });
+    await app.ready();
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+
+  it('one line per request; a static file or health check that went well only at debug', async () => {
+    await app.inject({ url: '/apps/sagan/api/health' });
+    await app.inject({ url: '/apps/sagan/api/docs/static/swagger-ui.css' });
+    await app.inject({ url: '/apps/sagan/api/tags' });
+    await app.inject({ url: '/apps/sagan/api/games/nope' });
+    const requests = written.filter((l) => / ms\n$/.test(l));
+    expect(requests, requests.join('')).toHaveLength(2);
+    expect(requests[0]).toMatch(
+      /^\d\d:\d\d:\d\d INFO {2}GET \/apps\/sagan\/api\/tags 200 \d+ ms\n$/,
+    );
+    expect(requests[1]).toMatch(/INFO {2}GET \/apps\/sagan\/api\/games\/nope 404 \d+ ms/);
+    expect(written.join('')).not.toMatch(/^\{/m);
   });
 });
 

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { seedDemo } from '../src/demo/seed.ts';
-import { startSimulator } from '../src/demo/simulator.ts';
-import { API, databaseKinds, useTestApp } from './helpers.ts';
+import type { ScoreboardFields } from '@sagan/shared/scoreboard';
+import { DEMO_UID } from '../src/demo/seed.ts';
+import { createSimulator, FINISHED_KEPT_PER_SPORT, startSimulator } from '../src/demo/simulator.ts';
+import { API, databaseKinds, seededRng, useTestApp } from './helpers.ts';
 
 interface Summary {
   gameKey: string;
@@ -10,8 +12,16 @@ interface Summary {
   awayScore: number;
 }
 
+interface Row {
+  game_key: string;
+  fields: ScoreboardFields;
+  clock_seconds: number | null;
+}
+
 describe.each(databaseKinds())('demo community on $name', (kind) => {
   const t = useTestApp(kind);
+  const demoGames = () =>
+    t.db.query<Row>('SELECT game_key, fields, clock_seconds FROM games WHERE uid = $1', [DEMO_UID]);
 
   it('seeds games of every sport with tags and comments, once', async () => {
     await seedDemo(t.app);
@@ -32,31 +42,92 @@ describe.each(databaseKinds())('demo community on $name', (kind) => {
     expect(await t.db.query('SELECT game_key FROM games')).toHaveLength(before.length);
   });
 
-  it('the simulator ticks clocks and moves scores through the scorekeeping writes', async () => {
-    const recent = async () =>
-      (await t.app.inject({ method: 'GET', url: `${API}/games/recent` })).json<Summary[]>();
-    const basketball = (await recent()).find((g) => g.sportID === 2)!;
-    const clockOf = async (gameKey: string) =>
-      (
-        await t.db.query<{ clock_seconds: number }>(
-          'SELECT clock_seconds FROM games WHERE game_key = $1',
-          [gameKey],
-        )
-      )[0]?.clock_seconds;
-    const clockBefore = await clockOf(basketball.gameKey);
-    // rng 0.05: every tick scores (for the home side), so the change is certain.
-    const stop = startSimulator(t.app, () => 0.05);
+  it('the simulator plays believable games to Final, starts new ones and stays bounded', async () => {
+    // Six sports, 25 steps of play a tick (the demo runs 1): a few games of each in seconds.
+    const sports = [2, 3, 4, 6, 7, 8];
+    const simulator = createSimulator(t.app, { rng: seededRng(5), stepsPerTick: 25, sports });
+    const seeded = new Set(
+      (await t.db.query<{ game_key: string }>('SELECT game_key FROM games')).map((r) => r.game_key),
+    );
+    const periods = new Map<string, string[]>();
+    const finals = new Map<string, Row>();
+    const clocks = new Map<string, number[]>();
+    let mostPerSport = 0;
+    for (let tick = 0; tick < 100; tick++) {
+      await simulator.tick();
+      const rows = await demoGames();
+      for (const row of rows) {
+        const seen = periods.get(row.game_key) ?? [];
+        if (seen.at(-1) !== row.fields.gamePeriod) seen.push(row.fields.gamePeriod);
+        periods.set(row.game_key, seen);
+        if (row.fields.gamePeriod === 'Final') finals.set(row.game_key, row);
+        if (row.clock_seconds !== null) {
+          clocks.set(row.game_key, [...(clocks.get(row.game_key) ?? []), row.clock_seconds]);
+        }
+      }
+      for (const sport of sports) {
+        const n = rows.filter((r) => r.fields.sportID === sport).length;
+        mostPerSport = Math.max(mostPerSport, n);
+      }
+    }
+
+    // New games were announced, started, ran their periods and ended Final.
+    const made = [...periods].filter(([key]) => !seeded.has(key));
+    const lived = made.filter(([, seen]) => seen[0] === 'Starting Soon' && seen.at(-1) === 'Final');
+    expect(new Set(lived.map(([key]) => finals.get(key)!.fields.sportID))).toEqual(new Set(sports));
+    const hoops = lived.find(([key]) => finals.get(key)!.fields.sportID === 2)!;
+    expect(hoops[1].slice(0, 5)).toEqual(['Starting Soon', 'Q1', 'Q2', 'Q3', 'Q4']);
+    // Its clock ran down each quarter.
+    const hoopsClock = clocks.get(hoops[0])!;
+    expect(hoopsClock.some((s, i) => i > 0 && s < hoopsClock[i - 1]!)).toBe(true);
+    expect(Math.min(...hoopsClock)).toBe(0);
+
+    // Final scores look like the sport's.
+    for (const [, { fields: f }] of finals) {
+      if (f.sportID === 3) expect(f.homeScore + f.awayScore).toBeLessThan(10);
+      if (f.sportID === 2) {
+        for (const s of [f.homeScore, f.awayScore]) expect(s).toBeGreaterThan(20);
+        for (const s of [f.homeScore, f.awayScore]) expect(s).toBeLessThan(150);
+      }
+      if (f.sportID === 4) {
+        expect(f.homeScore).toBe(f.homeScoreGoals * 6 + f.homeScorePoints);
+        expect(f.awayScore).toBe(f.awayScoreGoals * 6 + f.awayScorePoints);
+      }
+      if (f.sportID === 6) expect(Math.max(f.homeScoreGames, f.awayScoreGames)).toBe(3);
+      if (f.sportID === 7) expect(f.homeScore + f.awayScore).toBeLessThan(40);
+    }
+
+    // Bounded: finished games leave once newer ones of their sport finished.
+    expect(finals.size).toBeGreaterThan(sports.length * FINISHED_KEPT_PER_SPORT);
+    expect(mostPerSport).toBeLessThanOrEqual(FINISHED_KEPT_PER_SPORT + 1);
+    const left = await demoGames();
+    for (const sport of sports) {
+      const finished = left.filter(
+        (r) => r.fields.sportID === sport && r.fields.gamePeriod === 'Final',
+      );
+      expect(finished.length).toBeLessThanOrEqual(FINISHED_KEPT_PER_SPORT);
+    }
+    // Viewers saw it through the public API: the recent list holds the live games.
+    const recent = (await t.app.inject({ method: 'GET', url: `${API}/games/recent` })).json<
+      Summary[]
+    >();
+    const keys = new Set(left.map((r) => r.game_key));
+    expect(recent.filter((g) => sports.includes(g.sportID)).every((g) => keys.has(g.gameKey))).toBe(
+      true,
+    );
+  }, 240_000);
+
+  it('the running simulator ticks once a second through the scorekeeping writes', async () => {
+    // Every basketball game of the demo, with its clock: a tick changes one of them.
+    const state = async () =>
+      (await demoGames())
+        .filter((r) => r.fields.sportID === 2)
+        .map((r) => ({ key: r.game_key, fields: r.fields, clock: r.clock_seconds }))
+        .sort((x, y) => x.key.localeCompare(y.key));
+    const before = await state();
+    const stop = startSimulator(t.app, { sports: [2], stepsPerTick: 25 });
     try {
-      await expect
-        .poll(async () => clockOf(basketball.gameKey), { timeout: 8000 })
-        .toBeLessThan(clockBefore! - 1);
-      await expect
-        .poll(
-          async () =>
-            (await recent()).find((g) => g.gameKey === basketball.gameKey)?.homeScore ?? 0,
-          { timeout: 8000 },
-        )
-        .toBeGreaterThan(basketball.homeScore);
+      await expect.poll(state, { timeout: 8000 }).not.toEqual(before);
     } finally {
       stop();
     }

@@ -476,6 +476,36 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
     expect(stale, 'matrix entries for routes that no longer exist').toEqual([]);
   });
 
+  it('the OpenAPI document says a user is needed exactly where an anonymous caller gets 401', () => {
+    type Op = { security?: Record<string, string[]>[] };
+    const doc = t.app.swagger() as { paths: Record<string, Record<string, Op>> };
+    const disagreements: string[] = [];
+    let operations = 0;
+    for (const [docPath, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        operations++;
+        const route = `${method.toUpperCase()} ${docPath.replace(/\{(\w+)\}/g, ':$1')}`;
+        const entry = matrix[route];
+        if (!entry) {
+          disagreements.push(`${route}: not in the matrix`);
+          continue;
+        }
+        // openapi.ts derives this from a 401 in the route's response schema: a route that
+        // needs a user declares it (`...refusals`), or the document calls it public.
+        const needsUser =
+          !!op.security?.length &&
+          op.security.every((req) => 'googleIdToken' in req || 'session' in req);
+        if (needsUser !== (entry.expect[0] === 401)) {
+          disagreements.push(
+            `${route}: document says ${needsUser ? 'signed in' : 'public'}, anonymous gets ${entry.expect[0]}`,
+          );
+        }
+      }
+    }
+    expect(operations).toBeGreaterThan(40);
+    expect(disagreements).toEqual([]);
+  });
+
   let cells = 0;
   const present = () => new Set(routeTable(t.app));
   let shared: World | undefined;

@@ -1,46 +1,87 @@
 import type { FastifyInstance } from 'fastify';
 import { formatClock } from '@sagan/shared/game-clock';
-import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboard';
-import { patchGame, postClock } from '../routes/scoreboards/repo.ts';
+import {
+  defaultScoreboard,
+  type ScoreboardFields,
+  type ScoreboardPatch,
+} from '@sagan/shared/scoreboard';
+import {
+  createGame,
+  deleteGame,
+  patchGame,
+  postClock,
+  setTags,
+} from '../routes/scoreboards/repo.ts';
 import { DEMO_UID } from './seed.ts';
+import {
+  FINAL,
+  newGame,
+  resumeGame,
+  SPORT_PLAY,
+  stepGame,
+  type Rng,
+  type SimGame,
+} from './play.ts';
+import { sportName } from '@sagan/shared/sports';
 
 const TICK_MS = 1000;
-/** Sports the simulator keeps live, with how a score moves and how the clock runs. */
-const LIVE: Record<
-  number,
-  { points: number[]; periods: string[]; periodSeconds: number; countUp: boolean }
-> = {
-  2: {
-    points: [2, 2, 3, 1],
-    periods: ['Q1', 'Q2', 'Q3', 'Q4'],
-    periodSeconds: 480,
-    countUp: false,
-  },
-  3: { points: [1], periods: ['1st Half', '2nd Half'], periodSeconds: 2700, countUp: true },
-  10: { points: [1], periods: ['Q1', 'Q2', 'Q3', 'Q4'], periodSeconds: 720, countUp: false },
-};
+/** Steps between a game's end and its successor's 'Starting Soon'. */
+const REST_STEPS = 60;
+/** A finished game stays on the dashboard until this many newer ones of its sport finished. */
+export const FINISHED_KEPT_PER_SPORT = 2;
 
-interface LiveGame {
+export interface SimulatorOptions {
+  rng?: Rng;
+  /** Steps of play per tick (tests compress time further than the demo does). */
+  stepsPerTick?: number;
+  /** The sports kept live, one game each (default: every sport). */
+  sports?: readonly number[];
+}
+
+interface Slot {
   gameKey: string;
-  sportID: number;
-  fields: ScoreboardFields;
-  /** Seconds of play left (countdown) or played (count-up) in the period. */
-  seconds: number;
-  /** Ticks to wait after 'Final' before a new game starts. */
-  restIn: number;
+  game: SimGame;
+  /** What the database holds, so a tick writes only what changed. */
+  written: ScoreboardFields;
+  clockShown: number | null;
+  restSteps: number;
 }
 
 /**
- * Keeps a few demo games live through the same writes the scorekeeping API makes (DESIGN §7):
- * the clock ticks every second, scores move now and then, periods run to 'Final' and a new game
- * starts. Returns a stop function.
+ * The one place the demo sets a game's clock: today a tick the viewers see each second, through
+ * the scorekeeping write the phone app makes.
  */
-export function startSimulator(app: FastifyInstance, rng: () => number = Math.random): () => void {
-  let games: LiveGame[] | null = null;
-  let busy = false;
-  let stopped = false;
+async function showClock(app: FastifyInstance, gameKey: string, seconds: number): Promise<void> {
+  await postClock(app, DEMO_UID, gameKey, { formattedTime: formatClock(seconds), seconds });
+}
 
-  async function load(): Promise<LiveGame[]> {
+function changes(before: ScoreboardFields, after: ScoreboardFields): ScoreboardPatch {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(after) as (keyof ScoreboardFields)[]) {
+    if (after[key] !== before[key]) patch[key] = after[key];
+  }
+  return patch as ScoreboardPatch;
+}
+
+/**
+ * Keeps one demo game of each sport live through the same writes the scorekeeping API makes
+ * (DESIGN §7): 'Starting Soon', periods with a running clock, scores as the sport scores
+ * (play.ts), 'Final'; then a new game. A game that ends removes the oldest finished one of its
+ * sport beyond the newest few, so the demo never grows. `tick()` is one second of the running demo.
+ */
+export function createSimulator(app: FastifyInstance, options: SimulatorOptions = {}) {
+  const { rng = Math.random, stepsPerTick = 1 } = options;
+  const sports = options.sports ?? Object.keys(SPORT_PLAY).map(Number);
+  let slots: Slot[] | null = null;
+
+  async function start(sportID: number): Promise<Slot> {
+    const game = newGame(sportID, `${sportName(sportID)} Live`, rng);
+    const { gameKey } = await createGame(app, DEMO_UID, game.fields);
+    await setTags(app, DEMO_UID, gameKey, ['Demo']);
+    return { gameKey, game, written: { ...game.fields }, clockShown: null, restSteps: REST_STEPS };
+  }
+
+  async function load(): Promise<Slot[]> {
     const rows = await app.db.query<{
       game_key: string;
       fields: Partial<ScoreboardFields>;
@@ -49,112 +90,94 @@ export function startSimulator(app: FastifyInstance, rng: () => number = Math.ra
       'SELECT game_key, fields, clock_seconds FROM games WHERE uid = $1 ORDER BY time_stamp DESC',
       [DEMO_UID],
     );
-    const live: LiveGame[] = [];
-    for (const row of rows) {
+    const loaded: Slot[] = [];
+    for (const sportID of sports) {
+      // The newest unfinished game of the sport goes on where it stands (seeded, or from
+      // before a restart); without one, a new game is announced.
+      const row = rows.find(
+        (r) => (r.fields.sportID ?? 1) === sportID && r.fields.gamePeriod !== FINAL,
+      );
+      if (!row) {
+        loaded.push(await start(sportID));
+        continue;
+      }
       const fields = { ...defaultScoreboard, ...row.fields };
-      const sport = LIVE[fields.sportID];
-      if (!sport || live.some((g) => g.sportID === fields.sportID)) continue;
-      live.push({
+      loaded.push({
         gameKey: row.game_key,
-        sportID: fields.sportID,
-        fields,
-        seconds: row.clock_seconds ?? (sport.countUp ? 0 : sport.periodSeconds),
-        restIn: 0,
+        game: resumeGame(fields, row.clock_seconds),
+        written: fields,
+        clockShown: row.clock_seconds,
+        restSteps: REST_STEPS,
       });
     }
-    return live;
+    for (const sportID of sports) await sweep(sportID);
+    return loaded;
   }
 
-  async function step(game: LiveGame): Promise<void> {
-    const sport = LIVE[game.sportID]!;
-    const period = sport.periods.indexOf(game.fields.gamePeriod);
-    if (period === -1) {
-      // 'Final' (or anything else): rest a little, then a fresh game starts.
-      if (game.restIn-- > 0) return;
-      const fresh = {
-        gamePeriod: sport.periods[0]!,
-        homeScore: 0,
-        awayScore: 0,
-        homeFouls: 0,
-        awayFouls: 0,
-        homeShots: 0,
-        awayShots: 0,
-        homeSaves: 0,
-        awaySaves: 0,
-      };
-      await patch(game, fresh);
-      game.seconds = sport.countUp ? 0 : sport.periodSeconds;
-      return;
+  /** Finished demo games of the sport beyond the newest few leave the dashboard. */
+  async function sweep(sportID: number): Promise<void> {
+    const rows = await app.db.query<{ game_key: string }>(
+      `SELECT game_key FROM games
+       WHERE uid = $1 AND fields->>'gamePeriod' = $2 AND (fields->>'sportID')::int = $3
+       ORDER BY time_stamp DESC`,
+      [DEMO_UID, FINAL, sportID],
+    );
+    for (const row of rows.slice(FINISHED_KEPT_PER_SPORT)) {
+      await deleteGame(app, DEMO_UID, row.game_key);
     }
-    game.seconds += sport.countUp ? 1 : -1;
-    const periodOver = sport.countUp
-      ? game.seconds >= sport.periodSeconds * (period + 1)
-      : game.seconds <= 0;
-    await postClock(app, DEMO_UID, game.gameKey, {
-      formattedTime: formatClock(Math.max(0, game.seconds)),
-      seconds: Math.max(0, game.seconds),
-    });
-    if (periodOver) {
-      const next = sport.periods[period + 1];
-      if (!sport.countUp) game.seconds = sport.periodSeconds;
-      if (next) await patch(game, { gamePeriod: next });
-      else {
-        game.restIn = 30;
-        await patch(game, { gamePeriod: 'Final' });
+  }
+
+  async function advance(slot: Slot): Promise<Slot> {
+    const wasFinal = slot.game.fields.gamePeriod === FINAL;
+    for (let i = 0; i < stepsPerTick; i++) {
+      if (slot.game.fields.gamePeriod === FINAL && --slot.restSteps <= 0) {
+        return start(slot.game.sportID);
       }
-      return;
+      stepGame(slot.game, rng);
     }
-    // About one score every ten seconds per game.
-    if (rng() < 0.1) {
-      const home = rng() < 0.5;
-      const points = sport.points[Math.floor(rng() * sport.points.length)]!;
-      const change: Partial<ScoreboardFields> = home
-        ? { homeScore: game.fields.homeScore + points }
-        : { awayScore: game.fields.awayScore + points };
-      if (game.sportID === 10) {
-        Object.assign(
-          change,
-          home
-            ? { homeShots: game.fields.homeShots + 1 }
-            : { awayShots: game.fields.awayShots + 1 },
-        );
+    const patch = changes(slot.written, slot.game.fields);
+    if (Object.keys(patch).length) {
+      await patchGame(app, DEMO_UID, slot.gameKey, patch);
+      slot.written = { ...slot.game.fields };
+    }
+    if (slot.game.clock !== null && slot.game.clock !== slot.clockShown) {
+      await showClock(app, slot.gameKey, slot.game.clock);
+      slot.clockShown = slot.game.clock;
+    }
+    if (!wasFinal && slot.game.fields.gamePeriod === FINAL) await sweep(slot.game.sportID);
+    return slot;
+  }
+
+  return {
+    async tick(): Promise<void> {
+      try {
+        slots ??= await load();
+        for (let i = 0; i < slots.length; i++) slots[i] = await advance(slots[i]!);
+      } catch (err) {
+        slots = null; // reload next tick (a game may have been removed)
+        throw err;
       }
-      await patch(game, change);
-    } else if (game.sportID === 2 && rng() < 0.03) {
-      await patch(
-        game,
-        rng() < 0.5
-          ? { homeFouls: game.fields.homeFouls + 1 }
-          : { awayFouls: game.fields.awayFouls + 1 },
-      );
-    }
-  }
+    },
+  };
+}
 
-  async function patch(game: LiveGame, change: Partial<ScoreboardFields>): Promise<void> {
-    game.fields = { ...game.fields, ...change };
-    await patchGame(app, DEMO_UID, game.gameKey, change);
-  }
-
+/** Runs the simulator once a second until the returned function is called. */
+export function startSimulator(app: FastifyInstance, options: SimulatorOptions = {}): () => void {
+  const simulator = createSimulator(app, options);
+  let busy = false;
+  let stopped = false;
   const timer = setInterval(() => {
     // A slow database never piles ticks up: a tick still running skips the next.
     if (busy || stopped) return;
     busy = true;
-    void (async () => {
-      try {
-        games ??= await load();
-        for (const game of games) {
-          if (stopped) break;
-          await step(game);
-        }
-      } catch (err) {
-        app.log.warn({ err }, 'simulator: tick failed');
-        games = null; // reload next tick (a game may have been removed)
-      } finally {
+    simulator
+      .tick()
+      .catch((err: unknown) => app.log.warn({ err }, 'simulator: tick failed'))
+      .finally(() => {
         busy = false;
-      }
-    })();
+      });
   }, TICK_MS);
-  app.log.info('simulator: keeping demo games live');
+  app.log.info('simulator: keeping a demo game of each sport live');
   return () => {
     stopped = true;
     clearInterval(timer);

@@ -40,6 +40,11 @@ function isApiRequest(req: FastifyRequest): boolean {
 }
 const MAX_KNOWN_UIDS = 100_000;
 
+/** __Host- binds the cookie to our exact origin (no Domain, Path=/), only possible when Secure. */
+export function sessionCookieName(config: { cookieSecure: boolean }): string {
+  return config.cookieSecure ? '__Host-sagan_session' : 'sagan_session';
+}
+
 export function requireUser(req: FastifyRequest): SessionUser {
   if (!req.user) throw unauthorized();
   return req.user;
@@ -58,11 +63,7 @@ export default fp(
           })
         : null,
     );
-    // __Host- binds the cookie to our exact origin (no Domain, Path=/), only possible when Secure.
-    app.decorate(
-      'sessionCookieName',
-      config.cookieSecure ? '__Host-sagan_session' : 'sagan_session',
-    );
+    app.decorate('sessionCookieName', sessionCookieName(config));
     app.decorate('isOwnOrigin', (req: FastifyRequest, origin: string) => {
       if (config.publicUrl) return origin === config.publicUrl;
       // req.host: the Host header, or a trusted proxy's X-Forwarded-Host (checked by hosts.ts).

@@ -1,4 +1,13 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+
+const listenSchema = z.object({ state: z.enum(['up', 'down']), reconnects: z.number() });
+const healthSchema = z.object({
+  ok: z.boolean(),
+  database: z.enum(['pglite', 'postgres', 'unreachable']),
+  listen: listenSchema,
+  connections: z.number().optional(),
+});
 
 /**
  * For load balancers and people: 200 when this node can serve, 503 when its database is
@@ -12,6 +21,7 @@ export default async function healthRoutes(app: FastifyInstance): Promise<void> 
         tags: ['ops'],
         summary:
           'Health of this node: 200 when it can serve, 503 when its database or live updates are down',
+        response: { 200: healthSchema, 503: healthSchema },
       },
     },
     async (_req, reply) => {

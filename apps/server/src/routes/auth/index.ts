@@ -86,6 +86,8 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
         tags: ['auth'],
         summary: 'Sign in with a Google ID token (from Google Identity Services)',
         body: googleSignInSchema,
+        // Its 401 is a rejected token, not a missing user: anyone may try to sign in.
+        security: [{ csrfHeader: [] }],
         response: { 200: sessionUserSchema, 401: errorSchema },
       },
     },

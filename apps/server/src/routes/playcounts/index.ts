@@ -128,6 +128,7 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
         tags: ['playcounts'],
         summary: "A player's photo in one of my play counts (owner only; revalidated on each use)",
         params: playCountGameKeyParamsSchema.extend({ playerKey: keySchema }),
+        response: refusals,
       },
     },
     async (req, reply) => {

@@ -35,7 +35,6 @@ import {
 } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
-const security: Record<string, string[]>[] = [{ googleIdToken: [] }, { session: [] }];
 const tags = ['scorekeeping'];
 
 /** The answers of an idempotent owner-only write besides its 200. */
@@ -61,7 +60,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'create'),
       schema: {
         tags,
-        security,
         summary: 'Create a game; the body may carry initial scoreboard fields',
         headers: idempotentHeadersSchema,
         body: scoreboardPatchSchema.nullish(),
@@ -77,7 +75,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'score'),
       schema: {
         tags,
-        security,
         summary:
           'Update any scoreboard fields; the server sets timeStamp. With baseSeq, 409 when a ' +
           'field it touches changed after that seq',
@@ -103,7 +100,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags,
-        security,
         summary:
           'Delete a game with its comments, tags, bookmarks, messages and history; viewers ' +
           'get null',
@@ -121,7 +117,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'clock'),
       schema: {
         tags,
-        security,
         summary:
           "The phone app's clock tick: a stopped clock at these seconds, shown as this text " +
           'on clock:{gameKey}',
@@ -143,7 +138,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'clock'),
       schema: {
         tags,
-        security,
         summary:
           "Start, stop or set the game clock at the server's time; viewers compute the " +
           'running clock from its state',
@@ -165,7 +159,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'comment'),
       schema: {
         tags,
-        security,
         summary: 'Add a game comment',
         headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema,
@@ -182,7 +175,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'tags'),
       schema: {
         tags,
-        security,
         summary: "Replace the game's tags; a tag is created on first use (case-insensitive)",
         headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema,
@@ -201,7 +193,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
     {
       schema: {
         tags,
-        security,
         summary: 'The messages viewers sent the scorekeeper (owner only), newest first',
         params: gameKeyParamsSchema,
         response: { 200: scorekeeperMessagesSchema, ...refusalsWithBadRequest },
@@ -222,7 +213,6 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags,
-        security,
         summary: 'Mark a message to the scorekeeper read, or unread again (owner only)',
         headers: idempotentHeadersSchema,
         params: messageParamsSchema,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { refusals } from '@sagan/shared/http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { groupNameSchema } from '@sagan/shared/teamsheet';
 import {
@@ -40,7 +41,7 @@ export function groupRoutes(fastify: FastifyInstance): void {
         summary: 'Create a group (a lineup); the same createKey again answers with that group',
         params: teamKeyParams,
         body: groupCreateSchema,
-        response: { 201: groupSchema },
+        response: { 201: groupSchema, ...refusals },
       },
     },
     async (req, reply) => {
@@ -66,7 +67,7 @@ export function groupRoutes(fastify: FastifyInstance): void {
         summary: "Rename a group ('The Group's Name')",
         params: groupKeyParams,
         body: groupNameSchema,
-        response: { 200: groupSchema },
+        response: { 200: groupSchema, ...refusals },
       },
     },
     async (req) => {
@@ -91,7 +92,7 @@ export function groupRoutes(fastify: FastifyInstance): void {
         summary: "Set a player's location in a group (SPEC §3 codes 0-3)",
         params: memberParams,
         body: locationInputSchema,
-        response: { 200: membershipSchema },
+        response: { 200: membershipSchema, ...refusals },
       },
     },
     async (req) => {

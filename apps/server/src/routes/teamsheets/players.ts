@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okSchema } from '@sagan/shared/http';
+import { okSchema, refusals } from '@sagan/shared/http';
 import { bulkRowsToSave, parseBulkUpload } from '@sagan/shared/bulk-upload';
 import {
   bulkResultSchema,
@@ -86,7 +86,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
           'key -1 creates one with a new key; the same createKey again answers with that player)',
         params: playerKeyParams,
         body: playerSaveSchema,
-        response: { 200: playerSchema },
+        response: { 200: playerSchema, ...refusals },
       },
     },
     async (req) => {
@@ -131,7 +131,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         tags: ['teamsheets'],
         summary: 'Delete a player (and their group memberships)',
         params: existingPlayerParams,
-        response: { 200: okSchema },
+        response: { 200: okSchema, ...refusals },
       },
     },
     async (req) => {
@@ -158,7 +158,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
           'same createKey again adds nothing',
         params: teamKeyParams,
         body: bulkUploadSchema,
-        response: { 200: bulkResultSchema },
+        response: { 200: bulkResultSchema, ...refusals },
       },
     },
     async (req) => {
@@ -207,7 +207,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
           "Set a player's photo: an image/* body or JSON { dataUrl }. Re-encoded to JPEG, " +
           'at most 1024px, metadata stripped.',
         params: existingPlayerParams,
-        response: { 200: playerSchema },
+        response: { 200: playerSchema, ...refusals },
       },
     },
     async (req) => {
@@ -243,6 +243,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         tags: ['teamsheets'],
         summary: "A player's photo, for the sheet's owner (JPEG; revalidated on each use)",
         params: existingPlayerParams,
+        response: refusals,
       },
     },
     async (req, reply) => {

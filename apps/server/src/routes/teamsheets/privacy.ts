@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { refusals } from '@sagan/shared/http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { teamKeyParams } from '@sagan/shared/teamsheet-schemas';
 import { publicPrivacyInputSchema, publicPrivacySchema } from '@sagan/shared/teamsheet-privacy';
@@ -19,7 +20,7 @@ export function privacyRoutes(fastify: FastifyInstance): void {
         tags: ['teamsheets'],
         summary: 'What the public sheet shows: initials instead of names, photos or notes hidden',
         params: teamKeyParams,
-        response: { 200: publicPrivacySchema },
+        response: { 200: publicPrivacySchema, ...refusals },
       },
     },
     async (req) => {
@@ -38,7 +39,7 @@ export function privacyRoutes(fastify: FastifyInstance): void {
         summary: 'Choose what the public sheet shows (applies at once, no republish needed)',
         params: teamKeyParams,
         body: publicPrivacyInputSchema,
-        response: { 200: publicPrivacySchema },
+        response: { 200: publicPrivacySchema, ...refusals },
       },
     },
     async (req) => {

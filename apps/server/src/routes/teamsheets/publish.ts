@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okSchema } from '@sagan/shared/http';
+import { okSchema, refusals } from '@sagan/shared/http';
 import QRCode from 'qrcode';
 import { rosterTopic } from '@sagan/shared/topics/roster';
 import { teamTopic } from '@sagan/shared/topics/team';
@@ -50,7 +50,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         tags: ['teamsheets'],
         summary: 'Publish: copy the sheet to the public rosters area (SPEC §4; the key is reused)',
         params: teamKeyParams,
-        response: { 200: publishResultSchema },
+        response: { 200: publishResultSchema, ...refusals },
       },
     },
     async (req) => {
@@ -76,7 +76,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         tags: ['teamsheets'],
         summary: 'Unpublish: the public link then shows not-found (a later publish reuses it)',
         params: teamKeyParams,
-        response: { 200: okSchema },
+        response: { 200: okSchema, ...refusals },
       },
     },
     async (req) => {
@@ -175,7 +175,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         tags: ['teamsheets'],
         summary: 'Follow a published team sheet',
         params: publishedKeyParams,
-        response: { 200: okSchema },
+        response: { 200: okSchema, ...refusals },
       },
     },
     async (req) => {
@@ -197,7 +197,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         tags: ['teamsheets'],
         summary: 'Stop following a team sheet',
         params: publishedKeyParams,
-        response: { 200: okSchema },
+        response: { 200: okSchema, ...refusals },
       },
     },
     async (req) => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { okSchema, refusals } from '@sagan/shared/http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { okSchema } from '@sagan/shared/http';
 import { DEFAULT_TEAM, teamInputSchema } from '@sagan/shared/teamsheet';
 import {
   teamCreateSchema,
@@ -33,7 +33,7 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
       schema: {
         tags: ['teamsheets'],
         summary: 'My teams and the published sheets I follow (SPEC §2 Team sheets list)',
-        response: { 200: teamsListSchema },
+        response: { 200: teamsListSchema, ...refusals },
       },
     },
     async (req) => {
@@ -52,7 +52,7 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
           "Create a team ('New Team' / 'Description', SPEC §9). The same createKey again " +
           'answers with the team the first request made (200) instead of making another.',
         body: teamCreateSchema,
-        response: { 200: teamSummarySchema, 201: teamSummarySchema },
+        response: { 200: teamSummarySchema, 201: teamSummarySchema, ...refusals },
       },
     },
     async (req, reply) => {
@@ -74,7 +74,7 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
         tags: ['teamsheets'],
         summary: "The owner's whole team sheet",
         params: teamKeyParams,
-        response: { 200: teamSheetSchema },
+        response: { 200: teamSheetSchema, ...refusals },
       },
     },
     async (req) => {
@@ -92,7 +92,7 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
         summary: 'Save the team name and notes (SPEC §7: also sets active)',
         params: teamKeyParams,
         body: teamInputSchema,
-        response: { 200: teamSheetSchema },
+        response: { 200: teamSheetSchema, ...refusals },
       },
     },
     async (req) => {
