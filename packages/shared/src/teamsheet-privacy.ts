@@ -35,14 +35,17 @@ export function initialsOf(name: string): string {
     .join(' ');
 }
 
-/** Applies the owner's choice to a public roster's players. */
+/**
+ * Applies the owner's choice to a public roster's players. A roster without notes (a play
+ * count's) is left without them.
+ */
 export function applyPrivacy<
-  T extends { playerName: string; imageURL: string; playerNotes: string },
+  T extends { playerName: string; imageURL: string; playerNotes?: string },
 >(roster: readonly T[], privacy: PublicPrivacy): T[] {
   return roster.map((p) => ({
     ...p,
     playerName: privacy.initialsOnly ? initialsOf(p.playerName) : p.playerName,
     imageURL: privacy.hidePhotos ? '' : p.imageURL,
-    playerNotes: privacy.hideNotes ? '' : p.playerNotes,
+    ...(p.playerNotes === undefined ? {} : { playerNotes: privacy.hideNotes ? '' : p.playerNotes }),
   }));
 }

@@ -10,4 +10,5 @@ export const playCountShareTopic = {
   name: (shareKey: string) => `playcountshare:${shareKey}`,
   schema: sharedPlayCountSchema.nullable(),
   private: false,
+  coalesce: false,
 } satisfies TopicFamily<[shareKey: string], ReturnType<typeof sharedPlayCountSchema.nullable>>;

@@ -327,6 +327,8 @@ async function findSharedRow(q: Queryable, shareKey: string): Promise<SharedRow 
 const privacyOf = (row: SharedRow): PublicPrivacy => ({
   initialsOnly: row.initials_only ?? defaultPrivacy.initialsOnly,
   hidePhotos: row.hide_photos ?? defaultPrivacy.hidePhotos,
+  // A play count carries no notes.
+  hideNotes: true,
 });
 
 /**
