@@ -7,9 +7,9 @@ import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { focusOnMount } from '../../components/focus-on-mount.ts';
 import { useCreateKey, useDeletePlayer, useSavePlayer, useTeam } from './api.ts';
 import { Avatar } from './avatar.tsx';
+import { ConfirmDelete } from './confirm-delete.tsx';
 import './teamsheets.css';
 
 const EMPTY: Player = {
@@ -180,26 +180,15 @@ function PlayerForm({
           )}
         </div>
         {confirming && (
-          <div className="confirm" role="alertdialog" aria-labelledby="confirm-text">
-            <p id="confirm-text">Delete this player?</p>
-            <div className="btn-row">
-              <button
-                type="button"
-                className="btn danger"
-                disabled={remove.isPending}
-                // The live sheet drops the player (and this form) before the delete answers:
-                // the promise still settles after that, where a per-call onSuccess would not.
-                onClick={() => void remove.mutateAsync(player.key).then(back, () => undefined)}
-                ref={focusOnMount}
-              >
-                Yes, delete
-              </button>
-              <button type="button" className="btn" onClick={() => setConfirming(false)}>
-                No, keep
-              </button>
-            </div>
-            <ErrorMessage error={remove.error} />
-          </div>
+          <ConfirmDelete
+            id="confirm-text"
+            question="Delete this player?"
+            yes="Yes, delete"
+            pending={remove.isPending}
+            error={remove.error}
+            onYes={() => void remove.mutateAsync(player.key).then(back, () => undefined)}
+            onNo={() => setConfirming(false)}
+          />
         )}
       </form>
     </section>

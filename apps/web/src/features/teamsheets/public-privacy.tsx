@@ -8,6 +8,12 @@ import { api } from '../../lib/api.ts';
 const privacyKey = (teamKey: string) => ['teamsheets', 'privacy', teamKey] as const;
 const path = (teamKey: string) => `/teams/${encodeURIComponent(teamKey)}/privacy`;
 
+const OPTIONS: [keyof PublicPrivacy, string][] = [
+  ['initialsOnly', 'Show initials instead of full names'],
+  ['hidePhotos', 'Hide photos'],
+  ['hideNotes', 'Hide notes on the public sheet'],
+];
+
 export function PublicPrivacyOptions({ teamKey }: { teamKey: string }) {
   const qc = useQueryClient();
   const privacy = useQuery({
@@ -38,33 +44,17 @@ export function PublicPrivacyOptions({ teamKey }: { teamKey: string }) {
         </p>
       ) : (
         <>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={current?.initialsOnly ?? false}
-              disabled={!current}
-              onChange={(e) => change({ initialsOnly: e.target.checked })}
-            />
-            Show initials instead of full names
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={current?.hidePhotos ?? false}
-              disabled={!current}
-              onChange={(e) => change({ hidePhotos: e.target.checked })}
-            />
-            Hide photos
-          </label>
-          <label className="check">
-            <input
-              type="checkbox"
-              checked={current?.hideNotes ?? true}
-              disabled={!current}
-              onChange={(e) => change({ hideNotes: e.target.checked })}
-            />
-            Hide notes on the public sheet
-          </label>
+          {OPTIONS.map(([option, label]) => (
+            <label className="check" key={option}>
+              <input
+                type="checkbox"
+                checked={current?.[option] ?? false}
+                disabled={!current}
+                onChange={(e) => change({ [option]: e.target.checked })}
+              />
+              {label}
+            </label>
+          ))}
           <p className="help">
             Applies at once to the public page and its player pages. You still see everything here.
           </p>

@@ -7,10 +7,10 @@ import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { focusOnMount } from '../../components/focus-on-mount.ts';
 import { useDeleteTeam, usePublish, useSaveTeam, useTeam, useUnpublish } from './api.ts';
 import { RosterTable } from './roster-table.tsx';
 import { ShareLink } from './share-link.tsx';
+import { ConfirmDelete } from './confirm-delete.tsx';
 import { PublicPrivacyOptions } from './public-privacy.tsx';
 import { PencilIcon } from './icons.tsx';
 import './teamsheets.css';
@@ -177,33 +177,20 @@ function DeleteTeam({ teamKey, teamName }: { teamKey: string; teamName: string }
           Delete team
         </button>
       ) : (
-        <div className="confirm card" role="alertdialog" aria-labelledby="delete-team-text">
-          <p id="delete-team-text">
-            Delete {teamName}? Its players, groups, photos and public sheet are deleted for good.
-          </p>
-          <div className="btn-row">
-            <button
-              type="button"
-              className="btn danger"
-              disabled={remove.isPending}
-              ref={focusOnMount}
-              // The live sheet turns not-found before the delete answers: the promise still
-              // settles after that, where a per-call onSuccess would not.
-              onClick={() =>
-                void remove.mutateAsync().then(
-                  () => navigate(pathTo('teamsheets')),
-                  () => undefined,
-                )
-              }
-            >
-              Yes, delete team
-            </button>
-            <button type="button" className="btn" onClick={() => setConfirming(false)}>
-              No, keep
-            </button>
-          </div>
-          <ErrorMessage error={remove.error} />
-        </div>
+        <ConfirmDelete
+          id="delete-team-text"
+          question={`Delete ${teamName}? Its players, groups, photos and public sheet are deleted for good.`}
+          yes="Yes, delete team"
+          pending={remove.isPending}
+          error={remove.error}
+          onYes={() =>
+            void remove.mutateAsync().then(
+              () => navigate(pathTo('teamsheets')),
+              () => undefined,
+            )
+          }
+          onNo={() => setConfirming(false)}
+        />
       )}
     </div>
   );
