@@ -215,6 +215,8 @@ async function startSystem(
   } catch (err) {
     await stopServers(servers);
     await db?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(`${dataDir}-b`, { recursive: true, force: true });
     throw err;
   }
   const base = new URL(nginx?.url ?? `http://127.0.0.1:${servers[0]!.port}`);
