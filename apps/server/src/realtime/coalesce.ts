@@ -51,7 +51,13 @@ export class Coalescer {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.flushing;
-    if (this.dirty.size) await this.flush(Infinity);
+    // A topic another node bumped within the interval is tried again once that is over (at
+    // most twice): the other node's bump may have come before this node's last change.
+    for (let attempt = 0; this.dirty.size && attempt < 3; attempt++) {
+      const wait = Math.min(...this.dirty.values()) - Date.now();
+      if (attempt && wait > 0) await new Promise((r) => setTimeout(r, wait));
+      await this.flush(attempt ? Date.now() : Infinity);
+    }
   }
 
   private schedule(): void {
