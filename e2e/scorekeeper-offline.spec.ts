@@ -79,8 +79,8 @@ test('around the game: comment, tags, messages, share, overlay, delete', async (
   page,
   browser,
 }) => {
-  // Five panels, three browser contexts and axe twice.
-  test.setTimeout(120_000);
+  // Five panels, three browser contexts and axe twice: about 80 s beside a busy second worker.
+  test.setTimeout(180_000);
   await signIn(page, unique('Host keeper'));
   const tag = unique('cup').replace(' ', '');
   const { gameKey, name } = await newGame(page, 'Rugby', async (p) => {
@@ -162,6 +162,7 @@ test('the scorekeeper is the owner’s: anyone else gets not-found; My Games lin
 });
 
 test('new game screen at 320 px: nothing overflows', async ({ page }) => {
+  test.setTimeout(90_000);
   await signIn(page, unique('Narrow'));
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto(`${BASE}/newgame`);

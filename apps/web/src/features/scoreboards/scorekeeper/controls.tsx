@@ -19,6 +19,8 @@ interface GameControl {
   /** For a toggle: whether it is on now. */
   pressed?: boolean;
   minus?: boolean;
+  /** Takes a whole row (a label with a team's name). */
+  wide?: boolean;
 }
 
 const points = (...by: number[]): TeamControl[] =>
@@ -136,6 +138,7 @@ function gameControls(kind: BoardKind, f: ScoreboardFields): GameControl[] {
     text: `${what}: ${f.homePossession ? f.homeTeamName : f.awayTeamName}`,
     name: `${what}: switch to ${f.homePossession ? f.awayTeamName : f.homeTeamName}`,
     intent: { kind: 'toggle', field: 'homePossession' },
+    wide: true,
   });
   switch (kind) {
     case 'football':
@@ -193,18 +196,20 @@ function Button({
   name,
   minus,
   pressed,
+  wide,
   onClick,
 }: {
   text: string;
   name: string;
   minus?: boolean;
   pressed?: boolean;
+  wide?: boolean;
   onClick: () => void;
 }) {
   return (
     <button
       type="button"
-      className={`sk-btn${minus ? ' sk-minus' : ''}`}
+      className={`sk-btn${minus ? ' sk-minus' : ''}${wide ? ' sk-wide' : ''}`}
       aria-label={name}
       aria-pressed={pressed}
       onClick={onClick}
@@ -271,6 +276,7 @@ export function Controls({
                 name={c.name}
                 minus={c.minus}
                 pressed={c.pressed}
+                wide={c.wide}
                 onClick={() => onIntent(c.intent)}
               />
             ))}
