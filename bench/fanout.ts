@@ -28,6 +28,7 @@ import {
   stopServers,
   type Server,
 } from './lib/procs.ts';
+import { API_PATH, WS_PATH } from '@sagan/shared/http';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -133,7 +134,7 @@ async function saganTarget(name: string, nodes: 1 | 2, databaseUrl?: string): Pr
     gameKey,
     connect: (onScore) =>
       rawViewer(
-        `ws://127.0.0.1:${viewerServer.port}/apps/sagan/ws`,
+        `ws://127.0.0.1:${viewerServer.port}${WS_PATH}`,
         (ws) => ws.send(subscribe),
         (data) => onScore(scoreOf(data)),
       ),
@@ -144,9 +145,7 @@ async function saganTarget(name: string, nodes: 1 | 2, databaseUrl?: string): Pr
     watchers: () =>
       Promise.all(
         servers.map(async (s) => {
-          const r = await fetch(
-            `http://127.0.0.1:${s.port}/apps/sagan/api/games/${gameKey}/watchers`,
-          );
+          const r = await fetch(`http://127.0.0.1:${s.port}${API_PATH}/games/${gameKey}/watchers`);
           return r.json();
         }),
       ),
@@ -170,7 +169,7 @@ async function captureFrame(t: Target): Promise<string> {
   let resolveFrame: (s: string) => void = () => undefined;
   const got = new Promise<string>((r) => (resolveFrame = r));
   const close = await rawViewer(
-    `ws://127.0.0.1:${t.viewerServer.port}/apps/sagan/ws`,
+    `ws://127.0.0.1:${t.viewerServer.port}${WS_PATH}`,
     (ws) => ws.send(JSON.stringify({ type: 'subscribe', topic: `game:${t.gameKey}` })),
     (data) => {
       if (scoreOf(data) === 100_000) resolveFrame(data.toString());

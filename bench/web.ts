@@ -27,6 +27,8 @@ import {
   startSagan,
   stopServers,
 } from './lib/procs.ts';
+import { API_PATH } from '@sagan/shared/http';
+import { BASE_PATH } from '@sagan/shared/routes';
 
 const args = process.argv.slice(2);
 const SMOKE = args.includes('--smoke');
@@ -183,7 +185,7 @@ async function writeFloorPage(url: string): Promise<string> {
     .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
     .replace(/<link rel="modulepreload"[^>]*>/g, '');
   fs.writeFileSync(path.join(DIST, 'bench-floor.html'), floor);
-  return `${new URL(url).origin}/apps/sagan/bench-floor.html`;
+  return `${new URL(url).origin}${BASE_PATH}/bench-floor.html`;
 }
 
 function kb(bytes: number) {
@@ -210,7 +212,7 @@ async function main() {
       homeTeamName: 'Home',
       awayTeamName: 'Away',
     });
-    const url = `${base}/apps/sagan/viewscoreboard/${gameKey}`;
+    const url = `${base}${BASE_PATH}/viewscoreboard/${gameKey}`;
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
@@ -247,17 +249,17 @@ async function main() {
     await viewer.locator(BOARD_SCORE).first().waitFor({ state: 'visible' });
     const keeperCtx = await browser.newContext();
     const keeperPage = await keeperCtx.newPage();
-    await keeperPage.goto(`${base}/apps/sagan/api/health`);
+    await keeperPage.goto(`${base}${API_PATH}/health`);
     await keeperPage.evaluate(
-      (name) =>
-        fetch('/apps/sagan/api/auth/local', {
+      ({ name, url }) =>
+        fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
           body: JSON.stringify({ displayName: name }),
         }).then((r) => {
           if (!r.ok) throw new Error(`sign-in ${r.status}`);
         }),
-      'Bench Web Scorekeeper',
+      { name: 'Bench Web Scorekeeper', url: `${API_PATH}/auth/local` },
     );
     const board = viewer.locator('section.board').first();
     let before = await board.screenshot();
@@ -268,7 +270,7 @@ async function main() {
       const painted = armChange(viewer, String(score));
       const sentAt = await keeperPage.evaluate<number>(`(() => {
         const t = performance.timeOrigin + performance.now();
-        void fetch('/apps/sagan/api/games/${gameKey}', {
+        void fetch('${API_PATH}/games/${gameKey}', {
           method: 'PATCH',
           headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
           body: JSON.stringify({ homeScore: ${score} }),

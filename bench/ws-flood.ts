@@ -25,6 +25,7 @@ import {
   startSagan,
   stopServers,
 } from './lib/procs.ts';
+import { API_PATH, WS_PATH } from '@sagan/shared/http';
 
 const args = process.argv.slice(2);
 const option = (name: string, dflt: string) => {
@@ -68,7 +69,7 @@ async function probe(base: string, windowMs: number): Promise<ProbeFigures> {
   while (performance.now() < end) {
     const t0 = performance.now();
     try {
-      const res = await fetch(`${base}/apps/sagan/api/games/recent`);
+      const res = await fetch(`${base}${API_PATH}/games/recent`);
       await res.arrayBuffer();
       if (res.ok) times.push(performance.now() - t0);
       else failed++;
@@ -168,7 +169,7 @@ async function run(name: string, cwd: string, perSocket = Infinity): Promise<Res
     }
     await probe(base, 1000); // warm-up
     const quiet = await probe(base, WINDOW_MS);
-    const attack = flood(`ws://127.0.0.1:${server.port}/apps/sagan/ws`, perSocket);
+    const attack = flood(`ws://127.0.0.1:${server.port}${WS_PATH}`, perSocket);
     const flooded = await probe(base, WINDOW_MS);
     attack.stop();
     const rssAfterMb = Math.round((await settledRssKb(server.pid)) / 1024);

@@ -101,12 +101,12 @@ test('the API docs page works under our CSP and covers the companion-app contrac
 }) => {
   await page.goto(`${API}/docs`);
   await expect(page.getByRole('heading', { name: /Sagan API/ })).toBeVisible({ timeout: 20_000 });
-  await expect(page.getByText('/apps/sagan/api/games/{gameKey}/clock').first()).toBeVisible();
+  await expect(page.getByText(`${API}/games/{gameKey}/clock`).first()).toBeVisible();
   // The page runs: no script was refused, and an operation opens with its schema.
   expect(
     consoleErrors.filter((e) => /script/i.test(e) && /Content Security Policy/i.test(e)),
   ).toEqual([]);
-  await page.getByText('/apps/sagan/api/games/{gameKey}/clock').first().click();
+  await page.getByText(`${API}/games/{gameKey}/clock`).first().click();
   await expect(page.getByRole('button', { name: 'Try it out' })).toBeVisible();
   await expect(page.getByText('formattedTime').first()).toBeVisible();
   await screenshot(page, 'ecosystem-api-docs');
@@ -119,28 +119,28 @@ test('the API docs page works under our CSP and covers the companion-app contrac
   };
   // DESIGN §6 contract, as the companion apps call it.
   const contract: [string, string][] = [
-    ['post', '/apps/sagan/api/auth/google'],
-    ['post', '/apps/sagan/api/auth/local'],
-    ['post', '/apps/sagan/api/auth/logout'],
-    ['get', '/apps/sagan/api/auth/me'],
-    ['post', '/apps/sagan/api/games'],
-    ['patch', '/apps/sagan/api/games/{gameKey}'],
-    ['post', '/apps/sagan/api/games/{gameKey}/clock'],
-    ['post', '/apps/sagan/api/games/{gameKey}/comments'],
-    ['put', '/apps/sagan/api/games/{gameKey}/tags'],
-    ['get', '/apps/sagan/api/games/{gameKey}/messages'],
-    ['put', '/apps/sagan/api/playcounts/{gameKey}'],
-    ['patch', '/apps/sagan/api/playcounts/{gameKey}'],
-    ['put', '/apps/sagan/api/teams/{teamKey}/privacy'],
+    ['post', `${API}/auth/google`],
+    ['post', `${API}/auth/local`],
+    ['post', `${API}/auth/logout`],
+    ['get', `${API}/auth/me`],
+    ['post', `${API}/games`],
+    ['patch', `${API}/games/{gameKey}`],
+    ['post', `${API}/games/{gameKey}/clock`],
+    ['post', `${API}/games/{gameKey}/comments`],
+    ['put', `${API}/games/{gameKey}/tags`],
+    ['get', `${API}/games/{gameKey}/messages`],
+    ['put', `${API}/playcounts/{gameKey}`],
+    ['patch', `${API}/playcounts/{gameKey}`],
+    ['put', `${API}/teams/{teamKey}/privacy`],
   ];
   for (const [method, path] of contract) {
     expect(doc.paths[path]?.[method], `${method.toUpperCase()} ${path}`).toBeTruthy();
   }
   // Every endpoint that takes a body documents its schema (from the shared zod schemas).
-  expect(doc.paths['/apps/sagan/api/games/{gameKey}']!.patch!.requestBody).toBeTruthy();
-  expect(
-    JSON.stringify(doc.paths['/apps/sagan/api/playcounts/{gameKey}']!.put!.requestBody),
-  ).toContain('snapCount');
+  expect(doc.paths[`${API}/games/{gameKey}`]!.patch!.requestBody).toBeTruthy();
+  expect(JSON.stringify(doc.paths[`${API}/playcounts/{gameKey}`]!.put!.requestBody)).toContain(
+    'snapCount',
+  );
 });
 
 test('dark mode and the bright-sun board, on a desktop and a phone', async ({ page, request }) => {

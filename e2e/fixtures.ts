@@ -5,9 +5,11 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
+import { API_PATH } from '@sagan/shared/http';
+import { BASE_PATH } from '@sagan/shared/routes';
 
-export const BASE = '/apps/sagan';
-export const API = `${BASE}/api`;
+export const BASE = BASE_PATH;
+export const API = API_PATH;
 
 /** Signs a browser context in through the API (no UI), as epic-stack's fixtures do. */
 export async function signIn(page: Page, displayName: string): Promise<{ uid: string }> {

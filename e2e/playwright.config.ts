@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { API_PATH } from '@sagan/shared/http';
 
 const PORT = Number(process.env.E2E_PORT ?? 4311);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -33,7 +34,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
     command: 'node --import tsx ../scripts/e2e-server.ts',
-    url: `${BASE_URL}/apps/sagan/api/health`,
+    url: `${BASE_URL}${API_PATH}/health`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: { PORT: String(PORT) },

@@ -93,7 +93,7 @@ test.describe('team sheets', () => {
     // The owner's photo comes through their own sheet, never by a public file name.
     await expect(annRow.locator('img')).toHaveAttribute(
       'src',
-      new RegExp(`/apps/sagan/api/teams/${teamKey}/players/[\\w-]+/photo\\?v=\\w+$`),
+      new RegExp(`${API}/teams/${teamKey}/players/[\\w-]+/photo\\?v=\\w+$`),
     );
     await expect
       .poll(() => annRow.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth))

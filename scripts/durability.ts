@@ -13,6 +13,7 @@ import path from 'node:path';
 import { freePort } from './lib/net.ts';
 import { freshDatabase, startPostgres } from './lib/postgres.ts';
 import { startSaganServer } from './lib/server.ts';
+import { API_PATH } from '@sagan/shared/http';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -39,7 +40,7 @@ async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> }> 
 
 async function start(env: Record<string, string>) {
   const server = await startSaganServer(env);
-  return { ...server, base: `http://127.0.0.1:${server.port}/apps/sagan/api` };
+  return { ...server, base: `http://127.0.0.1:${server.port}${API_PATH}` };
 }
 
 function gameBody(i: number) {

@@ -18,6 +18,7 @@ import { reconnectDelayMs } from '@sagan/shared/backoff';
 import { freePort } from './lib/net.ts';
 import { freshDatabase } from './lib/postgres.ts';
 import { startSaganServer } from './lib/server.ts';
+import { API_PATH, WS_PATH } from '@sagan/shared/http';
 
 const args = process.argv.slice(2);
 const opt = (name: string, dflt: string) => {
@@ -178,7 +179,7 @@ async function api(
   body?: unknown,
   cookie?: string,
 ): Promise<Response> {
-  const res = await fetch(`${base}/apps/sagan/api${url}`, {
+  const res = await fetch(`${base}${API_PATH}${url}`, {
     method,
     headers: {
       'x-sagan-request': '1',
@@ -221,7 +222,7 @@ async function main(): Promise<void> {
     const setScore = (homeScore: number) =>
       api(base, 'PATCH', `/games/${gameKey}`, { homeScore }, cookie);
     const topic = `game:${gameKey}`;
-    const wsUrl = `ws://127.0.0.1:${port}/apps/sagan/ws`;
+    const wsUrl = `ws://127.0.0.1:${port}${WS_PATH}`;
 
     console.log(`connecting ${VIEWERS} viewers to ${topic} (${DB})…`);
     const t0 = Date.now();

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { buildTestApp, databaseKinds, type TestDatabase } from '../apps/server/test/helpers.ts';
 import type { RealtimeClient as RealtimeClientType } from '../apps/web/src/lib/realtime.ts';
+import { WS_PATH } from '@sagan/shared/http';
 
 // Node 20 has no global WebSocket; the browser client gets the ws package's, which speaks the
 // same protocol.
@@ -45,6 +46,8 @@ async function until(cond: () => boolean, timeoutMs = 10_000): Promise<void> {
   }
 }
 
+// Not useTestApp: the database gets a probe table before the app starts, and the app is
+// stopped and started again on the same port, which a suite-long app cannot do.
 describe('web realtime client', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
@@ -56,7 +59,7 @@ describe('web realtime client', () => {
     await database.db.query('CREATE TABLE probe_values (k text PRIMARY KEY, v integer NOT NULL)');
     app = await startNode(database);
     port = (app.server.address() as AddressInfo).port;
-    client = new RealtimeClient(`ws://127.0.0.1:${port}/apps/sagan/ws`);
+    client = new RealtimeClient(`ws://127.0.0.1:${port}${WS_PATH}`);
   });
   afterAll(async () => {
     await app.close();

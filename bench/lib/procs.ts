@@ -12,6 +12,7 @@ import {
   startServer as startShared,
   type Server,
 } from '../../scripts/lib/server.ts';
+import { API_PATH } from '@sagan/shared/http';
 
 export { root };
 const CPUS = os.cpus().length;
@@ -123,7 +124,7 @@ export function startSagan(opts: {
 function apiClient(base: string, headers: Record<string, string>) {
   return {
     async call<T = unknown>(method: string, p: string, body?: unknown): Promise<T> {
-      const r = await fetch(`${base}/apps/sagan/api${p}`, {
+      const r = await fetch(`${base}${API_PATH}${p}`, {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
@@ -136,7 +137,7 @@ function apiClient(base: string, headers: Record<string, string>) {
 
 /** A signed-in local user of a Sagan node: cookie + CSRF header for the scorekeeping API. */
 export async function signIn(base: string, displayName: string) {
-  const res = await fetch(`${base}/apps/sagan/api/auth/local`, {
+  const res = await fetch(`${base}${API_PATH}/auth/local`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
     body: JSON.stringify({ displayName }),

@@ -253,6 +253,8 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
   });
 });
 
+// Not useTestApp: each case builds its own app on one database, with a broken web build of
+// its own and a logger whose error lines the case reads.
 describe('server-rendered first paint when rendering cannot work', () => {
   const kind = databaseKinds()[0]!;
   let t: TestDatabase;

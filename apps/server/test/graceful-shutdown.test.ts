@@ -90,6 +90,8 @@ async function health(port: number): Promise<number> {
   return res.status;
 }
 
+// Not useTestApp: the server under test is a real child process (server.ts) receiving
+// signals; only its PostgreSQL database is made here.
 describe.each(databaseKinds())('graceful life of the server process on $name', (kind) => {
   let database: TestDatabase | undefined;
   let dataDir: string;

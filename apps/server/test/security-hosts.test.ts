@@ -109,6 +109,8 @@ describe('TRUST_PROXY and the start check of a public HOST', () => {
   });
 });
 
+// Not useTestApp: each case builds an app with its own environment (HOST, TRUST_PROXY,
+// ALLOWED_HOSTS, PUBLIC_URL) on one shared database, since those are start-time settings.
 describe.each(databaseKinds())('proxies and hosts on $name', (kind) => {
   let database: TestDatabase;
   const apps: FastifyInstance[] = [];

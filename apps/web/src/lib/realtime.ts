@@ -2,10 +2,10 @@
 import './zod-jitless.ts';
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import { BASE_PATH } from '@sagan/shared/routes';
 import type { ClientMessage, ServerMessage } from '@sagan/shared/realtime';
 import type { TopicFamily } from '@sagan/shared/topics/define';
 import { reconnectDelayMs } from '@sagan/shared/backoff';
+import { WS_PATH } from '@sagan/shared/http';
 
 type Listener = () => void;
 
@@ -271,7 +271,7 @@ export function parseServerMessage(raw: string): ServerMessage | null {
 
 function socketUrl(): string {
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  return `${proto}//${location.host}${BASE_PATH}/ws`;
+  return `${proto}//${location.host}${WS_PATH}`;
 }
 
 export const realtime = new RealtimeClient(socketUrl);
