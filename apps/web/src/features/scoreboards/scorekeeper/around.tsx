@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BASE_PATH, pathTo } from '@sagan/shared/routes';
+import { API_PATH } from '@sagan/shared/http';
 import { tagNameSchema, type ScoreboardFields } from '@sagan/shared/scoreboard';
 import type { ScoreboardFieldName } from '@sagan/shared/scoreboard-boards';
 import type { GameHistoryEntry } from '@sagan/shared/game-history';
@@ -220,30 +221,18 @@ function CopyField({ label, value }: { label: string; value: string }) {
   );
 }
 
-/**
- * The QR code of a link, drawn in the browser with the library and settings the server uses for
- * team sheets (SPEC §9: level H, margin 3); loaded only when the Share panel opens.
- */
-function QrCode({ text }: { text: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('qrcode')
-      .then((qr) => qr.toDataURL(text, { errorCorrectionLevel: 'H', margin: 3, width: 180 }))
-      .then((url) => live && setSrc(url))
-      .catch(() => undefined); // the link and its Copy button stand without it
-    return () => {
-      live = false;
-    };
-  }, [text]);
-  if (!src) return null;
+/** The server draws the scoreboard link's QR code, as it does for team sheets. */
+function QrCode({ gameKey }: { gameKey: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) return null; // the link and its Copy button stand without it
   return (
     <img
       className="sk-qr"
-      src={src}
+      src={`${API_PATH}/games/${encodeURIComponent(gameKey)}/qr.png`}
       alt="QR code of the scoreboard's link"
       width="180"
       height="180"
+      onError={() => setFailed(true)}
     />
   );
 }
@@ -259,7 +248,7 @@ export function Share({ gameKey, gameName }: { gameKey: string; gameName: string
   return (
     <div className="sk-share">
       <CopyField label="Link" value={link} />
-      <QrCode text={link} />
+      <QrCode gameKey={gameKey} />
       <CopyField label="Embed code" value={embed} />
       <CopyField label="Overlay link" value={overlay} />
       <p className="help">
