@@ -206,7 +206,13 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
       const { messages } = res.json<{ messages: Record<string, unknown>[] }>();
       expect(messages).toHaveLength(1);
       expect(messages[0]).toMatchObject({ fromName: 'Avid Fan', message: 'Halftime score please' });
-      expect(Object.keys(messages[0]!).sort()).toEqual(['createdAt', 'fromName', 'id', 'message']);
+      expect(Object.keys(messages[0]!).sort()).toEqual([
+        'createdAt',
+        'fromName',
+        'id',
+        'message',
+        'read',
+      ]);
       expect(res.body).not.toContain(fan.uid);
     });
   });

@@ -136,6 +136,18 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
   };
 }
 
+/**
+ * Rows the server writes on its own schedule, not because of a request: each node's heartbeat
+ * and watcher counts (every second), and the sequence numbers of coalesced aggregate topics
+ * (numbered up to an interval after the write that marked them, so an earlier cell's write may
+ * land during a later one). Null leaves the table out; a condition keeps only the rows it matches.
+ */
+export const BACKGROUND_WRITES: Record<string, string | null> = {
+  node_watchers: null,
+  nodes: null,
+  topic_seq: 'flushed_at IS NULL',
+};
+
 /** Every row of every table, in a stable order: equal snapshots mean nothing changed. */
 export async function snapshot(q: Queryable): Promise<string> {
   const tables = await q.query<{ table_name: string }>(
@@ -144,8 +156,11 @@ export async function snapshot(q: Queryable): Promise<string> {
   );
   const parts: string[] = [];
   for (const { table_name } of tables) {
+    if (table_name in BACKGROUND_WRITES && BACKGROUND_WRITES[table_name] === null) continue;
+    const where = BACKGROUND_WRITES[table_name] ?? 'true';
     const [row] = await q.query<{ rows: unknown }>(
-      `SELECT coalesce(json_agg(t ORDER BY t::text), '[]'::json) AS rows FROM "${table_name}" t`,
+      `SELECT coalesce(json_agg(t ORDER BY t::text), '[]'::json) AS rows FROM "${table_name}" t
+       WHERE ${where}`,
     );
     parts.push(`${table_name}: ${JSON.stringify(row?.rows)}`);
   }

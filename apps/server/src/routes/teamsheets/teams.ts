@@ -116,7 +116,7 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
           'Delete a team: its players, groups, photos and public copy (the link then answers ' +
           'not-found; followers lose it)',
         params: teamKeyParams,
-        response: { 200: okSchema },
+        response: { 200: okSchema, ...refusals },
       },
     },
     async (req) => {
