@@ -150,7 +150,7 @@ test('the imported user sees their play count, teams and bookmarks', async ({ pa
   await page.goto(`${ORIGIN}${BASE}/playcounts`);
   await expect(page.getByText('Lions v Bears')).toBeVisible();
   await page.goto(`${ORIGIN}${BASE}/playcount/${SAMPLE.playCountKey}`);
-  await expect(page.getByRole('heading', { name: /2024-05-04.*Lions v Bears/ })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /May 4, 2024.*Lions v Bears/ })).toBeVisible();
   await expect(page.getByRole('rowheader', { name: 'Ada Lovelace' })).toBeVisible();
   await screenshot(page, 'ecosystem-imported-playcount');
   await page.goto(`${ORIGIN}${BASE}/teamsheets`);

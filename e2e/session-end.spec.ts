@@ -28,6 +28,7 @@ test.describe('a session ended elsewhere', () => {
     });
     const started = Date.now();
     await page.getByRole('button', { name }).click();
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
     const signedOutAt = Date.now();
 

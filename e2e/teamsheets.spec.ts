@@ -143,9 +143,10 @@ test.describe('team sheets', () => {
     await page.getByRole('button', { name: /^Bo Diaz: / }).click();
     await expect(page.getByRole('button', { name: /^Bo Diaz: / })).toHaveText('Sideline');
     await page.getByRole('link', { name: `← ${teamName}` }).click();
-    await expect(annRow.locator('.badge.playing')).toHaveText('Lineup A');
+    // The desktop's Groups column (a phone shows the same badges under the name instead).
+    await expect(annRow.locator('.groups-col .badge.playing')).toHaveText('Lineup A');
     await expect(
-      page.getByRole('row').filter({ hasText: 'Bo Diaz' }).locator('.badge.sideline'),
+      page.getByRole('row').filter({ hasText: 'Bo Diaz' }).locator('.groups-col .badge.sideline'),
     ).toHaveText('Lineup A');
     await expect(page.getByRole('row').filter({ hasText: 'Cy Ng' }).locator('.badge')).toHaveCount(
       0,

@@ -284,8 +284,13 @@ export function DeleteGame({ gameKey }: { gameKey: string }) {
           type="button"
           className="btn danger"
           disabled={remove.isPending}
+          // The live board turns to not-found (and drops this panel) before the delete answers:
+          // the promise still settles after that, where a per-call onSuccess would not.
           onClick={() =>
-            remove.mutate(undefined, { onSuccess: () => void navigate(pathTo('scoreboards')) })
+            void remove.mutateAsync().then(
+              () => navigate(pathTo('scoreboards')),
+              () => undefined,
+            )
           }
         >
           Delete
