@@ -100,7 +100,15 @@ test('a coach counts a game on the sideline; a parent follows it live until the 
   const parentContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const parent = await parentContext.newPage();
   await parent.goto(shareUrl);
-  await expect(parent.getByRole('heading', { level: 1 })).toHaveText(`${today} Eagles at Hawks`);
+  // The page writes the day as the reader's locale does; the CSV below keeps the ISO day.
+  const shownDay = await parent.evaluate(
+    (day) =>
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+        new Date(`${day}T00:00:00Z`),
+      ),
+    today,
+  );
+  await expect(parent.getByRole('heading', { level: 1 })).toHaveText(`${shownDay} Eagles at Hawks`);
   const parentRow = (name: string) => parent.getByRole('row').filter({ hasText: name });
   await expect(parentRow('Ann Lee')).toContainText('0');
   await page.getByRole('link', { name: 'Count plays' }).click();

@@ -11,6 +11,7 @@ import { useOnField, useSidelineOutbox, withPending } from './sideline.ts';
 import { PlayerAvatar } from './components/player-avatar.tsx';
 import { WaitingPage } from './components/waiting-page.tsx';
 import './playcounts.css';
+import { formatGameDate } from '../../lib/dates.ts';
 
 /**
  * The sideline play counter (DESIGN §9): who is on the field, the quarter, one big Snap button
@@ -65,7 +66,8 @@ export default function CountPage() {
     <section className="page pc-count">
       <header className="pc-count-head">
         <h1>
-          {game.gameName} <span className="muted pc-title-date">{game.gameDate}</span>
+          {game.gameName}{' '}
+          <span className="muted pc-title-date">{formatGameDate(game.gameDate)}</span>
         </h1>
         <Link className="pc-count-detail" to={pathTo('playcount', { gameKey })}>
           Details &amp; sharing

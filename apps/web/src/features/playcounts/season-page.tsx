@@ -7,6 +7,7 @@ import { downloadText } from './download.ts';
 import { WaitingPage } from './components/waiting-page.tsx';
 import { JerseyNameHeaders } from './components/roster-table.tsx';
 import './playcounts.css';
+import { formatGameDate } from '../../lib/dates.ts';
 
 /**
  * A team's season: plays per player summed over the team's play counts, and in how many games
@@ -61,7 +62,7 @@ export default function SeasonPage() {
                 </th>
                 {data.games.map((g) => (
                   <th scope="col" key={g.gameKey} className="pc-num pc-season-game">
-                    <span className="pc-snap-count">{g.gameDate}</span>
+                    <span className="pc-snap-count">{formatGameDate(g.gameDate)}</span>
                     <span className="pc-snap-group">{g.gameName}</span>
                   </th>
                 ))}

@@ -7,6 +7,7 @@ import { useSharedPlayCount } from './api.ts';
 import { PlayerAvatar } from './components/player-avatar.tsx';
 import { WaitingPage } from './components/waiting-page.tsx';
 import './playcounts.css';
+import { formatGameDate } from '../../lib/dates.ts';
 
 /**
  * A play count as the coach's shared link shows it to parents (DESIGN §9): read-only and live,
@@ -16,7 +17,7 @@ import './playcounts.css';
 export default function SharedPlayCountPage() {
   const { shareKey = '' } = useParams();
   const { data: game, loading, error, notFound } = useSharedPlayCount(shareKey);
-  usePageTitle(game ? `${game.gameDate} ${game.gameName}` : 'Play count');
+  usePageTitle(game ? `${formatGameDate(game.gameDate)} ${game.gameName}` : 'Play count');
 
   if (notFound) return <NotFound what="shared play count" />;
   if (!game) {
@@ -30,7 +31,7 @@ export default function SharedPlayCountPage() {
         <span aria-hidden="true" className="pc-live-dot" /> Live play count
       </p>
       <h1 className="pc-title">
-        <span className="pc-title-date">{game.gameDate}</span> {game.gameName}
+        <span className="pc-title-date">{formatGameDate(game.gameDate)}</span> {game.gameName}
       </h1>
       {game.teamName && <p className="muted">{game.teamName}</p>}
       <p className="pc-shared-summary">
