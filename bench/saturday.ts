@@ -333,6 +333,8 @@ async function connectViewers(sys: System, sc: Scenario): Promise<Viewers> {
   }
   for (let h = 0; h < sc.home; h++) {
     const shown = new Int32Array(sc.games).fill(-1);
+    /** When this viewer last got a list without the game (its writes until then were outranked). */
+    const absentAt = new Float64Array(sc.games);
     const decode = h < STALENESS_SAMPLE;
     specs.push(() =>
       connectViewer(wsUrl, ['games:recent', 'tags'], (data) => {
@@ -343,16 +345,24 @@ async function connectViewers(sys: System, sc: Scenario): Promise<Viewers> {
         const msg = JSON.parse(data.toString()) as { topic?: string; data?: unknown };
         if (msg.topic !== 'games:recent' || !Array.isArray(msg.data)) return;
         const now = performance.now();
+        const listed = new Set<number>();
         for (const entry of msg.data as Array<{ gameKey: string; homeScore: number }>) {
           const g = keyIndex.get(entry.gameKey);
           if (g === undefined) continue;
+          listed.add(g);
           const game = sys.games[g]!;
+          // The list holds the 10 most recently changed games: a write whose game was outranked
+          // by newer writes when a list came is rightly never shown, so only writes sent since
+          // the last list without their game count.
           for (let s = Math.max(shown[g]!, 0) + 1; s <= entry.homeScore; s++) {
             const at = game.sentAt.get(s);
-            if (at !== undefined && window.recording) window.staleness.push(now - at);
+            if (at !== undefined && at > absentAt[g]! && window.recording) {
+              window.staleness.push(now - at);
+            }
           }
           shown[g] = Math.max(shown[g]!, entry.homeScore);
         }
+        for (let g = 0; g < sc.games; g++) if (!listed.has(g)) absentAt[g] = now;
       }),
     );
   }
@@ -513,20 +523,26 @@ async function main() {
           target === 'sagan-2node' && !option('home')
             ? { ...scAll, home: Math.min(scAll.home, NGINX_HOME_VIEWERS) }
             : scAll;
-        // Every build of this target up at once, viewers connected; rates alternate builds.
-        const systems: Array<{ sys: System; viewers: Viewers }> = [];
+        // With home-page viewers, each build also runs without them in the same run, so their
+        // cost to the games' own viewers is a paired ratio.
+        const variants =
+          sc.home > 0 && !SMOKE && !flag('no-pair') ? [sc, { ...sc, home: 0 }] : [sc];
+        // Every system of this target up at once, viewers connected; rates alternate systems.
+        const systems: Array<{ sys: System; viewers: Viewers; sc: Scenario }> = [];
         try {
           for (const build of builds) {
-            const sys = await startSystem(build, target, sc, google, pg?.url);
-            systems.push({ sys, viewers: await connectViewers(sys, sc) });
+            for (const v of variants) {
+              const sys = await startSystem(build, target, v, google, pg?.url);
+              systems.push({ sys, viewers: await connectViewers(sys, v), sc: v });
+            }
           }
           for (const [i, rate] of rates.entries()) {
             const order = i % 2 ? [...systems].reverse() : systems;
-            for (const { sys, viewers } of order) {
-              const r = await runRate(sys, viewers, sc, rate);
+            for (const { sys, viewers, sc: v } of order) {
+              const r = await runRate(sys, viewers, v, rate);
               rows.push({
                 ...r,
-                system: sc.home === scAll.home ? r.system : `${r.system} (${sc.home} home)`,
+                system: v.home === scAll.home ? r.system : `${r.system} (${v.home} home)`,
                 scenario: name,
                 sc: scAll,
               });
@@ -577,6 +593,23 @@ function printTables(rows: Array<Row & { scenario: string; sc: Scenario }>) {
     for (const r of own) {
       console.log(
         `| ${r.system} | ${r.asked} | ${f(r.done, 0)} | ${r.failed} | ${f(r.writeP50)} / ${f(r.writeP99)} | ${f(r.viewerP50)} / ${f(r.viewerP99)} | ${f(r.homeFramesPerViewerS, 2)} | ${f(r.stalenessP99, 0)} | ${r.lost} | ${f(r.clientCpu, 0)} |`,
+      );
+    }
+  }
+  // What the home-page viewers cost a game's own viewers: the same build at the same rate,
+  // with and without them (paired in one run).
+  const pairs = rows.filter((r) => r.system.endsWith(' (0 home)'));
+  if (pairs.length) {
+    console.log('\n| system | asked/s | write→viewer p99 with / without home viewers |');
+    console.log('|---|---:|---:|');
+    for (const without of pairs) {
+      const label = without.system.slice(0, -' (0 home)'.length);
+      const withHome = rows.find(
+        (r) => r.system === label && r.asked === without.asked && r.scenario === without.scenario,
+      );
+      if (!withHome) continue;
+      console.log(
+        `| ${label} | ${without.asked} | ${f(withHome.viewerP99 / without.viewerP99, 2)} (${f(withHome.viewerP99)} / ${f(without.viewerP99)} ms) |`,
       );
     }
   }

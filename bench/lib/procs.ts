@@ -58,6 +58,11 @@ export async function stopServers(servers: Server[]): Promise<void> {
 
 /** Node flags of every measured server: tsx, and a GC on SIGUSR2 (see gc-on-signal.mjs). */
 export const MEASURED_NODE_FLAGS = [
+  // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops, to see where
+  // a server's core goes (Node refuses --cpu-prof in NODE_OPTIONS).
+  ...(process.env.BENCH_CPU_PROF
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+    : []),
   '--expose-gc',
   '--import',
   './bench/lib/gc-on-signal.mjs',

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -69,6 +70,28 @@ function listenBackoffMs(attempt: number): number {
 // int8 (count(*), bigint columns) as JS numbers: our values stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** Statement names by SQL text; at most MAX_PREPARED, so each connection's set stays bounded. */
+const statementNames = new Map<string, string>();
+const MAX_PREPARED = 1000;
+
+/**
+ * A query as a named prepared statement: PostgreSQL parses and plans each text once per
+ * connection instead of on every call, which on the scorekeepers' write path (five statements
+ * a write) is a large share of the database's CPU. Texts past the bound (SQL built with varying
+ * shapes) run unnamed, as before.
+ */
+function prepared(text: string, params?: unknown[]): pg.QueryConfig {
+  // Without parameters the simple protocol runs the text, which may hold several statements
+  // (migrations): those must stay unprepared.
+  if (!params?.length) return { text };
+  let name = statementNames.get(text);
+  if (!name && statementNames.size < MAX_PREPARED) {
+    name = `s${crypto.createHash('sha1').update(text).digest('base64url').slice(0, 20)}`;
+    statementNames.set(text, name);
+  }
+  return { text, values: params, name };
+}
+
 export async function openPostgres(url: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => {
@@ -79,7 +102,7 @@ export async function openPostgres(url: string): Promise<Db> {
   const db: Db = {
     kind: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
-      const r = await pool.query(sql, params as unknown[]);
+      const r = await pool.query(prepared(sql, params));
       return r.rows as T[];
     },
     async tx(fn, opts) {
@@ -97,7 +120,7 @@ export async function openPostgres(url: string): Promise<Db> {
         await client.query(opts?.snapshot ? 'BEGIN ISOLATION LEVEL REPEATABLE READ' : 'BEGIN');
         const tx = txHandle(
           async <T>(sql: string, params?: unknown[]) =>
-            (await client.query(sql, params as unknown[])).rows as T[],
+            (await client.query(prepared(sql, params))).rows as T[],
         );
         const result = await fn(tx.q);
         await client.query('COMMIT');
