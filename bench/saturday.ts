@@ -1,6 +1,7 @@
 // bench/saturday: a real Saturday morning. G live games with V viewers each, D viewers on the
 // home page, and scorekeepers writing at rising rates spread over the games through the real
-// API (half with a phone app's Google ID token, half with a web session cookie). Per rate:
+// API (half as a phone app with a Google ID token, half as the web scorekeeper's outbox: a
+// session cookie, an Idempotency-Key and the base seq per write). Per rate:
 // writes/s done, write latency, write→viewer latency, frames per home-page viewer per second,
 // home-page staleness (a write → the home page showing it), lost (viewers not on their game's
 // final state) and the load generator's own CPU, on PGlite, PostgreSQL and two nodes behind
@@ -165,6 +166,9 @@ interface Game {
   okScore: number;
   /** When each score's write was sent (performance.now()). */
   sentAt: Map<number, number>;
+  /** A web scorekeeper's writes carry an Idempotency-Key and the last seq answered, as its outbox does. */
+  web: boolean;
+  seq: number;
   busy: boolean;
   queued: number;
 }
@@ -255,6 +259,8 @@ async function startSystem(
       sentScore: 0,
       okScore: 0,
       sentAt: new Map(),
+      web: i % 2 === 1,
+      seq: 0,
       busy: false,
       queued: 0,
     });
@@ -402,10 +408,20 @@ async function runRate(sys: System, viewers: Viewers, sc: Scenario, rate: number
     const score = ++game.sentScore;
     const at = performance.now();
     game.sentAt.set(score, at);
-    call(sys.base, 'PATCH', `/games/${game.key}`, game.headers, { homeScore: score })
+    const write = game.web
+      ? call(
+          sys.base,
+          'PATCH',
+          `/games/${game.key}`,
+          { ...game.headers, 'idempotency-key': `w${game.key}-${score}` },
+          { homeScore: score, baseSeq: game.seq },
+        )
+      : call(sys.base, 'PATCH', `/games/${game.key}`, game.headers, { homeScore: score });
+    write
       .then(
         (r) => {
           if (r.status === 200) {
+            if (game.web) game.seq = (JSON.parse(r.body) as { seq: number }).seq;
             game.okScore = score;
             done++;
             writeTimes.push(performance.now() - at);
