@@ -6,6 +6,7 @@
 //   npm run bench:fanout                  # N = 1000, 5000, 10000
 //   npm run bench:fanout -- --smoke       # N = 200, a quick run (part of the test command)
 //   npm run bench:fanout -- --n 2000 --targets sagan,ws --rounds 20
+//   npm run bench:fanout -- --baseline main   # adds sagan-baseline: main's server, same run
 //
 // Exit status 1 when any message is lost, so the smoke run fails loudly.
 import fs from 'node:fs';
@@ -13,6 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { baselineCheckout, type Build } from './lib/baseline.ts';
+import { scoreOf } from './lib/frames.ts';
 import {
   bearerClient,
   machine,
@@ -38,11 +41,15 @@ const option = (name: string) => {
 };
 const SMOKE = flag('smoke');
 const SIZES = (option('n') ?? (SMOKE ? '200' : '1000,5000,10000')).split(',').map(Number);
-const ALL_TARGETS = ['sagan', 'sagan-pg', 'sagan-2node', 'ws', 'socketio'];
+const BASELINE = option('baseline');
+const ALL_TARGETS = ['sagan', 'sagan-pg', 'sagan-2node', 'ws', 'socketio', 'sagan-baseline'];
 // The smoke run skips sagan-pg: sagan-2node already goes through PostgreSQL.
 const TARGETS = (
-  option('targets') ?? (SMOKE ? 'sagan,sagan-2node,ws,socketio' : ALL_TARGETS.join(','))
-).split(',');
+  option('targets') ??
+  (SMOKE ? 'sagan,sagan-2node,ws,socketio' : ALL_TARGETS.slice(0, -1).join(','))
+)
+  .split(',')
+  .concat(BASELINE ? ['sagan-baseline'] : []);
 const WARMUP = Number(option('warmup') ?? (SMOKE ? 2 : 10));
 const ROUNDS = Number(option('rounds') ?? (SMOKE ? 10 : 100));
 /** Pause between one publish fully delivered and the next, so publishes never overlap. */
@@ -52,23 +59,6 @@ const DELIVERY_TIMEOUT_MS = 10_000;
 const BATCH = 250;
 
 for (const t of TARGETS) if (!ALL_TARGETS.includes(t)) throw new Error(`unknown target ${t}`);
-
-/**
- * The load generator reads the score out of the raw frame bytes without decoding them, so
- * its own cost per message is the same (and small) whatever the server sent.
- */
-const SCORE_KEY = Buffer.from('"homeScore":');
-function scoreOf(data: Buffer): number {
-  const at = data.indexOf(SCORE_KEY);
-  if (at === -1) return -1;
-  let n = 0;
-  for (let i = at + SCORE_KEY.length; i < data.length; i++) {
-    const c = data[i]!;
-    if (c < 48 || c > 57) break;
-    n = n * 10 + (c - 48);
-  }
-  return n;
-}
 
 /** One target under test: how to start it, connect a viewer, and publish a score. */
 interface Target {
@@ -101,15 +91,22 @@ function rawViewer(
   });
 }
 
-async function saganTarget(name: string, nodes: 1 | 2, databaseUrl?: string): Promise<Target> {
+async function saganTarget(
+  name: string,
+  nodes: 1 | 2,
+  databaseUrl?: string,
+  build?: Build,
+): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-bench-'));
   const servers: Server[] = [];
   // Scores come from the phone apps, which call the scorekeeping API with a Google ID token.
   const google = await startGoogleStandIn();
   try {
-    servers.push(await startSagan({ dataDir, databaseUrl, google }));
+    servers.push(await startSagan({ dataDir, databaseUrl, google, cwd: build?.cwd }));
     if (nodes === 2) {
-      servers.push(await startSagan({ dataDir: `${dataDir}-b`, databaseUrl, google }));
+      servers.push(
+        await startSagan({ dataDir: `${dataDir}-b`, databaseUrl, google, cwd: build?.cwd }),
+      );
     }
   } catch (err) {
     google.close();
@@ -303,8 +300,14 @@ async function measure(target: Target, n: number): Promise<Result> {
   }
 }
 
-async function makeTarget(name: string, pgUrl: string | undefined): Promise<Target> {
+async function makeTarget(
+  name: string,
+  pgUrl: string | undefined,
+  baseline: Build | undefined,
+): Promise<Target> {
   switch (name) {
+    case 'sagan-baseline':
+      return saganTarget(`sagan ${baseline!.name}`, 1, undefined, baseline);
     case 'sagan':
       return saganTarget('sagan', 1);
     case 'sagan-pg':
@@ -322,6 +325,7 @@ async function main() {
   reexecPinned();
   const needsPg = TARGETS.some((t) => t === 'sagan-2node' || t === 'sagan-pg');
   const pg = needsPg ? await startPostgres() : null;
+  const baseline = BASELINE ? baselineCheckout(BASELINE) : null;
   const results: Result[] = [];
   const failures: string[] = [];
   try {
@@ -336,7 +340,7 @@ async function main() {
         }
         let target: Target;
         try {
-          target = await makeTarget(name, pg?.url);
+          target = await makeTarget(name, pg?.url, baseline?.build);
         } catch (err) {
           // Reported and counted, but the other rows still run and print.
           console.error(`  ${name} N=${n}: could not start: ${String(err).slice(0, 2000)}`);
@@ -363,6 +367,7 @@ async function main() {
     }
   } finally {
     pg?.stop();
+    baseline?.remove();
   }
   printTable(results);
   if (failures.length) console.log(`\nFAILED: ${failures.join(', ')}`);
@@ -395,6 +400,18 @@ function printTable(results: Result[]) {
     console.log(
       `| ${n} | ${ratio(get('sagan'), get('ws'))} | ${ratio(get('sagan'), get('socketio'))} | ${ratio(one, get('ws'))} | ${two && one ? f(two.p99 - one.p99) : '—'} |`,
     );
+  }
+  const before = (n: number) =>
+    results.find((r) => r.target.startsWith('sagan baseline') && r.n === n);
+  if (SIZES.some(before)) {
+    console.log('\n| viewers | p99 sagan/ws | p99 baseline/ws | p99 sagan/baseline |');
+    console.log('|---:|---:|---:|---:|');
+    for (const n of SIZES) {
+      const get = (t: string) => results.find((r) => r.target === t && r.n === n);
+      console.log(
+        `| ${n} | ${ratio(get('sagan'), get('ws'))} | ${ratio(before(n), get('ws'))} | ${ratio(get('sagan'), before(n))} |`,
+      );
+    }
   }
   const lost = results.reduce((a, r) => a + r.lost, 0);
   if (lost > 0) console.log(`\nLOST MESSAGES: ${lost}`);

@@ -13,7 +13,6 @@
 //   npm run bench:saturday -- --scenario games --targets sagan-pg --rates 400,800
 //
 // Exit status 1 when any viewer is not on its game's final state.
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -22,6 +21,8 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { freshDatabase } from '../scripts/lib/postgres.ts';
 import { startNginx, type Nginx } from '../scripts/lib/nginx.ts';
+import { baselineCheckout, type Build } from './lib/baseline.ts';
+import { scoreOf } from './lib/frames.ts';
 import {
   machine,
   percentile,
@@ -105,20 +106,6 @@ function scenario(name: string): Scenario {
 
 const ratesFor = (s: Scenario, target: string) => s.rates[target] ?? s.rates['*'] ?? [];
 
-/** The score in a frame's raw bytes, without decoding it (the client's cost stays small). */
-const SCORE_KEY = Buffer.from('"homeScore":');
-function scoreOf(data: Buffer): number {
-  const at = data.indexOf(SCORE_KEY);
-  if (at === -1) return -1;
-  let n = 0;
-  for (let i = at + SCORE_KEY.length; i < data.length; i++) {
-    const c = data[i]!;
-    if (c < 48 || c > 57) break;
-    n = n * 10 + (c - 48);
-  }
-  return n;
-}
-
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** One HTTP call with a keep-alive agent (cheaper for the load generator than fetch). */
@@ -181,11 +168,6 @@ interface System {
   base: URL;
   games: Game[];
   stop(): Promise<void>;
-}
-
-interface Build {
-  name: string;
-  cwd: string;
 }
 
 async function startSystem(
@@ -482,37 +464,6 @@ async function runRate(sys: System, viewers: Viewers, sc: Scenario, rate: number
     stalenessP99: percentile(st, 99),
     lost,
     clientCpu: ((cpu.user + cpu.system) / 1e6 / wall) * 100,
-  };
-}
-
-/** A checkout of `ref` in .tmp with this checkout's dependencies, to run its server. */
-function baselineCheckout(ref: string): { build: Build; remove(): void } {
-  const sha = execFileSync('git', ['rev-parse', ref], { cwd: root, encoding: 'utf8' }).trim();
-  const dir = path.join(root, '.tmp', `baseline-${sha.slice(0, 12)}`);
-  if (!fs.existsSync(dir)) {
-    execFileSync('git', ['worktree', 'add', '--detach', '-q', dir, sha], { cwd: root });
-  }
-  // Every dependency from here, except the workspace packages, which must be the baseline's.
-  const nm = path.join(dir, 'node_modules');
-  fs.mkdirSync(path.join(nm, '@sagan'), { recursive: true });
-  for (const entry of fs.readdirSync(path.join(root, 'node_modules'))) {
-    const link = path.join(nm, entry);
-    if (entry === '@sagan' || fs.existsSync(link)) continue;
-    fs.symlinkSync(path.join(root, 'node_modules', entry), link);
-  }
-  for (const [name, rel] of [
-    ['shared', 'packages/shared'],
-    ['server', 'apps/server'],
-    ['web', 'apps/web'],
-  ]) {
-    const link = path.join(nm, '@sagan', name!);
-    if (!fs.existsSync(link)) fs.symlinkSync(path.join(dir, rel!), link);
-  }
-  return {
-    build: { name: `baseline ${ref} (${sha.slice(0, 7)})`, cwd: dir },
-    remove: () => {
-      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root });
-    },
   };
 }
 

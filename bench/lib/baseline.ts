@@ -1,0 +1,42 @@
+// A baseline build for paired benchmark runs: another git ref's server, started next to this
+// checkout's in the same run, so every comparison is same machine, same minute.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { root } from './procs.ts';
+
+export interface Build {
+  name: string;
+  cwd: string;
+}
+
+/** A checkout of `ref` in .tmp with this checkout's dependencies, to run its server. */
+export function baselineCheckout(ref: string): { build: Build; remove(): void } {
+  const sha = execFileSync('git', ['rev-parse', ref], { cwd: root, encoding: 'utf8' }).trim();
+  const dir = path.join(root, '.tmp', `baseline-${sha.slice(0, 12)}`);
+  if (!fs.existsSync(dir)) {
+    execFileSync('git', ['worktree', 'add', '--detach', '-q', dir, sha], { cwd: root });
+  }
+  // Every dependency from here, except the workspace packages, which must be the baseline's.
+  const nm = path.join(dir, 'node_modules');
+  fs.mkdirSync(path.join(nm, '@sagan'), { recursive: true });
+  for (const entry of fs.readdirSync(path.join(root, 'node_modules'))) {
+    const link = path.join(nm, entry);
+    if (entry === '@sagan' || fs.existsSync(link)) continue;
+    fs.symlinkSync(path.join(root, 'node_modules', entry), link);
+  }
+  for (const [name, rel] of [
+    ['shared', 'packages/shared'],
+    ['server', 'apps/server'],
+    ['web', 'apps/web'],
+  ]) {
+    const link = path.join(nm, '@sagan', name!);
+    if (!fs.existsSync(link)) fs.symlinkSync(path.join(dir, rel!), link);
+  }
+  return {
+    build: { name: `baseline ${ref} (${sha.slice(0, 7)})`, cwd: dir },
+    remove: () => {
+      execFileSync('git', ['worktree', 'remove', '--force', dir], { cwd: root });
+    },
+  };
+}
