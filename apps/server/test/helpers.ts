@@ -68,6 +68,11 @@ export function databaseKinds(): DatabaseKind[] {
   return url ? [pgliteKind, postgresKind(url)] : [pgliteKind];
 }
 
+/** The PostgreSQL kind when this run has one (suites that need a server database). */
+export function postgresKindIfAny(): DatabaseKind | undefined {
+  return databaseKinds().find((k) => k.name === 'postgres');
+}
+
 export function testConfig(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
@@ -192,6 +197,85 @@ export function useTestApp<const U extends string = never>(
   });
   afterAll(async () => {
     await handle.app?.close();
+    await handle.database?.cleanup();
+  });
+  return handle;
+}
+
+/** Another node on a PostgreSQL test database, with its own connections as a separate process. */
+export interface TestNode {
+  app: FastifyInstance;
+  db: Db;
+  /** Closes the app, then its connections. */
+  close(): Promise<void>;
+}
+
+/** Builds another node (not listening) on the same PostgreSQL database as `database`. */
+export async function openNode(
+  database: TestDatabase,
+  config: Partial<Config> = {},
+): Promise<TestNode> {
+  if (!database.url) throw new Error('a second node needs a PostgreSQL database');
+  const db = await openPostgres(database.url);
+  const app = await buildTestApp(db, config);
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export interface TwoNodesOptions {
+  config?: Partial<Config>;
+  /** Runs on the fresh database before either node is built on it (test tables). */
+  beforeBuild?: (db: Db) => unknown;
+  /** Runs on each node once it is built, before it listens (test topics). */
+  onNode?: (app: FastifyInstance) => unknown;
+}
+
+/** What `useTwoNodes` fills in before the suite's tests run. */
+export interface TwoNodes {
+  database: TestDatabase;
+  /** Node A runs on the database's own connections. */
+  nodeA: FastifyInstance;
+  /** Node B has connections of its own, as a separate process would. */
+  nodeB: FastifyInstance;
+  dbB: Db;
+  /** The socket URLs of the two nodes, both listening. */
+  urlA: string;
+  urlB: string;
+}
+
+/**
+ * The setup of the multi-node suites: two listening app instances on one fresh PostgreSQL
+ * database before the suite, all closed and the database dropped after it. Use it inside
+ * `describe.runIf(kind)`, with the PostgreSQL kind from `postgresKindIfAny()`.
+ */
+export function useTwoNodes(
+  kind: DatabaseKind | undefined,
+  options: TwoNodesOptions = {},
+): TwoNodes {
+  const handle = {} as TwoNodes;
+  let nodeB: TestNode | undefined;
+  beforeAll(async () => {
+    if (kind?.name !== 'postgres') throw new Error('two nodes share a database only on PostgreSQL');
+    const { config = {}, beforeBuild, onNode } = options;
+    handle.database = await kind.open();
+    await beforeBuild?.(handle.database.db);
+    handle.nodeA = await buildTestApp(handle.database.db, config);
+    nodeB = await openNode(handle.database, config);
+    handle.nodeB = nodeB.app;
+    handle.dbB = nodeB.db;
+    for (const app of [handle.nodeA, handle.nodeB]) await onNode?.(app);
+    handle.urlA = await listenWs(handle.nodeA);
+    handle.urlB = await listenWs(handle.nodeB);
+  });
+  afterAll(async () => {
+    await handle.nodeA?.close();
+    await nodeB?.close();
     await handle.database?.cleanup();
   });
   return handle;
