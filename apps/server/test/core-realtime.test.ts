@@ -1,6 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../src/db/db.ts';
 import {
   buildTestApp,
   databaseKinds,
@@ -10,35 +9,15 @@ import {
   useTestApp,
   useTwoNodes,
 } from './helpers.ts';
+import { createProbeTable, registerProbeTopic, setProbe } from './probe-topic.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
-/**
- * The hub is exercised with a probe topic over a real table, so these tests cover the
- * mechanism (sequence numbers, resume, fan-out, NOTIFY) independently of any feature.
- */
-async function withProbeTopic(app: FastifyInstance): Promise<void> {
-  app.hub.register({
-    topic: { prefix: 'probe', private: false, coalesce: false },
-    authorize: (user, arg) => !arg.startsWith('private-') || user?.displayName === 'Owner',
-    load: async (q, arg) => {
-      const rows = await q.query<{ v: number }>('SELECT v FROM probe_values WHERE k = $1', [arg]);
-      return rows[0] ? { v: rows[0].v } : null;
-    },
-  });
-}
-
-async function setProbe(app: FastifyInstance, k: string, v: number): Promise<void> {
-  await app.db.tx(async (q) => {
-    await q.query(
-      `INSERT INTO probe_values (k, v) VALUES ($1, $2) ON CONFLICT (k) DO UPDATE SET v = $2`,
-      [k, v],
-    );
-    await app.hub.changed(q, [`probe:${k}`]);
-  });
-}
-
-const createProbeTable = (db: Db) =>
-  db.query('CREATE TABLE probe_values (k text PRIMARY KEY, v integer NOT NULL)');
+// The hub through the probe topic, whose keys starting private- are Owner's alone.
+const withProbeTopic = (app: FastifyInstance) =>
+  registerProbeTopic(
+    app,
+    (user, arg) => !arg.startsWith('private-') || user?.displayName === 'Owner',
+  );
 
 describe.each(databaseKinds())('realtime on $name', (kind) => {
   let url: string;

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import pg from 'pg';
 import { API_PATH, WS_PATH } from '@sagan/shared/http';
 import { buildApp } from '../src/app.ts';
@@ -128,6 +131,31 @@ export async function signInLocal(app: FastifyInstance, displayName: string): Pr
       app.inject({
         ...opts,
         headers: { 'x-sagan-request': '1', cookie, ...(opts.headers ?? {}) },
+      }),
+  };
+}
+
+/** A new team of the coach's with one player on it, and a way to send that player's photo. */
+export async function newTeamWithPlayer(coach: TestUser) {
+  const team = await coach.request({ method: 'POST', url: `${API}/teams` });
+  if (team.statusCode >= 300) throw new Error(`new team: ${team.statusCode} ${team.body}`);
+  const { teamKey } = team.json<{ teamKey: string }>();
+  const player = await coach.request({
+    method: 'PUT',
+    url: `${API}/teams/${teamKey}/players/-1`,
+    payload: { jersey: '9', playerName: 'Sam Park', playerNotes: '' },
+  });
+  if (player.statusCode >= 300) throw new Error(`new player: ${player.statusCode} ${player.body}`);
+  const playerKey = player.json<{ key: string }>().key;
+  return {
+    teamKey,
+    playerKey,
+    uploadPhoto: (body: Buffer, contentType = 'image/png') =>
+      coach.request({
+        method: 'PUT',
+        url: `${API}/teams/${teamKey}/players/${playerKey}/photo`,
+        headers: { 'content-type': contentType },
+        payload: body,
       }),
   };
 }
@@ -279,6 +307,46 @@ export function useTwoNodes(
     await handle.database?.cleanup();
   });
   return handle;
+}
+
+/**
+ * A fresh folder for the suite (a data dir, a web build), holding `files` (path inside it →
+ * content), made before the suite and removed after it. The answer gives its path once
+ * `beforeAll` has run: declare it before the `useTestApp` whose options name it.
+ */
+export function useTempDir(prefix: string, files: Record<string, string> = {}): () => string {
+  let dir = '';
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    for (const [name, content] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), content);
+    }
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return () => dir;
+}
+
+/** A refusal by a rate limit: 429 with a Retry-After within the minute, in one short sentence. */
+export function expectRateLimited(res: LightMyRequestResponse): void {
+  expect(res.statusCode).toBe(429);
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  // Like every other refusal: no stack or internals.
+  expect(res.json<{ error: string }>().error).toMatch(/rate limit|too many/i);
+}
+
+/** Polls cond until it holds; throws once timeoutMs have passed without. */
+export async function until(
+  cond: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** A repeatable random source (mulberry32), so a simulated game is the same on every run. */
