@@ -28,6 +28,7 @@ import {
   stopServers,
 } from './lib/procs.ts';
 import { API_PATH } from '@sagan/shared/http';
+import { CHROMIUM_LAUNCH } from '../scripts/lib/chromium.ts';
 import { BASE_PATH } from '@sagan/shared/routes';
 
 const args = process.argv.slice(2);
@@ -38,16 +39,6 @@ const NAVIGATIONS = SMOKE ? 2 : 15;
 const WRITES = SMOKE ? 5 : 50;
 const DIST = path.join(root, '.tmp/bench-web-dist');
 const BOARD_SCORE = 'section.board .board-score';
-/** Chromium's flags from e2e/playwright.config.ts, so the bench sees what the e2e tests see. */
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const TARGETS = { firstLoadJsKb: 100, cssKb: 15, navigationMs: 300, writeP50Ms: 50 };
 
@@ -213,10 +204,7 @@ async function main() {
       awayTeamName: 'Away',
     });
     const url = `${base}${BASE_PATH}/viewscoreboard/${gameKey}`;
-    browser = await chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: CHROMIUM_ARGS,
-    });
+    browser = await chromium.launch(CHROMIUM_LAUNCH);
 
     // The floor, measured in the same run: the same board as a static page with no script at
     // all, from the same server. Nothing a page does can show the board sooner than this.

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { test, expect, unique, BASE, apiAs, signIn } from './fixtures.ts';
+import { test, expect, unique, BASE, apiAs, createGame, signIn } from './fixtures.ts';
 import { seedEveryScreen } from './every-screen.ts';
 
 // Every screen of SPEC §2 passes axe-core with no serious or critical violation, in
@@ -57,9 +57,7 @@ test('the top menu, the theme toggle and the scoreboard work by keyboard', async
   request,
 }) => {
   const keeper = await apiAs(request, unique('Keyboard keeper'));
-  const { gameKey } = (await keeper.call('POST', '/games', { gameName: 'Keyboard cup' })) as {
-    gameKey: string;
-  };
+  const gameKey = await createGame(keeper, { gameName: 'Keyboard cup' });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`${BASE}/`);
   await expect(page.getByText('Current Games')).toBeVisible();

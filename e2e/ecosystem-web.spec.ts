@@ -1,5 +1,15 @@
 import { PNG } from 'pngjs';
-import { test, expect, unique, BASE, API, apiAs, signIn, screenshot } from './fixtures.ts';
+import {
+  test,
+  expect,
+  unique,
+  BASE,
+  API,
+  apiAs,
+  createGame,
+  signIn,
+  screenshot,
+} from './fixtures.ts';
 
 // In the browser: children's privacy on public sheets, the installable manifest, the
 // API docs page under our CSP, and how dark mode and the bright-sun board look.
@@ -145,13 +155,13 @@ test('the API docs page works under our CSP and covers the companion-app contrac
 
 test('dark mode and the bright-sun board, on a desktop and a phone', async ({ page, request }) => {
   const keeper = await apiAs(request, unique('Look keeper'));
-  const { gameKey } = (await keeper.call('POST', '/games', {
+  const gameKey = await createGame(keeper, {
     gameName: 'Harbour derby',
     sportID: 2,
     homeTeamName: 'Otters',
     awayTeamName: 'Seals',
     gamePeriod: 'Q4',
-  })) as { gameKey: string };
+  });
   await keeper.call('PATCH', `/games/${gameKey}`, { homeScore: 61, awayScore: 58, homeFouls: 4 });
   for (const [size, viewport] of [
     ['desktop', { width: 1280, height: 800 }],
@@ -175,11 +185,11 @@ test('dark mode and the bright-sun board, on a desktop and a phone', async ({ pa
 
 test('score changes are announced politely, throttled', async ({ page, request }) => {
   const keeper = await apiAs(request, unique('Announce keeper'));
-  const { gameKey } = (await keeper.call('POST', '/games', {
+  const gameKey = await createGame(keeper, {
     homeTeamName: 'Otters',
     awayTeamName: 'Seals',
     gamePeriod: 'Q1',
-  })) as { gameKey: string };
+  });
   await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
   const live = page.getByTestId('score-announcer');
   await expect(live).toHaveAttribute('aria-live', 'polite');

@@ -1,4 +1,4 @@
-import { unique } from './fixtures.ts';
+import { createGame, unique } from './fixtures.ts';
 
 /** A route of SPEC §2 and a text that shows the screen has loaded. */
 export type Screen = [path: string, ready: string | RegExp];
@@ -12,13 +12,13 @@ interface Caller {
  * SPEC §2 with it: the page-by-page checks (accessibility, CSP) walk the same screens.
  */
 export async function seedEveryScreen(me: Caller): Promise<{ gameKey: string; screens: Screen[] }> {
-  const { gameKey } = (await me.call('POST', '/games', {
+  const gameKey = await createGame(me, {
     gameName: 'Cup final',
     sportID: 7,
     homeTeamName: 'Lions',
     awayTeamName: 'Tigers',
     gamePeriod: 'Final',
-  })) as { gameKey: string };
+  });
   await me.call('PATCH', `/games/${gameKey}`, { homeScore: 3, awayScore: 1, base1: true, outs: 2 });
   await me.call('POST', `/games/${gameKey}/comments`, { gameComment: 'What a catch!' });
   const tag = unique('a11y').replace(' ', '');

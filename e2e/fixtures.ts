@@ -50,6 +50,17 @@ export async function apiAs(
   };
 }
 
+type Api = Awaited<ReturnType<typeof apiAs>>;
+
+/** Creates a game through the API (as the phone app would); answers its key. */
+export async function createGame(
+  keeper: Pick<Api, 'call'>,
+  fields: Record<string, unknown> = {},
+): Promise<string> {
+  const { gameKey } = (await keeper.call('POST', '/games', fields)) as { gameKey: string };
+  return gameKey;
+}
+
 /** Unique names per test run, so tests never see each other's data. */
 export function unique(prefix: string): string {
   return `${prefix} ${Math.random().toString(36).slice(2, 8)}`;

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { API_PATH } from '@sagan/shared/http';
+import { CHROMIUM_LAUNCH } from '../scripts/lib/chromium.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4311);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -18,18 +19,7 @@ export default defineConfig({
     baseURL: BASE_URL,
     trace: 'off',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {

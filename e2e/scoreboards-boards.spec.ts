@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, unique, BASE, apiAs, screenshot } from './fixtures.ts';
+import { test, expect, unique, BASE, apiAs, createGame, screenshot } from './fixtures.ts';
 
 // SPEC §2 Boards by sport: one test per board, each with a screenshot to look at.
 
@@ -10,7 +10,7 @@ async function openBoard(
   clock?: { formattedTime: string; seconds: number },
 ) {
   const keeper = await apiAs(request, unique('Keeper'));
-  const { gameKey } = (await keeper.call('POST', '/games', fields)) as { gameKey: string };
+  const gameKey = await createGame(keeper, fields);
   if (clock) await keeper.call('POST', `/games/${gameKey}/clock`, clock);
   await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
   const board = page.getByRole('region', { name: 'Scoreboard' });

@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, unique, BASE, apiAs, signIn, screenshot } from './fixtures.ts';
-
-type Api = Awaited<ReturnType<typeof apiAs>>;
-
-async function createGame(api: Api, fields: Record<string, unknown>): Promise<string> {
-  const { gameKey } = (await api.call('POST', '/games', fields)) as { gameKey: string };
-  return gameKey;
-}
+import { test, expect, unique, BASE, apiAs, createGame, signIn, screenshot } from './fixtures.ts';
 
 const board = (page: Page) => page.getByRole('region', { name: 'Scoreboard' });
 

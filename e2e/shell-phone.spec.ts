@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, unique, BASE, apiAs, signIn, screenshot } from './fixtures.ts';
+import { test, expect, unique, BASE, apiAs, createGame, signIn, screenshot } from './fixtures.ts';
 
 // Long input must never make a screen scroll sideways, and the shell must stay usable on a
 // phone: 320 px (the narrowest phones in use) and 390 px (a common one).
@@ -39,13 +39,13 @@ test.describe('the shell on a phone', () => {
     test.setTimeout(120_000);
     const owner = unique(LONG_NAME.slice(0, 53));
     const me = await apiAs(request, owner);
-    const { gameKey } = (await me.call('POST', '/games', {
+    const gameKey = await createGame(me, {
       gameName: `Championship${'Semifinal'.repeat(6)}`,
       sportID: 2,
       homeTeamName: `Riverside${'Juniors'.repeat(5)}`,
       awayTeamName: 'Tigers',
       gamePeriod: 'Quarter 3',
-    })) as { gameKey: string };
+    });
     await me.call('POST', `/games/${gameKey}/comments`, { gameComment: LONG_URL });
     const tag = `${LONG_TAG.slice(0, 32)}${Math.random().toString(36).slice(2, 8)}`;
     const { tags } = (await me.call('PUT', `/games/${gameKey}/tags`, { tags: [tag] })) as {

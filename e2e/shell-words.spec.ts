@@ -1,4 +1,4 @@
-import { test, expect, unique, BASE, apiAs, signIn } from './fixtures.ts';
+import { test, expect, unique, BASE, apiAs, createGame, signIn } from './fixtures.ts';
 
 // What the screens say: no false counts, no program words, no silent cuts, the reader's dates.
 
@@ -7,9 +7,7 @@ test('the watcher count shows only once it counts you, never "0 people watching"
   request,
 }) => {
   const keeper = await apiAs(request, unique('Keeper'));
-  const { gameKey } = (await keeper.call('POST', '/games', { gameName: 'Watched game' })) as {
-    gameKey: string;
-  };
+  const gameKey = await createGame(keeper, { gameName: 'Watched game' });
   // Every text the page ever shows is recorded, so a flash of "0 people" is caught too.
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -31,9 +29,7 @@ test('a message to the scorekeeper shows its length against the limit and is nev
   request,
 }) => {
   const keeper = await apiAs(request, unique('Keeper'));
-  const { gameKey } = (await keeper.call('POST', '/games', { gameName: 'Long letter' })) as {
-    gameKey: string;
-  };
+  const gameKey = await createGame(keeper, { gameName: 'Long letter' });
   await signIn(page, unique('Fan'));
   await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
   const box = page.getByLabel('Your message');
@@ -58,9 +54,7 @@ test('a rate limit is said in plain words', async ({ page, request, allowConsole
   );
   const name = unique('Eager fan');
   const keeper = await apiAs(request, unique('Keeper'));
-  const { gameKey } = (await keeper.call('POST', '/games', { gameName: 'Busy game' })) as {
-    gameKey: string;
-  };
+  const gameKey = await createGame(keeper, { gameName: 'Busy game' });
   await signIn(page, name);
   // The scorekeeper's inbox takes 5 messages a minute (x100 on the e2e server): use them up.
   const send = () =>

@@ -1,10 +1,8 @@
 import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
-import { test, expect, unique, BASE, apiAs, screenshot } from './fixtures.ts';
+import { test, expect, unique, BASE, apiAs, createGame, screenshot } from './fixtures.ts';
 
 // Server-rendered first paint (docs/decisions/0013): the scoreboard is in the HTML itself, the
 // app then takes over without a flash and goes on live.
-
-type Api = Awaited<ReturnType<typeof apiAs>>;
 
 const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
@@ -32,11 +30,6 @@ const WATCH_FLASH = `(() => {
     else if (boardSeen) window.__boardGone++;
   }).observe(document, { childList: true, subtree: true });
 })();`;
-
-async function newGame(keeper: Api, fields: Record<string, unknown>): Promise<string> {
-  const { gameKey } = (await keeper.call('POST', '/games', fields)) as { gameKey: string };
-  return gameKey;
-}
 
 async function openPage(
   browser: Browser,
@@ -68,7 +61,7 @@ test.describe('server-rendered scoreboard', () => {
     request,
   }) => {
     const keeper = await apiAs(request, unique('Focus keeper'));
-    const gameKey = await newGame(keeper, { gameName: 'Focus Cup', sportID: 2 });
+    const gameKey = await createGame(keeper, { gameName: 'Focus Cup', sportID: 2 });
     const context = await browser.newContext();
     const page = await context.newPage();
     // Hold the app's entry module until a keyboard user has reached a control.
@@ -95,7 +88,7 @@ test.describe('server-rendered scoreboard', () => {
     request,
   }) => {
     const keeper = await apiAs(request, unique('Keeper'));
-    const gameKey = await newGame(keeper, {
+    const gameKey = await createGame(keeper, {
       gameName: 'Server Cup',
       sportID: 2,
       gamePeriod: 'Q2',
@@ -132,7 +125,7 @@ test.describe('server-rendered scoreboard', () => {
 
   test('the mini card is server-rendered too, without the menu', async ({ browser, request }) => {
     const keeper = await apiAs(request, unique('Keeper'));
-    const gameKey = await newGame(keeper, {
+    const gameKey = await createGame(keeper, {
       gameName: 'Mini Final',
       homeTeamName: 'Reds',
       awayTeamName: 'Blues',
@@ -155,7 +148,7 @@ test.describe('server-rendered scoreboard', () => {
     request,
   }) => {
     const keeper = await apiAs(request, unique('Keeper'));
-    const gameKey = await newGame(keeper, {
+    const gameKey = await createGame(keeper, {
       gameName: 'Takeover Derby',
       sportID: 3,
       gamePeriod: '1st Half',

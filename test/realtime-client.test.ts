@@ -4,7 +4,13 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { WebSocket as NodeWebSocket } from 'ws';
-import { buildTestApp, databaseKinds, type TestDatabase } from '../apps/server/test/helpers.ts';
+import {
+  buildTestApp,
+  databaseKinds,
+  type TestDatabase,
+  until,
+} from '../apps/server/test/helpers.ts';
+import { createProbeTable, registerProbeTopic, setProbe } from '../apps/server/test/probe-topic.ts';
 import type { RealtimeClient as RealtimeClientType } from '../apps/web/src/lib/realtime.ts';
 import { WS_PATH } from '@sagan/shared/http';
 
@@ -18,32 +24,9 @@ const kind = databaseKinds()[0]!;
 
 async function startNode(database: TestDatabase, port = 0): Promise<FastifyInstance> {
   const app = await buildTestApp(database.db);
-  app.hub.register({
-    topic: { prefix: 'probe', private: false, coalesce: false },
-    authorize: () => true,
-    load: async (q, arg) =>
-      (await q.query<{ v: number }>('SELECT v FROM probe_values WHERE k = $1', [arg]))[0] ?? null,
-  });
+  registerProbeTopic(app);
   await app.listen({ port, host: '127.0.0.1' });
   return app;
-}
-
-async function setProbe(app: FastifyInstance, k: string, v: number) {
-  await app.db.tx(async (q) => {
-    await q.query(
-      'INSERT INTO probe_values (k, v) VALUES ($1, $2) ON CONFLICT (k) DO UPDATE SET v = $2',
-      [k, v],
-    );
-    await app.hub.changed(q, [`probe:${k}`]);
-  });
-}
-
-async function until(cond: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const start = Date.now();
-  while (!cond()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 // Not useTestApp: the database gets a probe table before the app starts, and the app is
@@ -56,7 +39,7 @@ describe('web realtime client', () => {
 
   beforeAll(async () => {
     database = await kind.open();
-    await database.db.query('CREATE TABLE probe_values (k text PRIMARY KEY, v integer NOT NULL)');
+    await createProbeTable(database.db);
     app = await startNode(database);
     port = (app.server.address() as AddressInfo).port;
     client = new RealtimeClient(`ws://127.0.0.1:${port}${WS_PATH}`);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { WebSocket as NodeWebSocket } from 'ws';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
-import { API, databaseKinds, signInLocal, useTestApp } from '../apps/server/test/helpers.ts';
+import { API, databaseKinds, signInLocal, until, useTestApp } from '../apps/server/test/helpers.ts';
 
 // Node 20 has no global WebSocket. The browser sends the page's cookie with the upgrade; here
 // the ws package's socket sends the cookie of whoever the test has signed in.
@@ -19,14 +19,6 @@ class CookieWebSocket extends NodeWebSocket {
 const { RealtimeClient } = await import('../apps/web/src/lib/realtime.ts');
 
 const kind = databaseKinds()[0]!;
-
-async function until(cond: () => boolean, timeoutMs = 5000): Promise<void> {
-  const start = Date.now();
-  while (!cond()) {
-    if (Date.now() - start > timeoutMs) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe('web realtime client when the session ends', () => {
   const t = useTestApp(kind, { listen: true });

@@ -10,6 +10,18 @@ import { openPglite, type Db } from '../src/db/db.ts';
 import { loggerOptions, prettyLine } from '../src/logging.ts';
 import { testConfig } from './helpers.ts';
 
+/** What loadConfig refuses env for: it must throw a ConfigError, which lists the problems. */
+function refusal(env: Record<string, string>): string[] {
+  let error: unknown;
+  try {
+    loadConfig(env);
+  } catch (err) {
+    error = err;
+  }
+  expect(error).toBeInstanceOf(ConfigError);
+  return (error as ConfigError).problems;
+}
+
 describe('configuration', () => {
   it('has working defaults: loopback, port 3000, local sign-in on', () => {
     const c = loadConfig({});
@@ -21,24 +33,18 @@ describe('configuration', () => {
   });
 
   it('lists every wrong setting at once', () => {
-    let error: unknown;
-    try {
-      loadConfig({
-        PORT: 'eighty',
-        DATABASE_URL: 'mysql://x',
-        PUBLIC_URL: 'not a url',
-        RATE_LIMIT_FACTOR: '-1',
-      });
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const problems = (error as ConfigError).problems.join('\n');
-    expect(problems).toMatch(/PORT/);
-    expect(problems).toMatch(/DATABASE_URL/);
-    expect(problems).toMatch(/PUBLIC_URL/);
-    expect(problems).toMatch(/RATE_LIMIT_FACTOR/);
-    expect((error as ConfigError).problems).toHaveLength(4);
+    const problems = refusal({
+      PORT: 'eighty',
+      DATABASE_URL: 'mysql://x',
+      PUBLIC_URL: 'not a url',
+      RATE_LIMIT_FACTOR: '-1',
+    });
+    const text = problems.join('\n');
+    expect(text).toMatch(/PORT/);
+    expect(text).toMatch(/DATABASE_URL/);
+    expect(text).toMatch(/PUBLIC_URL/);
+    expect(text).toMatch(/RATE_LIMIT_FACTOR/);
+    expect(problems).toHaveLength(4);
   });
 
   it('refuses a public interface without Google sign-in (local sign-in would be open to all)', () => {
@@ -96,18 +102,11 @@ describe('operator and outside links', () => {
     expect(c.links.about).toBe('https://club.example/about');
     expect(c.links.blog).toBeNull();
     expect(c.operator).toEqual({ name: 'Riverside Juniors', contact: 'privacy@club.example' });
-    let error: unknown;
-    try {
-      loadConfig({
-        APPS_URL: 'javascript:alert(1)',
-        SOCIAL_URL: 'not a url',
-        OPERATOR_EMAIL: 'nobody',
-      });
-    } catch (err) {
-      error = err;
-    }
-    expect(error).toBeInstanceOf(ConfigError);
-    const problems = (error as ConfigError).problems.join('\n');
+    const problems = refusal({
+      APPS_URL: 'javascript:alert(1)',
+      SOCIAL_URL: 'not a url',
+      OPERATOR_EMAIL: 'nobody',
+    }).join('\n');
     expect(problems).toMatch(/APPS_URL/);
     expect(problems).toMatch(/SOCIAL_URL/);
     expect(problems).toMatch(/OPERATOR_EMAIL/);

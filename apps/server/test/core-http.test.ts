@@ -1,26 +1,13 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseKinds, useTestApp } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { databaseKinds, useTempDir, useTestApp } from './helpers.ts';
 import { migrate } from '../src/db/migrate.ts';
 
 describe.each(databaseKinds())('HTTP shell on $name', (kind) => {
-  let webDist: string;
-
-  beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-web-'));
-    fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(
-      path.join(webDist, 'index.html'),
-      '<!doctype html><title>Sagan</title><div id="root"></div>',
-    );
-    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  const webDist = useTempDir('sagan-web-', {
+    'index.html': '<!doctype html><title>Sagan</title><div id="root"></div>',
+    'assets/app-abc123.js': 'console.log(1)',
   });
-  afterAll(async () => {
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
-  const t = useTestApp(kind, () => ({ config: { webDist } }));
+  const t = useTestApp(kind, () => ({ config: { webDist: webDist() } }));
 
   it('redirects / to the base path', async () => {
     const res = await t.app.inject({ url: '/' });

@@ -1,50 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openPostgres, type Db } from '../src/db/db.ts';
 import {
   buildTestApp,
   databaseKinds,
   listenWs,
+  postgresKindIfAny,
   signInLocal,
-  type TestDatabase,
   useTestApp,
+  useTwoNodes,
 } from './helpers.ts';
+import { createProbeTable, registerProbeTopic, setProbe } from './probe-topic.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
-/**
- * The hub is exercised with a probe topic over a real table, so these tests cover the
- * mechanism (sequence numbers, resume, fan-out, NOTIFY) independently of any feature.
- */
-async function withProbeTopic(app: FastifyInstance): Promise<void> {
-  app.hub.register({
-    topic: { prefix: 'probe', private: false, coalesce: false },
-    authorize: (user, arg) => !arg.startsWith('private-') || user?.displayName === 'Owner',
-    load: async (q, arg) => {
-      const rows = await q.query<{ v: number }>('SELECT v FROM probe_values WHERE k = $1', [arg]);
-      return rows[0] ? { v: rows[0].v } : null;
-    },
-  });
-}
-
-async function setProbe(app: FastifyInstance, k: string, v: number): Promise<void> {
-  await app.db.tx(async (q) => {
-    await q.query(
-      `INSERT INTO probe_values (k, v) VALUES ($1, $2) ON CONFLICT (k) DO UPDATE SET v = $2`,
-      [k, v],
-    );
-    await app.hub.changed(q, [`probe:${k}`]);
-  });
-}
-
-const stateOf = (topic: string) => isState(topic);
+// The hub through the probe topic, whose keys starting private- are Owner's alone.
+const withProbeTopic = (app: FastifyInstance) =>
+  registerProbeTopic(
+    app,
+    (user, arg) => !arg.startsWith('private-') || user?.displayName === 'Owner',
+  );
 
 describe.each(databaseKinds())('realtime on $name', (kind) => {
   let url: string;
 
-  const t = useTestApp(kind, {
-    beforeBuild: (db) =>
-      db.query('CREATE TABLE probe_values (k text PRIMARY KEY, v integer NOT NULL)'),
-  });
+  const t = useTestApp(kind, { beforeBuild: createProbeTable });
   beforeAll(async () => {
     await withProbeTopic(t.app);
     url = await listenWs(t.app);
@@ -53,11 +31,10 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
   it('sends the current state on subscribe, then every change with a rising sequence number', async () => {
     await setProbe(t.app, 'a', 1);
     const ws = await TestSocket.open(url);
-    ws.send({ type: 'subscribe', topic: 'probe:a' });
-    const first = await ws.waitFor(stateOf('probe:a'));
+    const first = await ws.subscribe('probe:a');
     expect(first.data).toEqual({ v: 1 });
     await setProbe(t.app, 'a', 2);
-    const second = await ws.waitFor(stateOf('probe:a'), 1);
+    const second = await ws.waitFor(isState('probe:a'), 1);
     expect(second.data).toEqual({ v: 2 });
     expect(second.seq).toBe(first.seq + 1);
     ws.close();
@@ -66,8 +43,7 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
   it('resumes after a dropped connection with the newest state, no gap and no repeat', async () => {
     await setProbe(t.app, 'r', 10);
     const ws = await TestSocket.open(url);
-    ws.send({ type: 'subscribe', topic: 'probe:r' });
-    const seen = await ws.waitFor(stateOf('probe:r'));
+    const seen = await ws.subscribe('probe:r');
     ws.ws.terminate(); // a dropped network, not a polite close
     await ws.waitClosed();
     await setProbe(t.app, 'r', 11);
@@ -75,7 +51,7 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
 
     const again = await TestSocket.open(url);
     again.send({ type: 'subscribe', topic: 'probe:r', sinceSeq: seen.seq });
-    const resumed = await again.waitFor(stateOf('probe:r'));
+    const resumed = await again.waitFor(isState('probe:r'));
     expect(resumed.data).toEqual({ v: 12 });
     expect(resumed.seq).toBe(seen.seq + 2);
     // Nothing older is replayed after it.
@@ -99,10 +75,10 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
     await setProbe(t.app, 'fan', 0);
     const viewers = await Promise.all(Array.from({ length: 25 }, () => TestSocket.open(url)));
     for (const v of viewers) v.send({ type: 'subscribe', topic: 'probe:fan' });
-    await Promise.all(viewers.map((v) => v.waitFor(stateOf('probe:fan'))));
+    await Promise.all(viewers.map((v) => v.waitFor(isState('probe:fan'))));
     const loadsBefore = t.app.hub.loads;
     await setProbe(t.app, 'fan', 1);
-    await Promise.all(viewers.map((v) => v.waitFor(stateOf('probe:fan'), 1)));
+    await Promise.all(viewers.map((v) => v.waitFor(isState('probe:fan'), 1)));
     expect(t.app.hub.loads - loadsBefore).toBe(1);
     viewers.forEach((v) => v.close());
   });
@@ -125,8 +101,7 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
     const owner = await signInLocal(t.app, 'Owner');
     await setProbe(t.app, 'private-x', 7);
     const mine = await TestSocket.open(url, { cookie: owner.cookie });
-    mine.send({ type: 'subscribe', topic: 'probe:private-x' });
-    expect((await mine.waitFor(stateOf('probe:private-x'))).data).toEqual({ v: 7 });
+    expect((await mine.subscribe('probe:private-x')).data).toEqual({ v: 7 });
     mine.close();
   });
 
@@ -165,40 +140,17 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
   });
 });
 
-const postgres = databaseKinds().find((k) => k.name === 'postgres');
+const postgres = postgresKindIfAny();
 
 describe.runIf(postgres)('two server nodes on one PostgreSQL database', () => {
-  let database: TestDatabase;
-  let nodeA: FastifyInstance;
-  let nodeB: FastifyInstance;
-  let dbB: Db;
-  let urlB: string;
-
-  beforeAll(async () => {
-    database = await postgres!.open();
-    await database.db.query('CREATE TABLE probe_values (k text PRIMARY KEY, v integer NOT NULL)');
-    // Node B has its own connections, as a separate process would.
-    dbB = await openPostgres(database.url!);
-    nodeA = await buildTestApp(database.db);
-    nodeB = await buildTestApp(dbB);
-    await withProbeTopic(nodeA);
-    await withProbeTopic(nodeB);
-    urlB = await listenWs(nodeB);
-  });
-  afterAll(async () => {
-    await nodeA.close();
-    await nodeB.close();
-    await dbB.close();
-    await database.cleanup();
-  });
+  const t = useTwoNodes(postgres, { beforeBuild: createProbeTable, onNode: withProbeTopic });
 
   it('a write on node A reaches a viewer on node B through LISTEN/NOTIFY', async () => {
-    await setProbe(nodeA, 'x', 1);
-    const viewer = await TestSocket.open(urlB);
-    viewer.send({ type: 'subscribe', topic: 'probe:x' });
-    const first = await viewer.waitFor(stateOf('probe:x'));
+    await setProbe(t.nodeA, 'x', 1);
+    const viewer = await TestSocket.open(t.urlB);
+    const first = await viewer.subscribe('probe:x');
     expect(first.data).toEqual({ v: 1 });
-    for (let v = 2; v <= 5; v++) await setProbe(nodeA, 'x', v);
+    for (let v = 2; v <= 5; v++) await setProbe(t.nodeA, 'x', v);
     // Changes may coalesce, but the viewer ends at the newest state with its number.
     await viewer.waitFor(
       (m): m is Extract<typeof m, { type: 'state' }> =>
@@ -213,14 +165,13 @@ describe.runIf(postgres)('two server nodes on one PostgreSQL database', () => {
   });
 
   it('a write rolled back on node A notifies nobody', async () => {
-    await setProbe(nodeA, 'rb', 1);
-    const viewer = await TestSocket.open(urlB);
-    viewer.send({ type: 'subscribe', topic: 'probe:rb' });
-    await viewer.waitFor(stateOf('probe:rb'));
+    await setProbe(t.nodeA, 'rb', 1);
+    const viewer = await TestSocket.open(t.urlB);
+    await viewer.subscribe('probe:rb');
     await expect(
-      nodeA.db.tx(async (q) => {
+      t.nodeA.db.tx(async (q) => {
         await q.query('UPDATE probe_values SET v = 99 WHERE k = $1', ['rb']);
-        await nodeA.hub.changed(q, ['probe:rb']);
+        await t.nodeA.hub.changed(q, ['probe:rb']);
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');

@@ -32,7 +32,7 @@ describe.each(databaseKinds())('game clock on $name', (kind) => {
         ?.seq,
     );
   const clockFrames = (ws: TestSocket, topic: string) =>
-    ws.messages.filter(isState(topic)).map((m) => m.data as Clock);
+    ws.states(topic).map((m) => m.data as Clock);
   const nextClock = (ws: TestSocket, topic: string, from: number) =>
     ws.waitFor(isState(topic), from).then((m) => m.data as Clock);
 
@@ -90,8 +90,7 @@ describe.each(databaseKinds())('game clock on $name', (kind) => {
     const gameKey = await newGame();
     const topic = `clock:${gameKey}`;
     const first = await TestSocket.open(t.wsUrl);
-    first.send({ type: 'subscribe', topic });
-    await first.waitFor(isState(topic));
+    await first.subscribe(topic);
     const started = (
       await control(gameKey, { action: 'set', seconds: 0, direction: 'up', limit: 3600 })
     ).json<Control>();
@@ -180,8 +179,7 @@ describe.each(databaseKinds())('game clock on $name', (kind) => {
     const gameKey = await newGame();
     const topic = `clock:${gameKey}`;
     const viewer = await TestSocket.open(t.wsUrl);
-    viewer.send({ type: 'subscribe', topic });
-    await viewer.waitFor(isState(topic));
+    await viewer.subscribe(topic);
     const from = viewer.messages.length;
     await t.users.Keeper.request({ method: 'DELETE', url: `${API}/games/${gameKey}` });
     await viewer.waitFor(

@@ -2,12 +2,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { ServerMessage } from '@sagan/shared/realtime';
-import { databaseKinds, type TestDatabase } from './helpers.ts';
+import { databaseKinds, type TestDatabase, useTempDir } from './helpers.ts';
 import { TestSocket } from './ws-client.ts';
 
 /**
@@ -94,12 +93,11 @@ async function health(port: number): Promise<number> {
 // signals; only its PostgreSQL database is made here.
 describe.each(databaseKinds())('graceful life of the server process on $name', (kind) => {
   let database: TestDatabase | undefined;
-  let dataDir: string;
+  const dataDir = useTempDir('sagan-graceful-');
   let server: Running;
 
   beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-graceful-'));
-    const env: Record<string, string> = { DATA_DIR: dataDir };
+    const env: Record<string, string> = { DATA_DIR: dataDir() };
     if (kind.name === 'postgres') {
       database = await kind.open();
       env.DATABASE_URL = database.url!;
@@ -109,7 +107,6 @@ describe.each(databaseKinds())('graceful life of the server process on $name', (
   afterAll(async () => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
     await database?.cleanup();
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('survives malformed requests of every kind', async () => {
@@ -208,7 +205,7 @@ describe.each(databaseKinds())('graceful life of the server process on $name', (
     // It lets go of the kept-alive connection instead of waiting for the client to.
     expect(Date.now() - finishedAt).toBeLessThan(3000);
     if (kind.name === 'pglite') {
-      expect(fs.existsSync(path.join(dataDir, 'sagan.lock'))).toBe(false);
+      expect(fs.existsSync(path.join(dataDir(), 'sagan.lock'))).toBe(false);
     } else {
       // The database was closed: no connection of the server's is left behind.
       const admin = new pg.Client({ connectionString: database!.url });

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import pg from 'pg';
 import { API_PATH, WS_PATH } from '@sagan/shared/http';
 import { buildApp } from '../src/app.ts';
@@ -68,6 +71,11 @@ export function databaseKinds(): DatabaseKind[] {
   return url ? [pgliteKind, postgresKind(url)] : [pgliteKind];
 }
 
+/** The PostgreSQL kind when this run has one (suites that need a server database). */
+export function postgresKindIfAny(): DatabaseKind | undefined {
+  return databaseKinds().find((k) => k.name === 'postgres');
+}
+
 export function testConfig(
   overrides: Partial<Config> = {},
   env: Record<string, string> = {},
@@ -123,6 +131,31 @@ export async function signInLocal(app: FastifyInstance, displayName: string): Pr
       app.inject({
         ...opts,
         headers: { 'x-sagan-request': '1', cookie, ...(opts.headers ?? {}) },
+      }),
+  };
+}
+
+/** A new team of the coach's with one player on it, and a way to send that player's photo. */
+export async function newTeamWithPlayer(coach: TestUser) {
+  const team = await coach.request({ method: 'POST', url: `${API}/teams` });
+  if (team.statusCode >= 300) throw new Error(`new team: ${team.statusCode} ${team.body}`);
+  const { teamKey } = team.json<{ teamKey: string }>();
+  const player = await coach.request({
+    method: 'PUT',
+    url: `${API}/teams/${teamKey}/players/-1`,
+    payload: { jersey: '9', playerName: 'Sam Park', playerNotes: '' },
+  });
+  if (player.statusCode >= 300) throw new Error(`new player: ${player.statusCode} ${player.body}`);
+  const playerKey = player.json<{ key: string }>().key;
+  return {
+    teamKey,
+    playerKey,
+    uploadPhoto: (body: Buffer, contentType = 'image/png') =>
+      coach.request({
+        method: 'PUT',
+        url: `${API}/teams/${teamKey}/players/${playerKey}/photo`,
+        headers: { 'content-type': contentType },
+        payload: body,
       }),
   };
 }
@@ -195,6 +228,125 @@ export function useTestApp<const U extends string = never>(
     await handle.database?.cleanup();
   });
   return handle;
+}
+
+/** Another node on a PostgreSQL test database, with its own connections as a separate process. */
+export interface TestNode {
+  app: FastifyInstance;
+  db: Db;
+  /** Closes the app, then its connections. */
+  close(): Promise<void>;
+}
+
+/** Builds another node (not listening) on the same PostgreSQL database as `database`. */
+export async function openNode(
+  database: TestDatabase,
+  config: Partial<Config> = {},
+): Promise<TestNode> {
+  if (!database.url) throw new Error('a second node needs a PostgreSQL database');
+  const db = await openPostgres(database.url);
+  const app = await buildTestApp(db, config);
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
+
+export interface TwoNodesOptions {
+  config?: Partial<Config>;
+  /** Runs on the fresh database before either node is built on it (test tables). */
+  beforeBuild?: (db: Db) => unknown;
+  /** Runs on each node once it is built, before it listens (test topics). */
+  onNode?: (app: FastifyInstance) => unknown;
+}
+
+/** What `useTwoNodes` fills in before the suite's tests run. */
+export interface TwoNodes {
+  database: TestDatabase;
+  /** Node A runs on the database's own connections. */
+  nodeA: FastifyInstance;
+  /** Node B has connections of its own, as a separate process would. */
+  nodeB: FastifyInstance;
+  dbB: Db;
+  /** The socket URLs of the two nodes, both listening. */
+  urlA: string;
+  urlB: string;
+}
+
+/**
+ * The setup of the multi-node suites: two listening app instances on one fresh PostgreSQL
+ * database before the suite, all closed and the database dropped after it. Use it inside
+ * `describe.runIf(kind)`, with the PostgreSQL kind from `postgresKindIfAny()`.
+ */
+export function useTwoNodes(
+  kind: DatabaseKind | undefined,
+  options: TwoNodesOptions = {},
+): TwoNodes {
+  const handle = {} as TwoNodes;
+  let nodeB: TestNode | undefined;
+  beforeAll(async () => {
+    if (kind?.name !== 'postgres') throw new Error('two nodes share a database only on PostgreSQL');
+    const { config = {}, beforeBuild, onNode } = options;
+    handle.database = await kind.open();
+    await beforeBuild?.(handle.database.db);
+    handle.nodeA = await buildTestApp(handle.database.db, config);
+    nodeB = await openNode(handle.database, config);
+    handle.nodeB = nodeB.app;
+    handle.dbB = nodeB.db;
+    for (const app of [handle.nodeA, handle.nodeB]) await onNode?.(app);
+    handle.urlA = await listenWs(handle.nodeA);
+    handle.urlB = await listenWs(handle.nodeB);
+  });
+  afterAll(async () => {
+    await handle.nodeA?.close();
+    await nodeB?.close();
+    await handle.database?.cleanup();
+  });
+  return handle;
+}
+
+/**
+ * A fresh folder for the suite (a data dir, a web build), holding `files` (path inside it →
+ * content), made before the suite and removed after it. The answer gives its path once
+ * `beforeAll` has run: declare it before the `useTestApp` whose options name it.
+ */
+export function useTempDir(prefix: string, files: Record<string, string> = {}): () => string {
+  let dir = '';
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+    for (const [name, content] of Object.entries(files)) {
+      fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+      fs.writeFileSync(path.join(dir, name), content);
+    }
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return () => dir;
+}
+
+/** A refusal by a rate limit: 429 with a Retry-After within the minute, in one short sentence. */
+export function expectRateLimited(res: LightMyRequestResponse): void {
+  expect(res.statusCode).toBe(429);
+  const retryAfter = Number(res.headers['retry-after']);
+  expect(retryAfter).toBeGreaterThan(0);
+  expect(retryAfter).toBeLessThanOrEqual(60);
+  // Like every other refusal: no stack or internals.
+  expect(res.json<{ error: string }>().error).toMatch(/rate limit|too many/i);
+}
+
+/** Polls cond until it holds; throws once timeoutMs have passed without. */
+export async function until(
+  cond: () => boolean | Promise<boolean>,
+  timeoutMs = 10_000,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await cond())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 /** A repeatable random source (mulberry32), so a simulated game is the same on every run. */

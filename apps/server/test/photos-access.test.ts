@@ -1,7 +1,6 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import sharp from 'sharp';
 import type { Player, PublicRoster, TeamSheet } from '@sagan/shared/teamsheet-schemas';
@@ -14,6 +13,7 @@ import {
   databaseKinds,
   signInLocal,
   type TestUser,
+  useTempDir,
   useTestApp,
 } from './helpers.ts';
 import { newGameKey, sampleGame } from './playcounts-fixtures.ts';
@@ -44,11 +44,11 @@ function expectPhoto(res: LightMyRequestResponse, what: string, visibility: stri
 }
 
 describe.each(databaseKinds())('who may see a player photo, on $name', (kind) => {
-  let dataDir: string;
+  const dataDir = useTempDir('sagan-photo-access-');
   let teamKey: string;
   let playerKey: string;
   const anon = () => anonymous(t.app);
-  const photoDir = () => path.join(dataDir, 'photos');
+  const photoDir = () => path.join(dataDir(), 'photos');
 
   async function addPlayer(who: TestUser, team: string, name: string): Promise<string> {
     const res = await who.request({
@@ -86,13 +86,9 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
       payload: { initialsOnly: false, hidePhotos },
     });
 
-  beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-photo-access-'));
-  });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const t = useTestApp(kind, () => ({
     users: ['Coach', 'Stranger'],
-    config: { dataDir },
+    config: { dataDir: dataDir() },
   }));
   beforeAll(async () => {
     teamKey = (await t.users.Coach.request({ method: 'POST', url: `${API}/teams` })).json<{
@@ -364,16 +360,16 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
 });
 
 describe.each(databaseKinds())('photo URLs stored before ids, migrated on $name', (kind) => {
-  let dataDir: string;
+  const dataDir = useTempDir('sagan-photo-migrate-');
   const OLD = '/apps/sagan/api/photos/';
   const files = { mine: 'MineMineMine0001', shared: 'SharedShared0002', stray: 'StrayStray000003' };
 
   /** The database and photo folder as the release before photo ids left them. */
   async function seedOldRelease(db: Db) {
-    fs.mkdirSync(path.join(dataDir, 'photos'));
+    fs.mkdirSync(path.join(dataDir(), 'photos'));
     const hourAgo = new Date(Date.now() - 3600_000);
     for (const id of Object.values(files)) {
-      const file = path.join(dataDir, 'photos', `${id}.jpg`);
+      const file = path.join(dataDir(), 'photos', `${id}.jpg`);
       fs.writeFileSync(file, await jpeg('#999'));
       fs.utimesSync(file, hourAgo, hourAgo);
     }
@@ -446,11 +442,10 @@ describe.each(databaseKinds())('photo URLs stored before ids, migrated on $name'
     expect(await migrate(db)).toContain('0006_photos');
   }
 
-  beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-photo-migrate-'));
-  });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const t = useTestApp(kind, () => ({ config: { dataDir }, beforeBuild: seedOldRelease }));
+  const t = useTestApp(kind, () => ({
+    config: { dataDir: dataDir() },
+    beforeBuild: seedOldRelease,
+  }));
 
   const as = async (uid: string, url: string) => {
     // Local sign-in keys accounts by name: give the seeded uid a session the test can use.
@@ -509,6 +504,6 @@ describe.each(databaseKinds())('photo URLs stored before ids, migrated on $name'
   });
 
   it('the start-up sweep deletes files no photo row claims', () => {
-    expect(fs.readdirSync(path.join(dataDir, 'photos')).sort()).toEqual([`${files.mine}.jpg`]);
+    expect(fs.readdirSync(path.join(dataDir(), 'photos')).sort()).toEqual([`${files.mine}.jpg`]);
   });
 });

@@ -6,8 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { nginxBinary, NGINX_SITE, startNginx, type Nginx } from '../../../scripts/lib/nginx.ts';
 import { root } from '../../../scripts/lib/server.ts';
 import { loadConfig } from '../src/config.ts';
-import { openPostgres, type Db } from '../src/db/db.ts';
-import { buildTestApp, databaseKinds, type TestDatabase } from './helpers.ts';
+import { postgresKindIfAny, useTwoNodes } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 // docs/deploy.md: two nodes on one PostgreSQL behind Debian's nginx, with the very site file
@@ -38,7 +37,7 @@ describe('docs/deploy.md', () => {
   });
 });
 
-const postgres = databaseKinds().find((k) => k.name === 'postgres');
+const postgres = postgresKindIfAny();
 // The test command installs nginx (scripts/test.sh); elsewhere a missing nginx skips this.
 const nginxMissing = !nginxBinary();
 if (nginxMissing && process.env.REQUIRE_POSTGRES === '1') {
@@ -46,32 +45,23 @@ if (nginxMissing && process.env.REQUIRE_POSTGRES === '1') {
 }
 
 describe.runIf(postgres && !nginxMissing)('two nodes behind nginx, one PostgreSQL', () => {
-  let database: TestDatabase;
-  let dbB: Db;
-  const nodes: FastifyInstance[] = [];
+  // The nodes trust forwarded headers from the proxy's address only.
+  const t = useTwoNodes(postgres, { config: { trustProxy: ['127.0.0.1'] } });
+  let nodes: FastifyInstance[];
   let nginx: Nginx;
   /** Requests each node served, by node index. */
   const served = [0, 0];
 
   beforeAll(async () => {
-    database = await postgres!.open();
-    dbB = await openPostgres(database.url!);
-    for (const [i, db] of [database.db, dbB].entries()) {
-      // The nodes trust forwarded headers from the proxy's address only.
-      const app = await buildTestApp(db, { trustProxy: ['127.0.0.1'] });
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      app.server.on('request', () => served[i]!++);
-      nodes.push(app);
-    }
+    nodes = [t.nodeA, t.nodeB];
+    for (const [i, app] of nodes.entries()) app.server.on('request', () => served[i]!++);
     nginx = await startNginx(
       nodes.map((n) => `127.0.0.1:${(n.server.address() as AddressInfo).port}`),
     );
   });
+  // Runs before the nodes close (after-hooks run in reverse), so nginx never points at nothing.
   afterAll(async () => {
     await nginx?.stop();
-    for (const n of nodes) await n.close();
-    await dbB?.close();
-    await database?.cleanup();
   });
 
   it('a viewer on one node sees every score the scorekeeper sends through the other', async () => {
@@ -96,8 +86,7 @@ describe.runIf(postgres && !nginxMissing)('two nodes behind nginx, one PostgreSQ
 
     // The WebSocket upgrade goes through nginx, to whichever node it picks.
     const viewer = await TestSocket.open(`ws://127.0.0.1:${nginx.port}/apps/sagan/ws`);
-    viewer.send({ type: 'subscribe', topic });
-    await viewer.waitFor(isState(topic));
+    await viewer.subscribe(topic);
     const viewerNode = nodes.findIndex((n) => n.hub.subscriberCount(topic) === 1);
     expect(viewerNode).not.toBe(-1);
     const other = 1 - viewerNode;

@@ -1,6 +1,12 @@
-import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { API, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
+import {
+  API,
+  databaseKinds,
+  expectRateLimited,
+  newTeamWithPlayer,
+  signInLocal,
+  useTestApp,
+} from './helpers.ts';
 import { tinyPng } from './security-world.ts';
 
 /**
@@ -12,15 +18,6 @@ import { tinyPng } from './security-world.ts';
 const SIGN_IN_MAX = 20;
 const MESSAGE_MAX = 5;
 const PHOTO_MAX = 60;
-
-function expectLimited(res: LightMyRequestResponse): void {
-  expect(res.statusCode).toBe(429);
-  const retryAfter = Number(res.headers['retry-after']);
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(60);
-  // One short sentence like every other refusal, no stack or internals.
-  expect(res.json<{ error: string }>().error).toMatch(/rate limit|too many/i);
-}
 
 describe.each(databaseKinds())('rate limits on $name', (kind) => {
   const t = useTestApp(kind, { config: { rateLimitFactor: 1 } });
@@ -40,7 +37,7 @@ describe.each(databaseKinds())('rate limits on $name', (kind) => {
       expect((await signIn(`Guesser ${i}`, '127.0.0.7')).statusCode).toBe(200);
     }
     const refused = await signIn('Guesser 99', '127.0.0.7');
-    expectLimited(refused);
+    expectRateLimited(refused);
     expect(refused.cookies).toHaveLength(0);
     const users = await t.db.query('SELECT 1 FROM users WHERE display_name = $1', ['Guesser 99']);
     expect(users).toHaveLength(0);
@@ -71,8 +68,8 @@ describe.each(databaseKinds())('rate limits on $name', (kind) => {
       expect((await send(fan, games[i % 2]!, `go ${i}`)).statusCode).toBe(200);
     }
     // Moving to another game does not reset the budget: it bounds what one person sends.
-    expectLimited(await send(fan, games[1]!, 'one more'));
-    expectLimited(await send(fan, games[0]!, 'and another'));
+    expectRateLimited(await send(fan, games[1]!, 'one more'));
+    expectRateLimited(await send(fan, games[0]!, 'and another'));
     const stored = await t.db.query<{ n: number }>(
       'SELECT count(*)::int AS n FROM scorekeeper_messages WHERE from_uid = $1',
       [fan.uid],
@@ -83,39 +80,18 @@ describe.each(databaseKinds())('rate limits on $name', (kind) => {
 
   it('photo uploads: 429 with Retry-After, per user', async () => {
     const png = await tinyPng();
-    const coachWithPlayer = async (name: string) => {
-      const coach = await signInLocal(t.app, name);
-      const { teamKey } = (await coach.request({ method: 'POST', url: `${API}/teams` })).json<{
-        teamKey: string;
-      }>();
-      const player = (
-        await coach.request({
-          method: 'PUT',
-          url: `${API}/teams/${teamKey}/players/-1`,
-          payload: { jersey: '9', playerName: 'Sam Park', playerNotes: '' },
-        })
-      ).json<{ key?: string; playerKey?: string }>();
-      const playerKey = player.playerKey ?? player.key;
-      const upload = () =>
-        coach.request({
-          method: 'PUT',
-          url: `${API}/teams/${teamKey}/players/${playerKey}/photo`,
-          headers: { 'content-type': 'image/png' },
-          payload: png,
-        });
-      return { coach, teamKey, playerKey, upload };
-    };
-    const busy = await coachWithPlayer('Busy coach');
-    const other = await coachWithPlayer('Other coach'); // same club network
-    for (let i = 0; i < PHOTO_MAX; i++) expect((await busy.upload()).statusCode).toBe(200);
+    const busy = await newTeamWithPlayer(await signInLocal(t.app, 'Busy coach'));
+    // Same club network.
+    const other = await newTeamWithPlayer(await signInLocal(t.app, 'Other coach'));
+    for (let i = 0; i < PHOTO_MAX; i++) expect((await busy.uploadPhoto(png)).statusCode).toBe(200);
     const before = await t.db.query<{ image_url: string }>(
       'SELECT image_url FROM players WHERE team_key = $1',
       [busy.teamKey],
     );
-    expectLimited(await busy.upload());
+    expectRateLimited(await busy.uploadPhoto(png));
     expect(
       await t.db.query('SELECT image_url FROM players WHERE team_key = $1', [busy.teamKey]),
     ).toEqual(before);
-    expect((await other.upload()).statusCode).toBe(200);
+    expect((await other.uploadPhoto(png)).statusCode).toBe(200);
   });
 });

@@ -1,20 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
-import { afterCommit, openPostgres, type Db } from '../src/db/db.ts';
+import { afterCommit } from '../src/db/db.ts';
 import { loadRecentGames } from '../src/routes/scoreboards/repo.ts';
 import {
   API,
-  buildTestApp,
   databaseKinds,
-  listenWs,
+  postgresKindIfAny,
   signInLocal,
-  type TestDatabase,
   type TestUser,
   useTestApp,
+  useTwoNodes,
 } from './helpers.ts';
-import { isState, TestSocket } from './ws-client.ts';
+import { isState, type StateMessage, TestSocket } from './ws-client.ts';
 
 // DESIGN §9: aggregate topics (here the home page's recent games) get at most one frame per
 // interval, always ending on the latest state, numbered alike on every node; a game's own
@@ -24,8 +22,6 @@ const INTERVAL_MS = 2000;
 const RECENT = recentGamesTopic.name();
 const BURST = 100;
 
-type StateMessage = Extract<Parameters<ReturnType<typeof isState>>[0], { type: 'state' }>;
-
 async function newGame(keeper: TestUser, gameName: string): Promise<string> {
   const res = await keeper.request({ method: 'POST', url: `${API}/games`, payload: { gameName } });
   expect(res.statusCode).toBe(200);
@@ -34,19 +30,15 @@ async function newGame(keeper: TestUser, gameName: string): Promise<string> {
 
 async function watch(url: string, topic: string) {
   const ws = await TestSocket.open(url);
-  ws.send({ type: 'subscribe', topic });
-  await ws.waitFor(isState(topic));
+  await ws.subscribe(topic);
   return ws;
 }
-
-const statesOf = (ws: TestSocket, topic: string): StateMessage[] =>
-  ws.messages.filter(isState(topic));
 
 /** Resolves once the viewer's latest frame of topic carries `data`. */
 async function until(ws: TestSocket, topic: string, data: unknown, timeoutMs = 4 * INTERVAL_MS) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const last = statesOf(ws, topic).at(-1);
+    const last = ws.states(topic).at(-1);
     if (last && JSON.stringify(last.data) === JSON.stringify(data)) return last;
     if (Date.now() > deadline) {
       throw new Error(`no frame with the final state; last: ${JSON.stringify(last?.data)}`);
@@ -74,7 +66,7 @@ describe.each(databaseKinds())('aggregate topics are coalesced on $name', (kind)
     await sleep(INTERVAL_MS + 200); // the new game's own bump of the list is over
     const home = await watch(t.wsUrl, RECENT);
     const game = await watch(t.wsUrl, gameTopic);
-    const homeBefore = statesOf(home, RECENT).length;
+    const homeBefore = home.states(RECENT).length;
 
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) => patchScore(keeper, gameKey, i + 1)),
@@ -82,11 +74,11 @@ describe.each(databaseKinds())('aggregate topics are coalesced on $name', (kind)
     expect(answers.map((a) => a.statusCode)).toEqual(Array(BURST).fill(200));
 
     // The game's viewers are never made to wait: one frame per change, numbered one by one.
-    const firstSeq = statesOf(game, gameTopic)[0]!.seq;
+    const firstSeq = game.states(gameTopic)[0]!.seq;
     await game.waitFor(
       (m): m is StateMessage => isState(gameTopic)(m) && m.seq === firstSeq + BURST,
     );
-    expect(statesOf(game, gameTopic).map((s) => s.seq)).toEqual(
+    expect(game.states(gameTopic).map((s) => s.seq)).toEqual(
       Array.from({ length: BURST + 1 }, (_, i) => firstSeq + i),
     );
 
@@ -94,7 +86,7 @@ describe.each(databaseKinds())('aggregate topics are coalesced on $name', (kind)
     expect(final[0]?.gameKey).toBe(gameKey);
     await until(home, RECENT, final);
     await sleep(INTERVAL_MS + 500); // nothing more may follow the final state
-    const frames = statesOf(home, RECENT).slice(homeBefore);
+    const frames = home.states(RECENT).slice(homeBefore);
     expect(frames.length).toBeGreaterThanOrEqual(1);
     expect(frames.length).toBeLessThanOrEqual(3);
     expect(frames.at(-1)!.data).toEqual(final);
@@ -126,47 +118,27 @@ describe.each(databaseKinds())('aggregate topics are coalesced on $name', (kind)
   });
 });
 
-const postgres = databaseKinds().find((k) => k.name === 'postgres');
+const postgres = postgresKindIfAny();
 
 describe.runIf(postgres)('aggregate topics across two nodes on one PostgreSQL', () => {
-  let database: TestDatabase;
-  let nodeA: FastifyInstance;
-  let nodeB: FastifyInstance;
-  let dbB: Db;
-  let urlA: string;
-  let urlB: string;
-
-  beforeAll(async () => {
-    database = await postgres!.open();
-    dbB = await openPostgres(database.url!);
-    nodeA = await buildTestApp(database.db, { coalesceMs: INTERVAL_MS });
-    nodeB = await buildTestApp(dbB, { coalesceMs: INTERVAL_MS });
-    urlA = await listenWs(nodeA);
-    urlB = await listenWs(nodeB);
-  });
-  afterAll(async () => {
-    await nodeA.close();
-    await nodeB.close();
-    await dbB.close();
-    await database.cleanup();
-  });
+  const t = useTwoNodes(postgres, { config: { coalesceMs: INTERVAL_MS } });
 
   it('writes on both nodes: each home page gets at most 3 frames, the same last number and state', async () => {
-    const keeperA = await signInLocal(nodeA, 'Two Node Keeper');
+    const keeperA = await signInLocal(t.nodeA, 'Two Node Keeper');
     // The same session on node B: its cookie works on every node.
     const keeperB: TestUser = {
       ...keeperA,
       request: (opts) =>
-        nodeB.inject({
+        t.nodeB.inject({
           ...opts,
           headers: { 'x-sagan-request': '1', cookie: keeperA.cookie, ...(opts.headers ?? {}) },
         }),
     };
     const games = [await newGame(keeperA, 'North'), await newGame(keeperB, 'South')];
     await sleep(INTERVAL_MS + 200);
-    const homeA = await watch(urlA, RECENT);
-    const homeB = await watch(urlB, RECENT);
-    const before = [statesOf(homeA, RECENT).length, statesOf(homeB, RECENT).length];
+    const homeA = await watch(t.urlA, RECENT);
+    const homeB = await watch(t.urlB, RECENT);
+    const before = [homeA.states(RECENT).length, homeB.states(RECENT).length];
 
     const answers = await Promise.all(
       Array.from({ length: BURST }, (_, i) =>
@@ -175,26 +147,26 @@ describe.runIf(postgres)('aggregate topics across two nodes on one PostgreSQL', 
     );
     expect(answers.map((a) => a.statusCode)).toEqual(Array(BURST).fill(200));
 
-    const final = await loadRecentGames(database.db);
+    const final = await loadRecentGames(t.database.db);
     await until(homeA, RECENT, final);
     await until(homeB, RECENT, final);
     await sleep(INTERVAL_MS + 500);
     for (const [i, home] of [homeA, homeB].entries()) {
-      const frames = statesOf(home, RECENT).slice(before[i]);
+      const frames = home.states(RECENT).slice(before[i]);
       expect(frames.length).toBeLessThanOrEqual(3);
       expect(frames.at(-1)!.data).toEqual(final);
     }
     // One number for one state, whichever node a viewer is on.
-    expect(statesOf(homeA, RECENT).at(-1)!.seq).toBe(statesOf(homeB, RECENT).at(-1)!.seq);
+    expect(homeA.states(RECENT).at(-1)!.seq).toBe(homeB.states(RECENT).at(-1)!.seq);
     homeA.close();
     homeB.close();
   });
 
   it('a score change does not wait for the recent-games row (no global lock in the write)', async () => {
-    const keeper = await signInLocal(nodeA, 'Lock Keeper');
+    const keeper = await signInLocal(t.nodeA, 'Lock Keeper');
     const gameKey = await newGame(keeper, 'Unlocked');
     await sleep(INTERVAL_MS + 200);
-    const locker = new pg.Client({ connectionString: database.url });
+    const locker = new pg.Client({ connectionString: t.database.url });
     await locker.connect();
     try {
       await locker.query('BEGIN');
@@ -212,8 +184,8 @@ describe.runIf(postgres)('aggregate topics across two nodes on one PostgreSQL', 
       await locker.end();
     }
     // Once the row is free, the list is numbered and sent as usual.
-    const home = await watch(urlB, RECENT);
-    await until(home, RECENT, await loadRecentGames(database.db));
+    const home = await watch(t.urlB, RECENT);
+    await until(home, RECENT, await loadRecentGames(t.database.db));
     home.close();
   });
 });

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
-import { openPostgres, type Db } from '../src/db/db.ts';
+import { describe, expect, it } from 'vitest';
 import { loadGameTopic } from '../src/routes/scoreboards/repo.ts';
 import {
   API,
-  buildTestApp,
   databaseKinds,
-  listenWs,
+  postgresKindIfAny,
   signInLocal,
-  type TestDatabase,
   type TestUser,
   useTestApp,
+  useTwoNodes,
 } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
@@ -18,12 +15,6 @@ import { isState, TestSocket } from './ws-client.ts';
 // holding the previous state builds the next one without reading the database. These tests
 // prove the states built that way are exactly what a read gives, and that anything unusual
 // (a missed number, a merge too big for NOTIFY, a change without a merge) falls back to a read.
-
-type StateMessage = Extract<Parameters<ReturnType<typeof isState>>[0], { type: 'state' }>;
-
-function statesOf(ws: TestSocket, topic: string): StateMessage[] {
-  return ws.messages.filter(isState(topic));
-}
 
 async function newGame(keeper: TestUser): Promise<string> {
   const res = await keeper.request({
@@ -59,8 +50,7 @@ async function newGame(keeper: TestUser): Promise<string> {
 async function watchGame(url: string, gameKey: string) {
   const topic = `game:${gameKey}`;
   const ws = await TestSocket.open(url);
-  ws.send({ type: 'subscribe', topic });
-  const first = await ws.waitFor(isState(topic));
+  const first = await ws.subscribe(topic);
   return { topic, ws, first };
 }
 
@@ -74,16 +64,11 @@ async function patch(keeper: TestUser, gameKey: string, body: Record<string, unk
 }
 
 describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', (kind) => {
-  let url: string;
-
-  const t = useTestApp(kind, { users: ['Keeper'] });
-  beforeAll(async () => {
-    url = await listenWs(t.app);
-  });
+  const t = useTestApp(kind, { users: ['Keeper'], listen: true });
 
   it('a patch reaches viewers without a database read, and the state equals a fresh read', async () => {
     const gameKey = await newGame(t.users.Keeper);
-    const { topic, ws, first } = await watchGame(url, gameKey);
+    const { topic, ws, first } = await watchGame(t.wsUrl, gameKey);
     const loads = t.app.hub.loads;
     const merges = t.app.hub.merges;
     for (let i = 1; i <= 5; i++) {
@@ -92,7 +77,7 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
     }
     expect(t.app.hub.loads).toBe(loads);
     expect(t.app.hub.merges).toBe(merges + 5);
-    const states = statesOf(ws, topic);
+    const states = ws.states(topic);
     expect(states.map((s) => s.seq)).toEqual([0, 1, 2, 3, 4, 5].map((d) => first.seq + d));
     expect(states.at(-1)!.data).toEqual(await loadGameTopic(t.app.db, gameKey));
     ws.close();
@@ -100,7 +85,7 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
 
   it('a change without a merge (a comment) is read back, and merging resumes after it', async () => {
     const gameKey = await newGame(t.users.Keeper);
-    const { topic, ws } = await watchGame(url, gameKey);
+    const { topic, ws } = await watchGame(t.wsUrl, gameKey);
     const loads = t.app.hub.loads;
     await t.users.Keeper.request({
       method: 'POST',
@@ -122,7 +107,7 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
 
   it('a missed sequence number makes the node read the topic instead of merging', async () => {
     const gameKey = await newGame(t.users.Keeper);
-    const { topic, ws, first } = await watchGame(url, gameKey);
+    const { topic, ws, first } = await watchGame(t.wsUrl, gameKey);
     // A change this node never heard of: the number moves on with no NOTIFY, as if lost.
     await t.app.db.query('UPDATE topic_seq SET seq = seq + 1 WHERE topic = $1', [topic]);
     await t.app.db.query(
@@ -144,7 +129,7 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
 
   it('a merge too big for a NOTIFY is left out and the topic is read instead', async () => {
     const gameKey = await newGame(t.users.Keeper);
-    const { topic, ws } = await watchGame(url, gameKey);
+    const { topic, ws } = await watchGame(t.wsUrl, gameKey);
     const loads = t.app.hub.loads;
     await t.app.db.tx(async (q) => {
       // What the database holds is what viewers must get, not the oversized merge.
@@ -159,7 +144,7 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
 
   it('merges for many topics in one change stay within NOTIFY limits and all arrive', async () => {
     const keys = await Promise.all([1, 2, 3].map(() => newGame(t.users.Keeper)));
-    const viewers = await Promise.all(keys.map((k) => watchGame(url, k)));
+    const viewers = await Promise.all(keys.map((k) => watchGame(t.wsUrl, k)));
     // 60 other topics push the change past one NOTIFY chunk.
     const filler = Array.from({ length: 60 }, (_, i) => `user:nobody-${i}:games`);
     const states = await Promise.all(keys.map((k) => loadGameTopic(t.app.db, k)));
@@ -178,41 +163,23 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
   });
 });
 
-const postgres = databaseKinds().find((k) => k.name === 'postgres');
+const postgres = postgresKindIfAny();
 
 describe.runIf(postgres)('a patch on node A, viewers on node B (one PostgreSQL)', () => {
-  let database: TestDatabase;
-  let nodeA: FastifyInstance;
-  let nodeB: FastifyInstance;
-  let dbB: Db;
-  let urlB: string;
-
-  beforeAll(async () => {
-    database = await postgres!.open();
-    dbB = await openPostgres(database.url!);
-    nodeA = await buildTestApp(database.db);
-    nodeB = await buildTestApp(dbB);
-    urlB = await listenWs(nodeB);
-  });
-  afterAll(async () => {
-    await nodeA.close();
-    await nodeB.close();
-    await dbB.close();
-    await database.cleanup();
-  });
+  const t = useTwoNodes(postgres);
 
   it('node B builds each new state from the NOTIFY, with no read, equal to a fresh read', async () => {
-    const keeper = await signInLocal(nodeA, 'Node A Keeper');
+    const keeper = await signInLocal(t.nodeA, 'Node A Keeper');
     const gameKey = await newGame(keeper);
-    const { topic, ws: viewer } = await watchGame(urlB, gameKey);
-    const loads = nodeB.hub.loads;
+    const { topic, ws: viewer } = await watchGame(t.urlB, gameKey);
+    const loads = t.nodeB.hub.loads;
     for (let i = 1; i <= 3; i++) {
       await patch(keeper, gameKey, { homeScore: 10 * i });
       await viewer.waitFor(isState(topic), i);
     }
-    expect(nodeB.hub.loads).toBe(loads);
-    expect(nodeB.hub.merges).toBeGreaterThanOrEqual(3);
-    expect(statesOf(viewer, topic).at(-1)!.data).toEqual(await loadGameTopic(dbB, gameKey));
+    expect(t.nodeB.hub.loads).toBe(loads);
+    expect(t.nodeB.hub.merges).toBeGreaterThanOrEqual(3);
+    expect(viewer.states(topic).at(-1)!.data).toEqual(await loadGameTopic(t.dbB, gameKey));
     viewer.close();
   });
 });

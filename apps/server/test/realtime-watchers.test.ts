@@ -1,24 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openPostgres, type Db } from '../src/db/db.ts';
 import {
   API,
-  buildTestApp,
   databaseKinds,
   listenWs,
+  openNode,
+  postgresKindIfAny,
   signInLocal,
-  type TestDatabase,
   useTestApp,
+  useTwoNodes,
 } from './helpers.ts';
-import { isState, TestSocket } from './ws-client.ts';
+import { TestSocket } from './ws-client.ts';
 
 // DESIGN §4: countScoreboardWatchers is the number of people watching a game, whichever node
 // each of them is connected to.
 
 async function watchGame(url: string, gameKey: string): Promise<TestSocket> {
   const ws = await TestSocket.open(url);
-  ws.send({ type: 'subscribe', topic: `game:${gameKey}` });
-  await ws.waitFor(isState(`game:${gameKey}`));
+  await ws.subscribe(`game:${gameKey}`);
   return ws;
 }
 
@@ -61,54 +60,32 @@ describe.each(databaseKinds())('watchers of a game on one node ($name)', (kind) 
   });
 });
 
-const postgres = databaseKinds().find((k) => k.name === 'postgres');
+const postgres = postgresKindIfAny();
 
 describe.runIf(postgres)('watchers of a game across two nodes on one PostgreSQL', () => {
-  let database: TestDatabase;
-  let nodeA: FastifyInstance;
-  let nodeB: FastifyInstance;
-  let dbB: Db;
-  let urlA: string;
-  let urlB: string;
-
-  beforeAll(async () => {
-    database = await postgres!.open();
-    dbB = await openPostgres(database.url!);
-    nodeA = await buildTestApp(database.db);
-    nodeB = await buildTestApp(dbB);
-    urlA = await listenWs(nodeA);
-    urlB = await listenWs(nodeB);
-  });
-  afterAll(async () => {
-    await nodeA.close();
-    await nodeB.close();
-    await dbB.close();
-    await database.cleanup();
-  });
+  const t = useTwoNodes(postgres);
 
   it('every node answers the sum over the nodes, and follows viewers leaving', async () => {
-    const gameKey = await newGame(nodeA);
-    const onA = await watchGame(urlA, gameKey);
-    const onB = [await watchGame(urlB, gameKey), await watchGame(urlB, gameKey)];
-    expect(await until(nodeA, gameKey, 3)).toBe(3);
-    expect(await until(nodeB, gameKey, 3)).toBe(3);
+    const gameKey = await newGame(t.nodeA);
+    const onA = await watchGame(t.urlA, gameKey);
+    const onB = [await watchGame(t.urlB, gameKey), await watchGame(t.urlB, gameKey)];
+    expect(await until(t.nodeA, gameKey, 3)).toBe(3);
+    expect(await until(t.nodeB, gameKey, 3)).toBe(3);
     onB[0]!.close();
-    expect(await until(nodeA, gameKey, 2)).toBe(2);
-    expect(await until(nodeB, gameKey, 2)).toBe(2);
+    expect(await until(t.nodeA, gameKey, 2)).toBe(2);
+    expect(await until(t.nodeB, gameKey, 2)).toBe(2);
     onA.close();
     onB[1]!.close();
-    expect(await until(nodeA, gameKey, 0)).toBe(0);
+    expect(await until(t.nodeA, gameKey, 0)).toBe(0);
   });
 
   it('a node that stops leaves the sums at once', async () => {
-    const db = await openPostgres(database.url!);
-    const nodeC = await buildTestApp(db);
-    const gameKey = await newGame(nodeA);
-    const viewer = await watchGame(await listenWs(nodeC), gameKey);
-    expect(await until(nodeA, gameKey, 1)).toBe(1);
+    const nodeC = await openNode(t.database);
+    const gameKey = await newGame(t.nodeA);
+    const viewer = await watchGame(await listenWs(nodeC.app), gameKey);
+    expect(await until(t.nodeA, gameKey, 1)).toBe(1);
     await nodeC.close(); // closes the viewer's socket too
-    await db.close();
-    expect(await watchers(nodeA, gameKey)).toBe(0);
+    expect(await watchers(t.nodeA, gameKey)).toBe(0);
     viewer.close();
   });
 });

@@ -298,28 +298,11 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
   it('viewers message the scorekeeper when signed in; only the owner reads the messages', async () => {
     const gameKey = await newGame(t.users.Scorer);
     const url = `${API}/games/${gameKey}/scorekeeper-message`;
-    const anon = anonymous(t.app);
-    expect(
-      (await anon({ method: 'POST', url, payload: { scoreKeeperMessage: 'hi' } })).statusCode,
-    ).toBe(401);
-    expect(
-      (
-        await t.users.Stranger.request({
-          method: 'POST',
-          url,
-          payload: { scoreKeeperMessage: ' ' },
-        })
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await t.users.Stranger.request({
-          method: 'POST',
-          url,
-          payload: { scoreKeeperMessage: 'Go reds' },
-        })
-      ).statusCode,
-    ).toBe(200);
+    const send = async (as: TestUser['request'], scoreKeeperMessage: string) =>
+      (await as({ method: 'POST', url, payload: { scoreKeeperMessage } })).statusCode;
+    expect(await send(anonymous(t.app), 'hi')).toBe(401);
+    expect(await send(t.users.Stranger.request, ' ')).toBe(400);
+    expect(await send(t.users.Stranger.request, 'Go reds')).toBe(200);
     const res = await t.users.Scorer.request({
       method: 'GET',
       url: `${API}/games/${gameKey}/messages`,

@@ -1,11 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bulkRowsToSave, parseBulkUpload } from '@sagan/shared/bulk-upload';
 import type { Queryable } from '../src/db/db.ts';
-import { API, databaseKinds, useTestApp } from './helpers.ts';
+import { API, databaseKinds, useTempDir, useTestApp } from './helpers.ts';
 import { BACKGROUND_WRITES, makeWorld, randomKey, type World } from './security-world.ts';
 
 /**
@@ -199,7 +196,7 @@ async function fingerprintQuery(q: Queryable): Promise<string> {
 }
 
 describe.each(databaseKinds())('fuzzing on $name', (kind) => {
-  let dataDir: string;
+  const dataDir = useTempDir('sagan-fuzz-');
   let w: World;
   let fpSql: string;
   const fingerprint = async () => (await server.app.db.query<{ f: string }>(fpSql))[0]!.f;
@@ -209,12 +206,8 @@ describe.each(databaseKinds())('fuzzing on $name', (kind) => {
   let known: string | null = null;
   const started = Date.now();
 
-  beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-fuzz-'));
-  });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   // Not `t`: the cases below name their target so.
-  const server = useTestApp(kind, () => ({ config: { dataDir } }));
+  const server = useTestApp(kind, () => ({ config: { dataDir: dataDir() } }));
   beforeAll(async () => {
     w = await makeWorld(server.app);
     fpSql = await fingerprintQuery(server.db);

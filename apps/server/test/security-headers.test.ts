@@ -1,10 +1,15 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { API, buildTestApp, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
+import {
+  API,
+  buildTestApp,
+  databaseKinds,
+  newTeamWithPlayer,
+  signInLocal,
+  useTempDir,
+  useTestApp,
+} from './helpers.ts';
 import { tinyPng } from './security-world.ts';
 
 /**
@@ -42,37 +47,16 @@ function expectLockedDown(res: LightMyRequestResponse, what: string): void {
 }
 
 describe.each(databaseKinds())('browser headers and session cookie on $name', (kind) => {
-  let webDist: string;
-
-  beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-web-'));
-    fs.mkdirSync(path.join(webDist, 'assets'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
-    fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  const webDist = useTempDir('sagan-web-', {
+    'index.html': '<!doctype html><div id="root"></div>',
+    'assets/app-abc123.js': 'console.log(1)',
   });
-  afterAll(async () => {
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
-  const t = useTestApp(kind, () => ({ config: { webDist } }));
+  const t = useTestApp(kind, () => ({ config: { webDist: webDist() } }));
 
   it('every kind of response carries the same locked-down headers', async () => {
     const coach = await signInLocal(t.app, 'Header coach');
-    const { teamKey } = (await coach.request({ method: 'POST', url: `${API}/teams` })).json<{
-      teamKey: string;
-    }>();
-    const player = (
-      await coach.request({
-        method: 'PUT',
-        url: `${API}/teams/${teamKey}/players/-1`,
-        payload: { jersey: '3', playerName: 'Kim Ro', playerNotes: '' },
-      })
-    ).json<{ key?: string; playerKey?: string }>();
-    const withPhoto = await coach.request({
-      method: 'PUT',
-      url: `${API}/teams/${teamKey}/players/${player.playerKey ?? player.key}/photo`,
-      headers: { 'content-type': 'image/png' },
-      payload: await tinyPng(),
-    });
+    const { uploadPhoto } = await newTeamWithPlayer(coach);
+    const withPhoto = await uploadPhoto(await tinyPng());
     const photoUrl = withPhoto.json<{ imageURL: string }>().imageURL;
     const responses: [string, LightMyRequestResponse][] = [
       ['page', await t.app.inject({ url: '/apps/sagan/login' })],

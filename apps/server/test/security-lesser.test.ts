@@ -1,7 +1,4 @@
-import fs from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
@@ -12,8 +9,11 @@ import {
   API,
   buildTestApp,
   databaseKinds,
+  expectRateLimited,
+  newTeamWithPlayer,
   signInLocal,
   type TestUser,
+  useTempDir,
   useTestApp,
 } from './helpers.ts';
 import { newGameKey, sampleGame } from './playcounts-fixtures.ts';
@@ -30,14 +30,6 @@ const PATTERNS = "Lions $` $& $' $$ $1";
 const count = (text: string, part: string) => text.split(part).length - 1;
 const metaOf = (html: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
-
-function expectLimited(res: LightMyRequestResponse): void {
-  expect(res.statusCode).toBe(429);
-  const retryAfter = Number(res.headers['retry-after']);
-  expect(retryAfter).toBeGreaterThan(0);
-  expect(retryAfter).toBeLessThanOrEqual(60);
-  expect(res.json<{ error: string }>().error).toMatch(/rate limit|too many/i);
-}
 
 /** A Google stand-in: a JWKS endpoint serving a key this test made. */
 async function googleStandIn() {
@@ -70,18 +62,10 @@ async function googleStandIn() {
 }
 
 describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
-  let webDist: string;
-
-  beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-web-'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
-  });
-  afterAll(async () => {
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
+  const webDist = useTempDir('sagan-web-', { 'index.html': INDEX });
   const t = useTestApp(kind, () => ({
     users: ['Owner'],
-    config: { webDist, publicUrl: 'https://scores.example' },
+    config: { webDist: webDist(), publicUrl: 'https://scores.example' },
   }));
 
   const newGame = async (who: TestUser, payload: Record<string, unknown> = {}) =>
@@ -172,21 +156,8 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
     });
 
     it('the photo route still takes the image', async () => {
-      const teamKey = await newTeam(t.users.Owner);
-      const player = (
-        await t.users.Owner.request({
-          method: 'PUT',
-          url: `${API}/teams/${teamKey}/players/-1`,
-          payload: { jersey: '9', playerName: 'Sam Park', playerNotes: '' },
-        })
-      ).json<{ key: string }>();
-      const res = await t.users.Owner.request({
-        method: 'PUT',
-        url: `${API}/teams/${teamKey}/players/${player.key}/photo`,
-        headers: { 'content-type': 'image/png' },
-        payload: await tinyPng(),
-      });
-      expect(res.statusCode).toBe(200);
+      const { uploadPhoto } = await newTeamWithPlayer(t.users.Owner);
+      expect((await uploadPhoto(await tinyPng())).statusCode).toBe(200);
     });
   });
 
@@ -261,7 +232,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
         const res = await write(i);
         expect(res.statusCode, `write ${i + 1} of ${allowed}: ${res.body}`).toBeLessThan(300);
       }
-      expectLimited(await write(allowed));
+      expectRateLimited(await write(allowed));
     }
 
     it('the limits as shipped, per minute', () => {
@@ -370,7 +341,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
         });
       await expectLimitAt(max('score'), () => score(first, a, '198.51.100.20'));
       // Another address does not reset the person's budget.
-      expectLimited(await score(first, a, '198.51.100.21'));
+      expectRateLimited(await score(first, a, '198.51.100.21'));
       expect((await score(second, b, '198.51.100.20')).statusCode).toBe(200);
     });
 
@@ -401,7 +372,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
       });
       expect(web.statusCode).toBe(200);
       const cookie = web.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-      expectLimited(
+      expectRateLimited(
         await fromAfar({
           method: 'POST',
           url: `${API}/games/${gameKey}/clock`,
@@ -434,7 +405,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
           payload: { tags: ['x'] },
         });
       for (let i = 0; i < max('tags'); i++) expect((await anon('192.0.2.50')).statusCode).toBe(401);
-      expectLimited(await anon('192.0.2.50'));
+      expectRateLimited(await anon('192.0.2.50'));
       expect((await anon('192.0.2.51')).statusCode).toBe(401);
     });
   });
@@ -451,7 +422,7 @@ describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
           payload: {},
         });
       for (let i = 0; i < 60; i++) expect((await write()).statusCode).toBe(200);
-      expectLimited(await write());
+      expectRateLimited(await write());
       const [row] = await t.db.query<{ n: number }>(
         'SELECT count(*)::int AS n FROM games WHERE uid = $1',
         [maker.uid],

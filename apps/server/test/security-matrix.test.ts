@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
 import type { ServerMessage } from '@sagan/shared/realtime';
-import { anonymous, API, databaseKinds, listenWs, useTestApp } from './helpers.ts';
+import { anonymous, API, databaseKinds, listenWs, useTempDir, useTestApp } from './helpers.ts';
 import { sampleGame } from './playcounts-fixtures.ts';
 import {
   makeWorld,
@@ -457,15 +454,8 @@ function guessed(url: string, w: World): string {
 }
 
 describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
-  let dataDir: string;
-
-  beforeAll(async () => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-matrix-'));
-  });
-  afterAll(async () => {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-  const t = useTestApp(kind, () => ({ config: { dataDir } }));
+  const dataDir = useTempDir('sagan-matrix-');
+  const t = useTestApp(kind, () => ({ config: { dataDir: dataDir() } }));
 
   it('has an entry for every route of the server, and no stale ones', () => {
     const routes = routeTable(t.app);

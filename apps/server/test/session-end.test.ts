@@ -7,9 +7,16 @@ import { teamTopic } from '@sagan/shared/topics/team';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
 import { loadConfig } from '../src/config.ts';
-import { openPostgres, type Db } from '../src/db/db.ts';
-import { API, buildTestApp, databaseKinds, listenWs, signInLocal, useTestApp } from './helpers.ts';
-import { isState, TestSocket } from './ws-client.ts';
+import {
+  API,
+  buildTestApp,
+  databaseKinds,
+  listenWs,
+  openNode,
+  signInLocal,
+  useTestApp,
+} from './helpers.ts';
+import { TestSocket } from './ws-client.ts';
 
 /**
  * A socket's identity ends with its session: private topics are refused on it, and its open
@@ -33,8 +40,7 @@ const figures: string[] = [];
 async function openSubscribed(url: string, cookie: string, wanted: string[]): Promise<TestSocket> {
   const ws = await TestSocket.open(url, { cookie });
   for (const topic of wanted) {
-    ws.send({ type: 'subscribe', topic });
-    await ws.waitFor(isState(topic));
+    await ws.subscribe(topic);
   }
   return ws;
 }
@@ -65,8 +71,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
     const owner = await signInLocal(t.app, 'Ended Owner');
     const mine = myGamesTopic.name(owner.uid);
     const ws = await TestSocket.open(url, { cookie: owner.cookie });
-    ws.send({ type: 'subscribe', topic: mine });
-    await ws.waitFor(isState(mine));
+    await ws.subscribe(mine);
     ws.send({ type: 'unsubscribe', topic: mine });
     // The session ends in the store without this node being told (as when another node's
     // NOTIFY is lost): the subscribe-time check alone must refuse.
@@ -77,8 +82,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
     expect(refusal.code).toBe('signed-out');
     expect(t.app.hub.subscriberCount(mine)).toBe(0);
     const recent = recentGamesTopic.name();
-    ws.send({ type: 'subscribe', topic: recent });
-    await ws.waitFor(isState(recent), from);
+    await ws.subscribe(recent);
     ws.close();
   });
 
@@ -244,8 +248,8 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
   it.runIf(kind.name === 'postgres')(
     'two nodes: a sign-out on node A removes the session’s subscriptions on node B within 5 s',
     async () => {
-      const dbB: Db = await openPostgres(t.database.url!);
-      const nodeB = await buildTestApp(dbB);
+      const b = await openNode(t.database);
+      const nodeB = b.app;
       try {
         // Node B hears of the sign-out only through NOTIFY: its sweep is put far out of the way.
         nodeB.sessionWatch.stop();
@@ -286,8 +290,7 @@ describe.each(databaseKinds())('session end on $name', (kind) => {
         );
         for (const ws of [onA, onB, socket]) ws.close();
       } finally {
-        await nodeB.close();
-        await dbB.close();
+        await b.close();
       }
     },
   );

@@ -1,9 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { escapeHtml, injectPreview } from '../src/share-preview.ts';
-import { API, databaseKinds, useTestApp } from './helpers.ts';
+import { API, databaseKinds, useTempDir, useTestApp } from './helpers.ts';
 
 // A link pasted in a chat shows a card, because the server writes OG/Twitter tags.
 const INDEX =
@@ -30,18 +27,10 @@ describe('injectPreview', () => {
 });
 
 describe.each(databaseKinds())('share previews on $name', (kind) => {
-  let webDist: string;
-
-  beforeAll(async () => {
-    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-web-'));
-    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX);
-  });
-  afterAll(async () => {
-    fs.rmSync(webDist, { recursive: true, force: true });
-  });
+  const webDist = useTempDir('sagan-web-', { 'index.html': INDEX });
   const t = useTestApp(kind, () => ({
     users: ['Owner'],
-    config: { webDist, publicUrl: 'https://scores.example' },
+    config: { webDist: webDist(), publicUrl: 'https://scores.example' },
   }));
 
   it('a shared scoreboard link carries the teams and the score', async () => {

@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { anonymous, API, databaseKinds, listenWs, useTestApp } from './helpers.ts';
+import { anonymous, API, databaseKinds, listenWs, useTempDir, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 import type { Player, TeamSheet } from '@sagan/shared/teamsheet-schemas';
 
@@ -39,17 +38,13 @@ async function pixelBomb(): Promise<Buffer> {
 }
 
 describe.each(databaseKinds())('player photos and live sheets on $name', (kind) => {
-  let dataDir: string;
+  const dataDir = useTempDir('sagan-photos-');
   let teamKey: string;
   let player: Player;
 
-  beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-photos-'));
-  });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const t = useTestApp(kind, () => ({
     users: ['Owner', 'Other'],
-    config: { dataDir },
+    config: { dataDir: dataDir() },
   }));
   beforeAll(async () => {
     teamKey = (await t.users.Owner.request({ method: 'POST', url: `${API}/teams` })).json<{
@@ -98,7 +93,7 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(1024);
     expect(served.rawPayload.includes(Buffer.from('Team photographer'))).toBe(false);
     // Stored under the data folder, nowhere else.
-    expect(fs.readdirSync(path.join(dataDir, 'photos'))).toHaveLength(1);
+    expect(fs.readdirSync(path.join(dataDir(), 'photos'))).toHaveLength(1);
   });
 
   it('accepts a data URL as the original app sent it, and replaces the old file', async () => {
@@ -119,7 +114,7 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
     });
     const meta = await sharp(served.rawPayload).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 40, 30]);
-    expect(fs.readdirSync(path.join(dataDir, 'photos'))).toHaveLength(1);
+    expect(fs.readdirSync(path.join(dataDir(), 'photos'))).toHaveLength(1);
   });
 
   it('refuses what is not a raster image with 415, and too large with 413', async () => {
@@ -148,15 +143,15 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
   });
 
   it('another user cannot set the photo, and nothing is stored', async () => {
-    const files = fs.readdirSync(path.join(dataDir, 'photos')).length;
+    const files = fs.readdirSync(path.join(dataDir(), 'photos')).length;
     const res = await upload(await gpsJpeg(64, 64), 'image/jpeg', t.users.Other);
     expect(res.statusCode).toBe(404);
-    expect(fs.readdirSync(path.join(dataDir, 'photos'))).toHaveLength(files);
+    expect(fs.readdirSync(path.join(dataDir(), 'photos'))).toHaveLength(files);
   });
 
   it('no route serves a file by its name any more; malformed keys are refused', async () => {
     const anon = anonymous(t.app);
-    const [file] = fs.readdirSync(path.join(dataDir, 'photos'));
+    const [file] = fs.readdirSync(path.join(dataDir(), 'photos'));
     expect((await anon({ method: 'GET', url: `${API}/photos/${file}` })).statusCode).toBe(404);
     expect((await anon({ method: 'GET', url: `${API}/photos/..%2Fsagan.lock` })).statusCode).toBe(
       404,

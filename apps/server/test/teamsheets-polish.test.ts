@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Player, TeamSheet, TeamsList } from '@sagan/shared/teamsheet-schemas';
-import { anonymous, API, databaseKinds, useTestApp, type TestUser } from './helpers.ts';
+import { anonymous, API, databaseKinds, type TestUser, useTempDir, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 const jpegDataUrl = async () =>
@@ -17,19 +16,15 @@ const jpegDataUrl = async () =>
 const fakePngDataUrl = `data:image/png;base64,${Buffer.from('not a picture at all').toString('base64')}`;
 
 describe.each(databaseKinds())('team sheet saves, live public copy, deletion on $name', (kind) => {
-  let dataDir: string;
-  beforeAll(() => {
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-sheets-'));
-  });
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const dataDir = useTempDir('sagan-sheets-');
   const t = useTestApp(kind, () => ({
     users: ['Coach', 'Fan', 'Stranger'],
-    config: { dataDir },
+    config: { dataDir: dataDir() },
     listen: true,
   }));
   const photoFiles = () => {
     try {
-      return fs.readdirSync(path.join(dataDir, 'photos'));
+      return fs.readdirSync(path.join(dataDir(), 'photos'));
     } catch {
       return [];
     }

@@ -5,6 +5,13 @@ import {
   type ClientMessage,
 } from '@sagan/shared/realtime';
 
+export type StateMessage = Extract<ServerMessage, { type: 'state' }>;
+
+export const isState =
+  (topic: string) =>
+  (m: ServerMessage): m is StateMessage =>
+    m.type === 'state' && m.topic === topic;
+
 /** A real WebSocket client for tests: collects parsed server messages, waits for conditions. */
 export class TestSocket {
   readonly messages: ServerMessage[] = [];
@@ -40,6 +47,18 @@ export class TestSocket {
 
   send(msg: ClientMessage): void {
     this.ws.send(JSON.stringify(msg));
+  }
+
+  /** Subscribes to topic and resolves with the state that answers it. */
+  subscribe(topic: string): Promise<StateMessage> {
+    const from = this.messages.length;
+    this.send({ type: 'subscribe', topic });
+    return this.waitFor(isState(topic), from);
+  }
+
+  /** Every state of topic received so far, oldest first. */
+  states(topic: string): StateMessage[] {
+    return this.messages.filter(isState(topic));
   }
 
   /** Resolves with the first message (from index `from`) matching pred; rejects on timeout. */
@@ -84,8 +103,3 @@ export class TestSocket {
     this.ws.close();
   }
 }
-
-export const isState =
-  (topic: string) =>
-  (m: ServerMessage): m is Extract<ServerMessage, { type: 'state' }> =>
-    m.type === 'state' && m.topic === topic;
