@@ -469,6 +469,38 @@ async function runRate(sys: System, viewers: Viewers, sc: Scenario, rate: number
 
 const loadAtStart = os.loadavg()[0]!;
 
+/** This process's open-file limit (the soft one), from /proc; a generous guess elsewhere. */
+function openFileLimit(): number {
+  try {
+    const line = fs
+      .readFileSync('/proc/self/limits', 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('Max open files'));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    return Number.isFinite(soft) ? soft : 65536;
+  } catch {
+    return 65536;
+  }
+}
+
+/** Splits items into runs whose sockets fit in the open-file limit together, in order. */
+function fdGroups<T>(items: T[], sockets: (item: T) => number): T[][] {
+  // Writers' keep-alive sockets, the database, stdio and the Google stand-in.
+  const budget = openFileLimit() - 1024;
+  const groups: T[][] = [];
+  let used = Infinity;
+  for (const item of items) {
+    const need = sockets(item);
+    if (used + need > budget) {
+      groups.push([]);
+      used = 0;
+    }
+    groups.at(-1)!.push(item);
+    used += need;
+  }
+  return groups;
+}
+
 async function main() {
   reexecPinned();
   const builds: Build[] = [{ name: 'this', cwd: root }];
@@ -494,37 +526,40 @@ async function main() {
         // cost to the games' own viewers is a paired ratio.
         const variants =
           sc.home > 0 && !SMOKE && !flag('no-pair') ? [sc, { ...sc, home: 0 }] : [sc];
-        // Every system of this target up at once, viewers connected; rates alternate systems.
-        const systems: Array<{ sys: System; viewers: Viewers; sc: Scenario }> = [];
-        try {
-          for (const build of builds) {
-            for (const v of variants) {
+        // Every system of this target up at once, viewers connected, rates alternating between
+        // them; unless their viewers would not fit in this process's descriptors together, then
+        // as many at a time as fit (each group still paired within the same minutes).
+        const wanted = builds.flatMap((build) => variants.map((v) => ({ build, v })));
+        for (const group of fdGroups(wanted, ({ v }) => v.games * v.viewers + v.home)) {
+          const systems: Array<{ sys: System; viewers: Viewers; sc: Scenario }> = [];
+          try {
+            for (const { build, v } of group) {
               const sys = await startSystem(build, target, v, google, pg?.url);
               systems.push({ sys, viewers: await connectViewers(sys, v), sc: v });
             }
-          }
-          for (const [i, rate] of rates.entries()) {
-            const order = i % 2 ? [...systems].reverse() : systems;
-            for (const { sys, viewers, sc: v } of order) {
-              const r = await runRate(sys, viewers, v, rate);
-              rows.push({
-                ...r,
-                system: v.home === scAll.home ? r.system : `${r.system} (${v.home} home)`,
-                scenario: name,
-                sc: scAll,
-              });
-              console.error(
-                `  ${name} ${r.system} ${rate}/s: done ${r.done.toFixed(0)}/s, write p99 ${r.writeP99.toFixed(1)} ms, viewer p99 ${r.viewerP99.toFixed(1)} ms, home ${r.homeFramesPerViewerS.toFixed(2)} frames/s, staleness p99 ${r.stalenessP99.toFixed(0)} ms, lost ${r.lost}, client CPU ${r.clientCpu.toFixed(0)}%`,
-              );
+            for (const [i, rate] of rates.entries()) {
+              const order = i % 2 ? [...systems].reverse() : systems;
+              for (const { sys, viewers, sc: v } of order) {
+                const r = await runRate(sys, viewers, v, rate);
+                rows.push({
+                  ...r,
+                  system: v.home === scAll.home ? r.system : `${r.system} (${v.home} home)`,
+                  scenario: name,
+                  sc: scAll,
+                });
+                console.error(
+                  `  ${name} ${r.system} ${rate}/s: done ${r.done.toFixed(0)}/s, write p99 ${r.writeP99.toFixed(1)} ms, viewer p99 ${r.viewerP99.toFixed(1)} ms, home ${r.homeFramesPerViewerS.toFixed(2)} frames/s, staleness p99 ${r.stalenessP99.toFixed(0)} ms, lost ${r.lost}, client CPU ${r.clientCpu.toFixed(0)}%`,
+                );
+              }
             }
-          }
-        } catch (err) {
-          console.error(`  ${name} ${target}: failed: ${String(err).slice(0, 2000)}`);
-          failures++;
-        } finally {
-          for (const { sys, viewers } of systems) {
-            viewers.close();
-            await sys.stop();
+          } catch (err) {
+            console.error(`  ${name} ${target}: failed: ${String(err).slice(0, 2000)}`);
+            failures++;
+          } finally {
+            for (const { sys, viewers } of systems) {
+              viewers.close();
+              await sys.stop();
+            }
           }
         }
       }
