@@ -560,9 +560,10 @@ export class Hub {
 
   /**
    * Sends the entry's current frame to its subscribers: at once when they are few, otherwise
-   * in slices of FANOUT_SLICE_MS, one per turn of the event loop. A topic's broadcasts go out one after another, so
-   * every subscriber still gets every frame in order; a socket that subscribes meanwhile was
-   * sent the newest frame on subscribing and is left out of the older broadcasts.
+   * in slices of FANOUT_SLICE_MS, one per turn of the event loop. A topic's broadcasts go out
+   * one after another, so every subscriber still gets every frame in order; a socket that
+   * subscribes meanwhile was sent the newest frame on subscribing and is left out of the older
+   * broadcasts.
    */
   private broadcast(entry: Entry): void {
     const frame = entry.frame!;
