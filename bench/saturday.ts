@@ -52,8 +52,20 @@ const TARGETS = list(
 );
 const SCENARIOS = option('scenario') ? [option('scenario')!] : ['games', 'home'];
 const SECONDS = Number(option('seconds') ?? (SMOKE ? 2 : 8));
+/**
+ * Each system first takes writes at its first rate for this long, unrecorded: a fresh server's
+ * first seconds (JIT, prepared statements, caches) would otherwise be read as its lowest rate.
+ */
+const WARMUP_SECONDS = Number(option('warmup') ?? (SMOKE ? 0 : 3));
 const BASELINE = option('baseline');
 const INTERVAL_MS = Number(option('interval') ?? 1000);
+/**
+ * `mixed`: half the scorekeepers write as the web outbox, half as phone apps. `app`: all as
+ * phone apps, the one way a build from before the browser scorekeeper accepts writes.
+ */
+const WRITERS = option('writers') ?? 'mixed';
+if (!['mixed', 'app'].includes(WRITERS)) throw new Error(`--writers mixed|app, not ${WRITERS}`);
+const isWebWriter = (i: number) => WRITERS === 'mixed' && i % 2 === 1;
 const BATCH = 250;
 /** Home-page viewers that decode their frames to time staleness (the rest only count them). */
 const STALENESS_SAMPLE = 20;
@@ -180,7 +192,7 @@ async function startSystem(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-sat-'));
   const db = target === 'sagan' ? null : await freshDatabase(pgUrl!, 'saturday');
   const env = {
-    // Half the scorekeepers write from the web app, signed in with a session.
+    // Web scorekeepers sign in with a session.
     ALLOW_LOCAL_SIGNIN: 'true',
     REALTIME_COALESCE_MS: String(INTERVAL_MS),
     TRUST_PROXY: target === 'sagan-2node' ? '127.0.0.1' : '',
@@ -209,7 +221,7 @@ async function startSystem(
   const games: Game[] = [];
   for (let i = 0; i < sc.games; i++) {
     let headers: Record<string, string>;
-    if (i % 2 === 0) {
+    if (!isWebWriter(i)) {
       // A phone app: a Google ID token with every request.
       headers = { authorization: `Bearer ${await google.idToken(`keeper-${i}`, `Keeper ${i}`)}` };
     } else {
@@ -241,7 +253,7 @@ async function startSystem(
       sentScore: 0,
       okScore: 0,
       sentAt: new Map(),
-      web: i % 2 === 1,
+      web: isWebWriter(i),
       seq: 0,
       busy: false,
       queued: 0,
@@ -376,7 +388,13 @@ interface Row {
   clientCpu: number;
 }
 
-async function runRate(sys: System, viewers: Viewers, sc: Scenario, rate: number): Promise<Row> {
+async function runRate(
+  sys: System,
+  viewers: Viewers,
+  sc: Scenario,
+  rate: number,
+  seconds = SECONDS,
+): Promise<Row> {
   const { window } = viewers;
   window.deliveries = [];
   window.staleness = [];
@@ -424,7 +442,7 @@ async function runRate(sys: System, viewers: Viewers, sc: Scenario, rate: number
   const t0 = performance.now();
   window.recording = true;
   let asked = 0;
-  const durationMs = SECONDS * 1000;
+  const durationMs = seconds * 1000;
   while (performance.now() - t0 < durationMs) {
     const due = Math.floor(((performance.now() - t0) / 1000) * rate);
     for (; asked < due; asked++) {
@@ -537,6 +555,11 @@ async function main() {
               const sys = await startSystem(build, target, v, google, pg?.url);
               systems.push({ sys, viewers: await connectViewers(sys, v), sc: v });
             }
+            if (WARMUP_SECONDS > 0 && rates.length) {
+              for (const { sys, viewers, sc: v } of systems) {
+                await runRate(sys, viewers, v, rates[0]!, WARMUP_SECONDS);
+              }
+            }
             for (const [i, rate] of rates.entries()) {
               const order = i % 2 ? [...systems].reverse() : systems;
               for (const { sys, viewers, sc: v } of order) {
@@ -578,7 +601,8 @@ function printTables(rows: Array<Row & { scenario: string; sc: Scenario }>) {
   const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '—');
   console.log(
     `\nSaturday on ${machine()}; servers, nginx and PostgreSQL on core 0, load generator on core 1;` +
-      ` ${SECONDS} s per rate; aggregate interval ${INTERVAL_MS} ms;` +
+      ` ${SECONDS} s per rate after ${WARMUP_SECONDS} s of warm-up; aggregate interval ${INTERVAL_MS} ms;` +
+      ` writers ${WRITERS === 'app' ? 'all phone apps' : 'half web outbox, half phone apps'};` +
       ` 1-min load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
   );
   for (const name of SCENARIOS) {
