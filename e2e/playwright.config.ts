@@ -8,7 +8,10 @@ export const BASE_URL = `http://127.0.0.1:${PORT}`;
 export default defineConfig({
   testDir: '.',
   testMatch: /.*\.spec\.ts$/,
-  fullyParallel: false,
+  // Tests, not files, are shared out: every test makes its own users and data, so a long file
+  // no longer keeps one worker busy while the other waits. A file that needs its order says
+  // so (mode: 'serial').
+  fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { expect, unique, BASE } from './fixtures.ts';
 
@@ -42,14 +41,3 @@ export async function viewerOf(browser: Browser, gameKey: string): Promise<Page>
 
 /** Every change made on the scorekeeper has reached the server. */
 export const saved = (page: Page) => expect(status(page)).toHaveText('All changes saved');
-
-export async function expectNoSeriousViolations(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    label,
-  ).toEqual([]);
-}

@@ -1,20 +1,11 @@
+import { expectNoSeriousViolations } from './axe.ts';
 import { test, expect, unique, BASE, API, signIn, screenshot } from './fixtures.ts';
-import {
-  board,
-  expectNoSeriousViolations,
-  newGame,
-  PHONE,
-  saved,
-  status,
-  tap,
-  viewerOf,
-} from './scorekeeper-helpers.ts';
+import { board, newGame, PHONE, saved, status, tap, viewerOf } from './scorekeeper-helpers.ts';
 
 // The scorekeeper's promises on a bad network (DESIGN §9): taps made offline are kept in
 // order and each reaches the server exactly once; and everything around the game.
 
 test.use({ viewport: PHONE, hasTouch: true });
-test.describe.configure({ mode: 'parallel' });
 
 test('offline: 20 taps wait, then each reaches the server exactly once', async ({
   page,

@@ -1,22 +1,12 @@
+import { expectNoSeriousViolations } from './axe.ts';
 import { test, expect, unique, signIn, screenshot } from './fixtures.ts';
-import {
-  board,
-  expectNoSeriousViolations,
-  fact,
-  newGame,
-  PHONE,
-  saved,
-  tap,
-  viewerOf,
-} from './scorekeeper-helpers.ts';
+import { board, fact, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
 
 // The scorekeeper in the browser (DESIGN §9), on a phone: a game of each board is created on
 // the New game screen and every control of that board is driven, while a viewer in another
 // browser context watches the public scoreboard change live.
 
 test.use({ viewport: PHONE, hasTouch: true });
-// Eight boards, each test on its own game: spread over both workers.
-test.describe.configure({ mode: 'parallel' });
 
 test.describe('scorekeeper: every board from the browser', () => {
   test.beforeEach(async ({ page }) => {
