@@ -5,9 +5,10 @@ import { loadRecentGames } from '../src/routes/scoreboards/repo.ts';
 import { API, databaseKinds, useTestApp } from './helpers.ts';
 import { isState, type StateMessage, TestSocket } from './ws-client.ts';
 
-// A topic with thousands of subscribers (the home page) is written in slices, one per turn of
-// the event loop, so writes are served in between. Slicing must not cost a viewer anything:
-// every frame, in order, none twice, and the latest state last.
+// An aggregate topic with thousands of subscribers (the home page) is written in slices, one
+// per turn of the event loop, so writes are served in between. Slicing must not cost a viewer
+// anything: frames in order, none twice, the latest state last, one number for it everywhere.
+// A game's own viewers, as many, still get every change, at once and in order.
 
 const VIEWERS = 2 * FANOUT_SLICE + 50;
 const WRITES = 6;
@@ -22,7 +23,7 @@ describe.each(databaseKinds())('a sliced fan-out on $name', (kind) => {
     config: { coalesceMs: INTERVAL_MS, rateLimitFactor: 10 },
   });
 
-  it(`${VIEWERS} viewers of one game each get every change in order; the home page ends on the latest list`, async () => {
+  it(`${VIEWERS} home-page viewers end on the latest list; as many viewers of one game get every change in order`, async () => {
     const keeper = t.users.Keeper;
     const created = await keeper.request({
       method: 'POST',

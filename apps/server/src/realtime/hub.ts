@@ -89,10 +89,10 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
 const NOTIFY_CHUNK = 40;
 const MERGE_BUDGET_BYTES = 4500;
 /**
- * A broadcast to more subscribers than this is written in slices of at most FANOUT_SLICE_MS
- * each, one per turn of the event loop. Writing one frame to 10,000 home-page viewers takes the
- * core for a tenth of a second or more; in slices, the writes and other topics' frames that
- * arrive meanwhile are served in between instead of waiting for all of it.
+ * An aggregate topic's broadcast to more subscribers than this is written in slices of at most
+ * FANOUT_SLICE_MS each, one per turn of the event loop. Writing one frame to 10,000 home-page
+ * viewers takes the core for a tenth of a second or more; in slices, the writes and other
+ * topics' frames that arrive meanwhile are served in between instead of waiting for all of it.
  */
 export const FANOUT_SLICE = 256;
 const FANOUT_SLICE_MS = 2;
@@ -554,20 +554,22 @@ export class Hub {
     }
     this.setState(topic, entry, seq, { ...entry.data, ...merge });
     this.merges++;
-    this.broadcast(entry);
+    this.broadcast(topic, entry);
     return true;
   }
 
   /**
-   * Sends the entry's current frame to its subscribers: at once when they are few, otherwise
-   * in slices of FANOUT_SLICE_MS, one per turn of the event loop. A topic's broadcasts go out
-   * one after another, so every subscriber still gets every frame in order; a socket that
-   * subscribes meanwhile was sent the newest frame on subscribing and is left out of the older
-   * broadcasts.
+   * Sends the entry's current frame to its subscribers. An aggregate topic (isCoalesced) with
+   * more than FANOUT_SLICE of them is written in slices of FANOUT_SLICE_MS, one per turn of the
+   * event loop: its frame is at most one per interval and may take a few turns, while the
+   * writes arriving meanwhile are answered. Any other topic goes to all its subscribers at once:
+   * a game's viewers wait for nothing else. A topic's sliced broadcasts go out one after
+   * another, so every subscriber still gets every frame in order; a socket that subscribes
+   * meanwhile was sent the newest frame on subscribing and is left out of the older broadcasts.
    */
-  private broadcast(entry: Entry): void {
+  private broadcast(topic: string, entry: Entry): void {
     const frame = entry.frame!;
-    if (!entry.fanouts.length && entry.subs.size <= FANOUT_SLICE) {
+    if (!entry.fanouts.length && (entry.subs.size <= FANOUT_SLICE || !this.isCoalesced(topic))) {
       for (const conn of entry.subs) this.send(conn, frame);
       return;
     }
@@ -608,7 +610,7 @@ export class Hub {
           const { seq, data } = await this.load(topic, /* probe */ entry.frame === null);
           if (seq > entry.seq || entry.frame === null) {
             this.setState(topic, entry, seq, data);
-            if (broadcast) this.broadcast(entry);
+            if (broadcast) this.broadcast(topic, entry);
           }
         } catch (err) {
           this.log.error({ err, topic }, 'realtime: topic load failed');
