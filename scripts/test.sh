@@ -24,18 +24,10 @@ fi
 echo "== docs/spec.md and docs/design.md match ../shared"
 bash scripts/docs-copies.sh
 
-# Typecheck and lint each keep one core busy: run side by side, each one's output shown whole.
-echo "== typecheck and lint, side by side"
-mkdir -p .tmp
-npm run --silent typecheck >.tmp/typecheck.log 2>&1 &
-typecheck=$!
-lint=0
-npm run --silent lint >.tmp/lint.log 2>&1 || lint=$?
-typecheck_status=0
-wait "$typecheck" || typecheck_status=$?
-echo "-- typecheck (exit $typecheck_status)"; cat .tmp/typecheck.log
-echo "-- lint (exit $lint)"; cat .tmp/lint.log
-if [ "$typecheck_status" != 0 ] || [ "$lint" != 0 ]; then exit 1; fi
+echo "== typecheck"
+npm run typecheck
+echo "== lint"
+npm run lint
 echo "== OpenAPI document (Redocly's recommended rules: no error, no warning)"
 bash scripts/openapi-lint.sh
 
