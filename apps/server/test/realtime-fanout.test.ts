@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { FANOUT_SLICE } from '../src/realtime/hub.ts';
 import { loadRecentGames } from '../src/routes/scoreboards/repo.ts';
-import { API, databaseKinds, useTestApp } from './helpers.ts';
+import { API, databaseKinds, until, useTestApp } from './helpers.ts';
 import { isState, type StateMessage, TestSocket } from './ws-client.ts';
 
 // An aggregate topic with thousands of subscribers (the home page) is written in slices, one
@@ -75,14 +75,11 @@ describe.each(databaseKinds())('a sliced fan-out on $name', (kind) => {
 
     // The coalesced home page: every viewer ends on the list as it is now, with the same number.
     const final = await loadRecentGames(t.db);
-    const deadline = Date.now() + 10 * INTERVAL_MS;
     const lastList = (ws: TestSocket) => ws.states(RECENT).at(-1)!;
-    while (
-      viewers.some((ws) => JSON.stringify(lastList(ws).data) !== JSON.stringify(final)) &&
-      Date.now() < deadline
-    ) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await until(
+      () => viewers.every((ws) => JSON.stringify(lastList(ws).data) === JSON.stringify(final)),
+      10 * INTERVAL_MS,
+    );
     for (const ws of viewers) {
       expect(lastList(ws).data).toEqual(final);
       const seqs = ws.states(RECENT).map((s) => s.seq);

@@ -587,7 +587,7 @@ export class Hub {
       if (entry.subs.has(conn)) this.send(conn, fanout.frame);
       if (performance.now() > until) break;
     }
-    if (fanout.next === fanout.subs.length) entry.fanouts.shift();
+    if (fanout.next === subs.length) entry.fanouts.shift();
     if (entry.fanouts.length) setImmediate(() => this.fanoutSlice(entry));
   }
 
