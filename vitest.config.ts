@@ -22,6 +22,7 @@ export default defineConfig({
           include: ['apps/server/**/*.test.ts', 'test/**/*.test.ts'],
           // Lints files, starts no server: it runs with the unit tests.
           exclude: [...configDefaults.exclude, 'test/eslint-config.test.ts'],
+          globalSetup: ['apps/server/test/global-setup.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -4,12 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { API_PATH, WS_PATH } from '@sagan/shared/http';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openPglite, openPostgres, type Db } from '../src/db/db.ts';
+import { openPglite, openPostgres, pgliteDb, type Db } from '../src/db/db.ts';
 
 export interface TestDatabase {
   db: Db;
@@ -18,15 +19,37 @@ export interface TestDatabase {
   cleanup(): Promise<void>;
 }
 
+interface OpenOptions {
+  /** No migrations applied: for tests that migrate step by step themselves. */
+  empty?: boolean;
+}
+
 export interface DatabaseKind {
   name: 'pglite' | 'postgres';
-  open(): Promise<TestDatabase>;
+  /** A fresh database of this kind, migrated unless `empty`. */
+  open(options?: OpenOptions): Promise<TestDatabase>;
 }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated, empty PGlite data folder as a tarball (global-setup.ts makes it). */
+    pgliteTemplate: string;
+  }
+}
+
+let pgliteTemplate: Blob | undefined;
 
 const pgliteKind: DatabaseKind = {
   name: 'pglite',
-  async open() {
-    const db = await openPglite();
+  async open({ empty = false } = {}) {
+    if (empty) {
+      const db = await openPglite();
+      return { db, url: undefined, cleanup: () => db.close() };
+    }
+    pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    const pglite = new PGlite({ loadDataDir: pgliteTemplate });
+    await pglite.waitReady;
+    const db = pgliteDb(pglite);
     return { db, url: undefined, cleanup: () => db.close() };
   },
 };
@@ -185,6 +208,8 @@ export interface TestAppOptions<U extends string = never> {
   listen?: boolean;
   /** Runs on the fresh database before the app is built on it (test tables, spies). */
   beforeBuild?: (db: Db) => unknown;
+  /** Start from a database with no migrations applied (`beforeBuild` migrates it part way). */
+  emptyDatabase?: boolean;
 }
 
 /** What `useTestApp` fills in before the suite's tests run. */
@@ -215,8 +240,9 @@ export function useTestApp<const U extends string = never>(
       config = {},
       listen = false,
       beforeBuild,
+      emptyDatabase = false,
     } = typeof options === 'function' ? options() : options;
-    handle.database = await kind.open();
+    handle.database = await kind.open({ empty: emptyDatabase });
     handle.db = handle.database.db;
     await beforeBuild?.(handle.db);
     handle.app = await buildTestApp(handle.db, config);

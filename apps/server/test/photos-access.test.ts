@@ -444,6 +444,7 @@ describe.each(databaseKinds())('photo URLs stored before ids, migrated on $name'
 
   const t = useTestApp(kind, () => ({
     config: { dataDir: dataDir() },
+    emptyDatabase: true,
     beforeBuild: seedOldRelease,
   }));
 

@@ -256,6 +256,11 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     unlock();
     throw err;
   }
+  return pgliteDb(pglite, unlock);
+}
+
+/** The Db over a PGlite instance that is ready; `onClose` runs after PGlite has closed. */
+export function pgliteDb(pglite: PGlite, onClose: () => void = () => undefined): Db {
   // PGlite runs one query at a time; its transaction() already serialises callers.
   return {
     kind: 'pglite',
@@ -282,7 +287,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     listenHealth: () => ({ state: 'up', reconnects: 0 }),
     async close() {
       await pglite.close();
-      unlock();
+      onClose();
     },
   };
 }
