@@ -23,6 +23,10 @@ export default defineConfig({
           // Lints files, starts no server: it runs with the unit tests.
           exclude: [...configDefaults.exclude, 'test/eslint-config.test.ts'],
           globalSetup: ['apps/server/test/global-setup.ts'],
+          // Files share a worker's loaded modules instead of importing the server again each
+          // (about 1.5 s of CPU per file). They already leave nothing behind: each builds its
+          // own app on its own database, and closes its servers, sockets and clients.
+          isolate: false,
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

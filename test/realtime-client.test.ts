@@ -3,7 +3,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { WebSocket as NodeWebSocket } from 'ws';
 import {
   buildTestApp,
   databaseKinds,
@@ -11,14 +10,9 @@ import {
   until,
 } from '../apps/server/test/helpers.ts';
 import { createProbeTable, registerProbeTopic, setProbe } from '../apps/server/test/probe-topic.ts';
-import type { RealtimeClient as RealtimeClientType } from '../apps/web/src/lib/realtime.ts';
+import type { RealtimeClient } from '../apps/web/src/lib/realtime.ts';
 import { WS_PATH } from '@sagan/shared/http';
-
-// Node 20 has no global WebSocket; the browser client gets the ws package's, which speaks the
-// same protocol.
-(globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
-(globalThis as { location?: unknown }).location ??= { protocol: 'http:', host: '127.0.0.1' };
-const { RealtimeClient } = await import('../apps/web/src/lib/realtime.ts');
+import { useWebRealtime } from './web-realtime.ts';
 
 const kind = databaseKinds()[0]!;
 
@@ -35,14 +29,15 @@ describe('web realtime client', () => {
   let database: TestDatabase;
   let app: FastifyInstance;
   let port: number;
-  let client: RealtimeClientType;
+  let client: RealtimeClient;
+  const openClient = useWebRealtime();
 
   beforeAll(async () => {
     database = await kind.open();
     await createProbeTable(database.db);
     app = await startNode(database);
     port = (app.server.address() as AddressInfo).port;
-    client = new RealtimeClient(`ws://127.0.0.1:${port}${WS_PATH}`);
+    client = openClient(`ws://127.0.0.1:${port}${WS_PATH}`);
   });
   afterAll(async () => {
     await app.close();

@@ -2,23 +2,21 @@
 // the state the page was rendered with, it resumes from that sequence number instead of
 // fetching the state again, and goes on live.
 import { beforeAll, describe, expect, it } from 'vitest';
-import { WebSocket as NodeWebSocket } from 'ws';
 import { databaseKinds, until, useTestApp } from '../apps/server/test/helpers.ts';
 import { createProbeTable, registerProbeTopic, setProbe } from '../apps/server/test/probe-topic.ts';
-
-(globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
-const { RealtimeClient } = await import('../apps/web/src/lib/realtime.ts');
+import { useWebRealtime } from './web-realtime.ts';
 
 const kind = databaseKinds()[0]!;
 
 describe('realtime client seeded from a server-rendered page', () => {
   const t = useTestApp(kind, { listen: true, beforeBuild: createProbeTable });
+  const openClient = useWebRealtime();
   beforeAll(() => registerProbeTopic(t.app));
 
   it('shows the seeded state at once, is not sent it again, and then goes on live', async () => {
     await setProbe(t.app, 'a', 1);
     const rendered = await t.app.hub.current('probe:a');
-    const client = new RealtimeClient(() => t.wsUrl);
+    const client = openClient(() => t.wsUrl);
     client.seed({ topic: 'probe:a', ...rendered });
     expect(client.snapshot('probe:a')).toMatchObject({ received: true, data: { v: 1 } });
 
@@ -39,7 +37,7 @@ describe('realtime client seeded from a server-rendered page', () => {
     await setProbe(t.app, 'b', 1);
     const rendered = await t.app.hub.current('probe:b');
     await setProbe(t.app, 'b', 2);
-    const client = new RealtimeClient(() => t.wsUrl);
+    const client = openClient(() => t.wsUrl);
     client.seed({ topic: 'probe:b', ...rendered });
     let calls = 0;
     const unsubscribe = client.subscribe('probe:b', () => calls++);
@@ -49,7 +47,7 @@ describe('realtime client seeded from a server-rendered page', () => {
   });
 
   it('a seed never overwrites a topic the client already holds', () => {
-    const client = new RealtimeClient(() => t.wsUrl);
+    const client = openClient(() => t.wsUrl);
     client.seed({ topic: 'probe:c', seq: 5, data: { v: 5 } });
     client.seed({ topic: 'probe:c', seq: 1, data: { v: 1 } });
     expect(client.snapshot('probe:c')?.data).toEqual({ v: 5 });

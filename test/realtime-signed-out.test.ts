@@ -1,32 +1,24 @@
 // The web app's realtime client against the real server when the session ends: lives here,
 // beside both apps, because neither app may import the other.
 import { describe, expect, it } from 'vitest';
-import { WebSocket as NodeWebSocket } from 'ws';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import { API, databaseKinds, signInLocal, until, useTestApp } from '../apps/server/test/helpers.ts';
+import { useWebRealtime } from './web-realtime.ts';
 
-// Node 20 has no global WebSocket. The browser sends the page's cookie with the upgrade; here
-// the ws package's socket sends the cookie of whoever the test has signed in.
+// The socket sends the cookie of whoever the test has signed in, as a browser sends the page's.
 let cookie = '';
-class CookieWebSocket extends NodeWebSocket {
-  constructor(url: string) {
-    super(url, { headers: { cookie } });
-  }
-}
-(globalThis as { WebSocket?: unknown }).WebSocket = CookieWebSocket;
-(globalThis as { location?: unknown }).location ??= { protocol: 'http:', host: '127.0.0.1' };
-const { RealtimeClient } = await import('../apps/web/src/lib/realtime.ts');
 
 const kind = databaseKinds()[0]!;
 
 describe('web realtime client when the session ends', () => {
   const t = useTestApp(kind, { listen: true });
+  const openClient = useWebRealtime(() => ({ cookie }));
 
   it('drops the private topic, tells the app, and asks again after the next sign-in', async () => {
     const user = await signInLocal(t.app, 'Web Viewer');
     cookie = user.cookie;
-    const client = new RealtimeClient(t.wsUrl);
+    const client = openClient(t.wsUrl);
     const mine = myGamesTopic.name(user.uid);
     const recent = recentGamesTopic.name();
     let signedOut = 0;

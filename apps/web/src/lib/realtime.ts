@@ -128,6 +128,15 @@ export class RealtimeClient {
     return () => this.signedOutListeners.delete(listener);
   }
 
+  /** Closes the socket for good: no reconnects (a page lives as long as its tab; tests end). */
+  close(): void {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.socket?.close(1000, 'closed');
+    this.socket = null;
+  }
+
   /** After sign-in or sign-out: a new socket carries the new identity. */
   reconnect(): void {
     // Topics dropped at a sign-out that a page still shows are asked for again as the new
@@ -155,6 +164,10 @@ export class RealtimeClient {
         if (state.subscribed) this.sendSubscribe(topic, state);
     };
     ws.onmessage = (ev) => this.onMessage(String(ev.data));
+    // A failed socket also closes, and the close schedules the reconnect. Handling the error
+    // here keeps WebSocket implementations that throw unheard errors (Node's ws) from ending
+    // the process.
+    ws.onerror = () => undefined;
     ws.onclose = () => {
       if (this.socket !== ws) return;
       this.socket = null;
