@@ -60,6 +60,18 @@ export class Coalescer {
     }
   }
 
+  /**
+   * Resolves once every topic marked so far has its number (or has been given up on at a
+   * shutdown), so a reader of `topic_seq` sees all of them; nothing on a request's path waits
+   * on this.
+   */
+  async settled(): Promise<void> {
+    while (this.flushing || (this.dirty.size && !this.stopped)) {
+      const due = Math.min(...this.dirty.values());
+      await (this.flushing ?? new Promise((r) => setTimeout(r, Math.max(1, due - Date.now()))));
+    }
+  }
+
   private schedule(): void {
     if (this.stopped || this.flushing || !this.dirty.size) return;
     const due = Math.min(...this.dirty.values());
