@@ -39,17 +39,18 @@ declare module 'vitest' {
 
 let pgliteTemplate: Blob | undefined;
 
+/** An in-memory PGlite loaded from the run's migrated data folder (read once per worker). */
+async function openMigratedPglite(): Promise<Db> {
+  pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+  const pglite = new PGlite({ loadDataDir: pgliteTemplate });
+  await pglite.waitReady;
+  return pgliteDb(pglite);
+}
+
 const pgliteKind: DatabaseKind = {
   name: 'pglite',
   async open({ empty = false } = {}) {
-    if (empty) {
-      const db = await openPglite();
-      return { db, url: undefined, cleanup: () => db.close() };
-    }
-    pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-    const pglite = new PGlite({ loadDataDir: pgliteTemplate });
-    await pglite.waitReady;
-    const db = pgliteDb(pglite);
+    const db = empty ? await openPglite() : await openMigratedPglite();
     return { db, url: undefined, cleanup: () => db.close() };
   },
 };

@@ -54,7 +54,7 @@ export class Coalescer {
     // A topic another node bumped within the interval is tried again once that is over (at
     // most twice): the other node's bump may have come before this node's last change.
     for (let attempt = 0; this.dirty.size && attempt < 3; attempt++) {
-      const wait = Math.min(...this.dirty.values()) - Date.now();
+      const wait = this.nextDue() - Date.now();
       if (attempt && wait > 0) await new Promise((r) => setTimeout(r, wait));
       await this.flush(attempt ? Date.now() : Infinity);
     }
@@ -67,14 +67,19 @@ export class Coalescer {
    */
   async settled(): Promise<void> {
     while (this.flushing || (this.dirty.size && !this.stopped)) {
-      const due = Math.min(...this.dirty.values());
-      await (this.flushing ?? new Promise((r) => setTimeout(r, Math.max(1, due - Date.now()))));
+      if (this.flushing) await this.flushing;
+      else await new Promise((r) => setTimeout(r, Math.max(1, this.nextDue() - Date.now())));
     }
+  }
+
+  /** When the first dirty topic may be tried (Infinity when none is dirty). */
+  private nextDue(): number {
+    return Math.min(...this.dirty.values());
   }
 
   private schedule(): void {
     if (this.stopped || this.flushing || !this.dirty.size) return;
-    const due = Math.min(...this.dirty.values());
+    const due = this.nextDue();
     if (this.timer && due >= this.nextAt) return;
     if (this.timer) clearTimeout(this.timer);
     this.nextAt = due;
