@@ -6,7 +6,7 @@ import {
   socketLimits,
   TOPIC_LIMIT,
 } from '../src/realtime/limits.ts';
-import { API, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
+import { API, databaseKinds, signInLocal, until, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 /**
@@ -24,12 +24,6 @@ const isError =
     m.type === 'error' && m.topic === topic;
 const isPong = (m: ServerMessage): m is Extract<ServerMessage, { type: 'pong' }> =>
   m.type === 'pong';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function until(cond: () => boolean): Promise<void> {
-  while (!cond()) await sleep(10);
-}
 
 describe.each(databaseKinds())('realtime limits on $name', (kind) => {
   let gameKey: string;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { ServerMessage } from '@sagan/shared/realtime';
 import { MAX_BUFFERED_BYTES } from '../src/realtime/hub.ts';
-import { API, databaseKinds, useTestApp } from './helpers.ts';
+import { API, databaseKinds, until, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 /** Realtime under failure: viewers cut off, slow consumers, a lost LISTEN connection. */
@@ -31,14 +31,6 @@ async function setProbe(app: FastifyInstance, k: string, v: number, pad = ''): P
     await app.hub.changed(q, [`rprobe:${k}`]);
   });
 }
-
-const until = async (cond: () => boolean | Promise<boolean>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-};
 
 type StateMsg = Extract<ServerMessage, { type: 'state' }>;
 
@@ -100,12 +92,14 @@ describe.each(databaseKinds())('realtime faults on $name', (kind) => {
         await setProbe(t.app, 'big', ++v, pad);
         for (const c of serverSockets()) maxBuffered = Math.max(maxBuffered, c.bufferedAmount);
       }
-      await until(() => serverSockets().length === open - 1);
+      await until(() => serverSockets().length === open - 1, 15_000);
       // Checked before each send, so it never holds more than the limit plus one frame.
       expect(maxBuffered).toBeLessThanOrEqual(MAX_BUFFERED_BYTES + pad.length + 1024);
       const last = v;
-      await until(() =>
-        healthy.messages.some((m) => m.type === 'state' && (m.data as { v: number }).v === last),
+      await until(
+        () =>
+          healthy.messages.some((m) => m.type === 'state' && (m.data as { v: number }).v === last),
+        15_000,
       );
       healthy.close();
       slow.ws.terminate();
@@ -168,7 +162,7 @@ describe.each(databaseKinds())('realtime faults on $name', (kind) => {
           [dbName],
         );
         expect(killed.rowCount).toBe(1);
-        await until(() => t.app.db.listenHealth().state === 'down');
+        await until(() => t.app.db.listenHealth().state === 'down', 15_000);
         const health = await t.app.inject({ method: 'GET', url: `${API}/health` });
         expect(health.statusCode).toBe(503);
         expect(health.json()).toMatchObject({ ok: false, listen: { state: 'down' } });
@@ -200,7 +194,7 @@ describe.each(databaseKinds())('realtime faults on $name', (kind) => {
         20_000,
       );
       expect(caught.data).toMatchObject({ v: 2 });
-      await until(() => t.app.db.listenHealth().state === 'up');
+      await until(() => t.app.db.listenHealth().state === 'up', 15_000);
       const health = await t.app.inject({ method: 'GET', url: `${API}/health` });
       expect(health.statusCode).toBe(200);
       expect(health.json()).toMatchObject({

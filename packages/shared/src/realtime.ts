@@ -9,27 +9,9 @@ export const topicSchema = z
   .max(200)
   .regex(/^[a-z]+(:[A-Za-z0-9_:-]+)?$/, 'unknown topic');
 
-export const ClientMessageType = {
-  Subscribe: 'subscribe',
-  Unsubscribe: 'unsubscribe',
-  Ping: 'ping',
-} as const;
+import { ClientMessageType, RealtimeErrorCode, ServerMessageType } from './realtime-envelope.ts';
 
-export const ServerMessageType = {
-  State: 'state',
-  Current: 'current',
-  Error: 'error',
-  Pong: 'pong',
-  Reconnect: 'reconnect',
-} as const;
-
-/**
- * Why an error ended a subscription, when the client should act on it. 'signed-out': the
- * socket's session ended (signed out here or elsewhere, expired, idle too long); private topics
- * are refused from then on and the page should reload who is signed in.
- */
-export const RealtimeErrorCode = { SignedOut: 'signed-out', TopicLimit: 'topic-limit' } as const;
-export type RealtimeErrorCode = (typeof RealtimeErrorCode)[keyof typeof RealtimeErrorCode];
+export { ClientMessageType, RealtimeErrorCode, ServerMessageType };
 
 export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({

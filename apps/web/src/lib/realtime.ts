@@ -2,10 +2,11 @@
 import './zod-jitless.ts';
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { z } from 'zod';
-import type { ClientMessage, ServerMessage } from '@sagan/shared/realtime';
+import type { ClientMessage } from '@sagan/shared/realtime';
 import type { TopicFamily } from '@sagan/shared/topics/define';
 import { reconnectDelayMs } from '@sagan/shared/backoff';
 import { WS_PATH } from '@sagan/shared/http';
+import { parseServerMessage } from '@sagan/shared/realtime-envelope';
 
 type Listener = () => void;
 
@@ -241,44 +242,6 @@ export class RealtimeClient {
 
   private send(msg: ClientMessage): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(msg));
-  }
-}
-
-/**
- * The envelope checks of serverMessageSchema, by hand: this runs for every message of every
- * viewer, and importing zod here would put it in the first load of every page
- * (docs/decisions/0011-web-first-load-weight.md). Topic data is still checked by the topic
- * family's schema in useLive.
- */
-export function parseServerMessage(raw: string): ServerMessage | null {
-  let m: unknown;
-  try {
-    m = JSON.parse(raw);
-  } catch {
-    return null;
-  }
-  if (!m || typeof m !== 'object') return null;
-  const o = m as Record<string, unknown>;
-  const isSeq = (v: unknown) => Number.isInteger(v) && (v as number) >= 0;
-  switch (o.type) {
-    case 'state':
-      return typeof o.topic === 'string' && isSeq(o.seq) && 'data' in o
-        ? (o as ServerMessage)
-        : null;
-    case 'current':
-      return typeof o.topic === 'string' && isSeq(o.seq) ? (o as ServerMessage) : null;
-    case 'error':
-      return typeof o.message === 'string' &&
-        (o.topic === undefined || typeof o.topic === 'string') &&
-        (o.code === undefined || o.code === 'signed-out')
-        ? (o as ServerMessage)
-        : null;
-    case 'pong':
-      return o as ServerMessage;
-    case 'reconnect':
-      return typeof o.afterMs === 'number' ? (o as ServerMessage) : null;
-    default:
-      return null;
   }
 }
 
