@@ -10,7 +10,7 @@ import {
   useTwoNodes,
 } from './helpers.ts';
 import { createProbeTable, registerProbeTopic, setProbe } from './probe-topic.ts';
-import { isState, TestSocket } from './ws-client.ts';
+import { isState, type StateMessage, TestSocket } from './ws-client.ts';
 
 // The hub through the probe topic, whose keys starting private- are Owner's alone.
 const withProbeTopic = (app: FastifyInstance) =>
@@ -54,18 +54,22 @@ describe.each(databaseKinds())('realtime on $name', (kind) => {
     const resumed = await again.waitFor(isState('probe:r'));
     expect(resumed.data).toEqual({ v: 12 });
     expect(resumed.seq).toBe(seen.seq + 2);
-    // Nothing older is replayed after it.
-    await new Promise((r) => setTimeout(r, 200));
+    // Nothing older is replayed after it: the next change is the next thing this socket hears
+    // on the topic (a socket's frames arrive in order, so a replay would come before it).
+    await setProbe(t.app, 'r', 13);
+    const latest = await again.waitFor(
+      (m): m is StateMessage => isState('probe:r')(m) && (m.data as { v: number }).v === 13,
+    );
     const states = again.messages.filter((m) => m.type === 'state');
-    expect(states).toHaveLength(1);
+    expect(states.map((m) => (m.data as { v: number }).v)).toEqual([12, 13]);
 
     // A client that is already current is told so instead of being sent the state again.
     const third = await TestSocket.open(url);
-    third.send({ type: 'subscribe', topic: 'probe:r', sinceSeq: resumed.seq });
+    third.send({ type: 'subscribe', topic: 'probe:r', sinceSeq: latest.seq });
     const current = await third.waitFor(
       (m): m is Extract<typeof m, { type: 'current' }> => m.type === 'current',
     );
-    expect(current.seq).toBe(resumed.seq);
+    expect(current.seq).toBe(latest.seq);
     expect(third.messages.filter((m) => m.type === 'state')).toHaveLength(0);
     again.close();
     third.close();
@@ -175,8 +179,14 @@ describe.runIf(postgres)('two server nodes on one PostgreSQL database', () => {
         throw new Error('abort');
       }),
     ).rejects.toThrow('abort');
-    await new Promise((r) => setTimeout(r, 300));
-    expect(viewer.messages.filter((m) => m.type === 'state')).toHaveLength(1);
+    // A committed change after the rollback is heard; had the rolled-back one been sent, it
+    // would have arrived before it (one notification channel, frames in order).
+    await setProbe(t.nodeA, 'rb', 2);
+    await viewer.waitFor(
+      (m): m is StateMessage => isState('probe:rb')(m) && (m.data as { v: number }).v === 2,
+    );
+    const states = viewer.messages.filter((m) => m.type === 'state');
+    expect(states.map((m) => (m.data as { v: number }).v)).toEqual([1, 2]);
     viewer.close();
   });
 });

@@ -35,7 +35,12 @@ async function watch(url: string, topic: string) {
 }
 
 /** Resolves once the viewer's latest frame of topic carries `data`. */
-async function until(ws: TestSocket, topic: string, data: unknown, timeoutMs = 4 * INTERVAL_MS) {
+async function latestFrameIs(
+  ws: TestSocket,
+  topic: string,
+  data: unknown,
+  timeoutMs = 4 * INTERVAL_MS,
+) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const last = ws.states(topic).at(-1);
@@ -48,6 +53,18 @@ async function until(ws: TestSocket, topic: string, data: unknown, timeoutMs = 4
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The home-page frames a viewer got from index `from` until a marker game (created after the
+ * writes under test) tops the list. Frames of one topic arrive in order, so a late frame of the
+ * writes would come before the marker's: nothing is left to wait for, and no sleep decides it.
+ */
+async function framesBeforeMarker(home: TestSocket, from: number, markerKey: string) {
+  const tops = (m: StateMessage) => (m.data as { gameKey: string }[])[0]?.gameKey === markerKey;
+  await home.waitFor((m): m is StateMessage => isState(RECENT)(m) && tops(m), 0, 4 * INTERVAL_MS);
+  const frames = home.states(RECENT).slice(from);
+  return frames.slice(0, frames.findIndex(tops));
+}
 
 const patchScore = (keeper: TestUser, gameKey: string, homeScore: number) =>
   keeper.request({ method: 'PATCH', url: `${API}/games/${gameKey}`, payload: { homeScore } });
@@ -63,7 +80,7 @@ describe.each(databaseKinds())('aggregate topics are coalesced on $name', (kind)
     const keeper = t.users.Keeper;
     const gameKey = await newGame(keeper, 'Burst Cup');
     const gameTopic = `game:${gameKey}`;
-    await sleep(INTERVAL_MS + 200); // the new game's own bump of the list is over
+    await t.app.hub.coalescer.settled(); // the new game's own bump of the list is numbered
     const home = await watch(t.wsUrl, RECENT);
     const game = await watch(t.wsUrl, gameTopic);
     const homeBefore = home.states(RECENT).length;
@@ -84,9 +101,8 @@ describe.each(databaseKinds())('aggregate topics are coalesced on $name', (kind)
 
     const final = await loadRecentGames(t.db);
     expect(final[0]?.gameKey).toBe(gameKey);
-    await until(home, RECENT, final);
-    await sleep(INTERVAL_MS + 500); // nothing more may follow the final state
-    const frames = home.states(RECENT).slice(homeBefore);
+    await latestFrameIs(home, RECENT, final);
+    const frames = await framesBeforeMarker(home, homeBefore, await newGame(keeper, 'Marker'));
     expect(frames.length).toBeGreaterThanOrEqual(1);
     expect(frames.length).toBeLessThanOrEqual(3);
     expect(frames.at(-1)!.data).toEqual(final);
@@ -135,7 +151,7 @@ describe.runIf(postgres)('aggregate topics across two nodes on one PostgreSQL', 
         }),
     };
     const games = [await newGame(keeperA, 'North'), await newGame(keeperB, 'South')];
-    await sleep(INTERVAL_MS + 200);
+    await Promise.all([t.nodeA.hub.coalescer.settled(), t.nodeB.hub.coalescer.settled()]);
     const homeA = await watch(t.urlA, RECENT);
     const homeB = await watch(t.urlB, RECENT);
     const before = [homeA.states(RECENT).length, homeB.states(RECENT).length];
@@ -148,11 +164,11 @@ describe.runIf(postgres)('aggregate topics across two nodes on one PostgreSQL', 
     expect(answers.map((a) => a.statusCode)).toEqual(Array(BURST).fill(200));
 
     const final = await loadRecentGames(t.database.db);
-    await until(homeA, RECENT, final);
-    await until(homeB, RECENT, final);
-    await sleep(INTERVAL_MS + 500);
+    await latestFrameIs(homeA, RECENT, final);
+    await latestFrameIs(homeB, RECENT, final);
+    const marker = await newGame(keeperA, 'Marker');
     for (const [i, home] of [homeA, homeB].entries()) {
-      const frames = home.states(RECENT).slice(before[i]);
+      const frames = await framesBeforeMarker(home, before[i]!, marker);
       expect(frames.length).toBeLessThanOrEqual(3);
       expect(frames.at(-1)!.data).toEqual(final);
     }
@@ -165,7 +181,7 @@ describe.runIf(postgres)('aggregate topics across two nodes on one PostgreSQL', 
   it('a score change does not wait for the recent-games row (no global lock in the write)', async () => {
     const keeper = await signInLocal(t.nodeA, 'Lock Keeper');
     const gameKey = await newGame(keeper, 'Unlocked');
-    await sleep(INTERVAL_MS + 200);
+    await t.nodeA.hub.coalescer.settled();
     const locker = new pg.Client({ connectionString: t.database.url });
     await locker.connect();
     try {
@@ -185,7 +201,7 @@ describe.runIf(postgres)('aggregate topics across two nodes on one PostgreSQL', 
     }
     // Once the row is free, the list is numbered and sent as usual.
     const home = await watch(t.urlB, RECENT);
-    await until(home, RECENT, await loadRecentGames(t.database.db));
+    await latestFrameIs(home, RECENT, await loadRecentGames(t.database.db));
     home.close();
   });
 });
