@@ -39,10 +39,14 @@ test('a field error goes as soon as the field is valid, not at the next Save', a
   // The other field is still empty: its error stays.
   await expect(nameError).toBeVisible();
 
-  // Made invalid again, the jersey says what is wrong now.
+  // A new mistake is said at the next Save, and goes as soon as it is fixed.
   await page.getByLabel('Jersey').fill('#15');
-  await expect(page.getByText('Jersey can only have numbers and letters')).toBeVisible();
+  const symbolError = page.getByText('Jersey can only have numbers and letters');
+  await expect(symbolError).toHaveCount(0);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(symbolError).toBeVisible();
   await page.getByLabel('Jersey').fill('15');
+  await expect(symbolError).toHaveCount(0);
 
   await page.getByLabel('Name', { exact: true }).fill('Sam Lee');
   await expect(nameError).toHaveCount(0);
