@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { test, expect, unique, BASE, signIn } from './fixtures.ts';
+import { test, expect, unique, BASE, signIn, screenshot } from './fixtures.ts';
 
 // What a coach tripped over in the team sheet's forms: errors that outlive their cause, a
 // picture dropped without a word, a paste refused for its comma or accepted without a warning.
@@ -32,6 +32,8 @@ test('a field error goes as soon as the field is valid, not at the next Save', a
   const nameError = page.getByText('Name is required');
   await expect(jerseyError).toBeVisible();
   await expect(nameError).toBeVisible();
+  await page.setViewportSize({ width: 320, height: 844 });
+  await screenshot(page, 'forms-player-errors-320');
 
   await page.getByLabel('Jersey').fill('15');
   await expect(jerseyError).toHaveCount(0);
@@ -98,9 +100,17 @@ test('bulk upload takes "15, Sam Lee" and warns of jerseys already taken; the co
   const row = (line: number) => page.locator('table.bulk-preview tbody tr').nth(line - 1);
   await expect(row(1)).toContainText('15Sam LeeOK');
   await expect(row(2)).toContainText('16Sue RayOK');
-  await expect(row(3)).toContainText('Jersey 7 is already on the sheet (Ann Lee)');
-  await expect(row(4)).toContainText('Jersey 15 is also on line 1');
-  await expect(page.getByText('2 lines have a jersey that is already taken.')).toBeVisible();
+  await expect(row(3)).toContainText('7Bo NgSame jersey');
+  await expect(row(4)).toContainText('15Cy WuSame jersey');
+  await expect(page.getByText('2 lines repeat a jersey.')).toBeVisible();
+  await expect(page.locator('.bulk-problems li')).toHaveText([
+    'Line 3: Jersey 7 is already on the sheet (Ann Lee)',
+    'Line 4: Jersey 15 is also on line 1',
+  ]);
+  for (const width of [390, 320]) {
+    await page.setViewportSize({ width, height: 844 });
+    await screenshot(page, `forms-bulk-warnings-${width}`);
+  }
 
   // A warning, not a refusal: the coach saves, and every line becomes a player.
   await page.getByRole('button', { name: 'Save' }).click();

@@ -94,9 +94,8 @@ export default function BulkUploadPage() {
             {warnings.size > 0 && (
               <div className="bulk-problems">
                 <p className="form-warning">
-                  {warnings.size === 1 ? '1 line has' : `${warnings.size} lines have`} a jersey that
-                  is already taken. Save adds them anyway; change them above if that is not what you
-                  meant:
+                  {warnings.size === 1 ? '1 line repeats' : `${warnings.size} lines repeat`} a
+                  jersey. Save adds them anyway; change them above if that is not what you meant:
                 </p>
                 <ul>
                   {[...warnings].map(([line, warning]) => (
@@ -132,7 +131,8 @@ export default function BulkUploadPage() {
                           problem && !blank ? 'form-error' : warning ? 'form-warning' : 'muted'
                         }
                       >
-                        {problem ?? warning ?? 'OK'}
+                        {/* The list above says which jersey and where; the cell stays short. */}
+                        {problem ?? (warning ? 'Same jersey' : 'OK')}
                       </td>
                     </tr>
                   );
