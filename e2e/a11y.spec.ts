@@ -36,7 +36,7 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`every screen in the ${scheme} theme passes axe and reports no CSP violation`, async ({
+  test(`every screen in the ${scheme} theme passes axe and the icon and phone-width checks, with no CSP violation`, async ({
     page,
     request,
     allowConsoleError,
