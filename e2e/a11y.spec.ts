@@ -2,13 +2,17 @@ import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { test, expect, unique, BASE, apiAs, createGame, signIn } from './fixtures.ts';
 import { seedEveryScreen } from './every-screen.ts';
+import { brokenWordProblems, iconContrastProblems } from './layout-checks.ts';
 
 // Every screen of SPEC §2, walked once per colour scheme (the two walks run side by side):
 // - no serious or critical axe-core violation: every rule in the light theme; in the dark
 //   theme, and on the board in bright-sun mode, colour contrast (a theme changes colours only);
 // - no Content-Security-Policy violation. Our CSP allows no eval; zod probes for it (new
 //   Function) unless told to be jitless, and every page then filed a script-src violation
-//   although nothing broke.
+//   although nothing broke;
+// - every icon control has 3:1 against what is behind it, in both themes (layout-checks.ts);
+// - at 390 and 320 px, no control named by one word is broken over two lines or cut off (in
+//   the light walk: a theme changes colours, not sizes). The same page load serves each width.
 
 /** Collects the page's CSP violation reports, from its first script on. */
 async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
@@ -32,7 +36,7 @@ async function watchCsp(page: Page): Promise<() => Promise<string[]>> {
 }
 
 for (const scheme of ['light', 'dark'] as const) {
-  test(`every screen in the ${scheme} theme passes axe and reports no CSP violation`, async ({
+  test(`every screen in the ${scheme} theme passes axe and the icon and phone-width checks, with no CSP violation`, async ({
     page,
     request,
     allowConsoleError,
@@ -52,6 +56,8 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await page.emulateMedia({ colorScheme: scheme });
     const csp: string[] = [];
+    const icons: string[] = [];
+    const words: string[] = [];
     for (const [path, ready] of screens) {
       await page.goto(`${BASE}${path}`);
       await expect(page.locator('html')).toHaveAttribute('data-theme', scheme);
@@ -59,6 +65,12 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.waitForLoadState('networkidle');
       await expectNoSeriousViolations(page, `${path} (${scheme})`, { contrastOnly });
       for (const v of await cspReports()) csp.push(`${path}: ${v}`);
+      for (const p of await iconContrastProblems(page)) icons.push(`${path}: ${p}`);
+      if (!contrastOnly) {
+        // A play count's own column: a parent on a small phone sees it without scrolling.
+        const columns = /^\/playcount(season|share)\//.test(path) ? ['Plays'] : [];
+        for (const p of await brokenWordProblems(page, columns)) words.push(`${path}: ${p}`);
+      }
     }
     if (scheme === 'dark') {
       // The outdoor board.
@@ -68,6 +80,8 @@ for (const scheme of ['light', 'dark'] as const) {
       await expectNoSeriousViolations(page, 'scoreboard (bright sun)', { contrastOnly });
     }
     expect(csp, `CSP violations over ${screens.length} pages`).toEqual([]);
+    expect(icons, `icon controls under 3:1 (${scheme})`).toEqual([]);
+    expect(words, 'one-word controls broken or cut off at phone width').toEqual([]);
   });
 }
 

@@ -41,6 +41,18 @@ export async function seedEveryScreen(me: Caller): Promise<{ gameKey: string; sc
   await me.call('PUT', `/teams/${teamKey}/groups/${groupKey}/members/${playerKey}`, {
     location: 1,
   });
+  // The group page then draws the two longest statuses: Playing (Ada) and Sideline (Grace).
+  const graceKey = sheet.roster.find((p) => p.playerName === 'Grace Hopper')!.key;
+  await me.call('PUT', `/teams/${teamKey}/groups/${groupKey}/members/${graceKey}`, {
+    location: 2,
+  });
+  // A long group name: its badge beside the roster's Edit link must leave the link whole.
+  const { groupKey: longKey } = (await me.call('POST', `/teams/${teamKey}/groups`, {
+    groupName: 'Second half kick-off receiving unit',
+  })) as { groupKey: string };
+  await me.call('PUT', `/teams/${teamKey}/groups/${longKey}/members/${playerKey}`, {
+    location: 2,
+  });
   const { publishedAsKey } = (await me.call('POST', `/teams/${teamKey}/publish`)) as {
     publishedAsKey: string;
   };

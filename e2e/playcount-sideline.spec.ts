@@ -47,7 +47,9 @@ const tile = (page: Page, list: 'On Field' | 'Sideline', name: string) =>
 
 async function csvOf(download: Promise<Download>): Promise<string[][]> {
   const file = await download;
-  return parse(fs.readFileSync((await file.path())!, 'utf8'));
+  const text = fs.readFileSync((await file.path())!, 'utf8');
+  expect(text.startsWith('\ufeff')).toBe(true);
+  return parse(text, { bom: true });
 }
 
 async function bothWidths(page: Page, name: string) {

@@ -174,7 +174,11 @@ test.describe('play counts', () => {
     await page.getByRole('button', { name: 'Export' }).click();
     let file = await download;
     expect(file.suggestedFilename()).toBe('2025-09-13-PlayCounts.csv');
-    expect(parse(fs.readFileSync((await file.path())!, 'utf8'))).toEqual([
+    // Excel on Windows reads UTF-8 only after the byte-order mark; the SPEC's header follows it.
+    const bytes = fs.readFileSync((await file.path())!);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(bytes.subarray(3).toString('utf8').split('\r\n')[0]).toBe('Jersey,Player,CountedPlays');
+    expect(parse(bytes.toString('utf8'), { bom: true })).toEqual([
       ['Jersey', 'Player', 'CountedPlays'],
       ['7', 'Lee, Ann', '2'],
       ['23', 'Bo "Flash" Ray', '1'],
@@ -189,7 +193,7 @@ test.describe('play counts', () => {
     download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export' }).click();
     file = await download;
-    expect(parse(fs.readFileSync((await file.path())!, 'utf8'))).toEqual([
+    expect(parse(fs.readFileSync((await file.path())!, 'utf8'), { bom: true })).toEqual([
       ['Jersey', 'Player', 'CountedPlays', 'MetMinimum'],
       ['7', 'Lee, Ann', '2', 'Yes'],
       ['23', 'Bo "Flash" Ray', '1', 'No'],

@@ -56,7 +56,7 @@ test.describe('team sheets', () => {
     await expect(page.getByText('Description')).toBeVisible();
     await expect(page.getByText('This page is private')).toBeVisible();
     await expect(
-      page.getByText('Publish your team in the app to show a sharable QR Code here'),
+      page.getByText('Publish this team sheet to get a shareable link and QR code here.'),
     ).toBeVisible();
 
     // Rename it inline; cancel reloads, save keeps.
@@ -252,7 +252,7 @@ test.describe('team sheets', () => {
     await page.reload();
     await page.getByRole('button', { name: 'Unpublish' }).click();
     await expect(
-      page.getByText('Publish your team in the app to show a sharable QR Code here'),
+      page.getByText('Publish this team sheet to get a shareable link and QR code here.'),
     ).toBeVisible();
     await page.goto(publicUrl);
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();

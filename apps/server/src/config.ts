@@ -99,7 +99,8 @@ export interface Config {
   webDist: string;
   supportEmail: string;
   /** Who runs this site and how to reach them (the Privacy and Terms pages name them). */
-  operator: { name: string; contact: string };
+  /** name: null when OPERATOR_NAME is unset; the pages then word it without one. */
+  operator: { name: string | null; contact: string };
   /** Outside links (menu, footer, promos); unset ones are not shown. */
   links: ExternalLinks;
   sessionDays: number;
@@ -173,7 +174,7 @@ export function loadConfig(
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     supportEmail: e.SUPPORT_EMAIL,
     operator: {
-      name: e.OPERATOR_NAME ?? 'The operator of this Sagan site',
+      name: e.OPERATOR_NAME ?? null,
       contact: e.OPERATOR_EMAIL ?? e.SUPPORT_EMAIL,
     },
     links: {

@@ -90,6 +90,8 @@ describe('operator and outside links', () => {
       playerCounter: null,
     });
     expect(c.operator.contact).toBe('help@club.example');
+    // No made-up name: the Privacy and Terms pages word it without one.
+    expect(c.operator.name).toBeNull();
   });
 
   it('takes http(s) links, treats an empty one as unset, and refuses anything else', () => {
@@ -150,6 +152,8 @@ describe('LOG_FORMAT', () => {
 
 describe('request lines', () => {
   const written: string[] = [];
+  const warnings: Error[] = [];
+  const onWarning = (w: Error) => warnings.push(w);
   let app: FastifyInstance;
   let db: Db;
   beforeAll(async () => {
@@ -158,12 +162,22 @@ describe('request lines', () => {
     });
     db = await openPglite();
     const config = testConfig({ logFormat: 'pretty' });
+    process.on('warning', onWarning);
     app = await buildApp(config, { db, logger: loggerOptions(config, out) });
     await app.ready();
+    // Node hands a warning to its listeners on the next tick.
+    await new Promise((resolve) => setImmediate(resolve));
+    process.off('warning', onWarning);
   }, 120_000);
   afterAll(async () => {
+    process.off('warning', onWarning);
     await app?.close();
     await db?.close();
+  });
+
+  it("turns Fastify's own request lines off through its current option: a clean start", () => {
+    const deprecations = warnings.filter((w) => w.name === 'FastifyDeprecation');
+    expect(deprecations.map((w) => `${(w as { code?: string }).code}: ${w.message}`)).toEqual([]);
   });
 
   it('one line per request; a static file or health check that went well only at debug', async () => {

@@ -40,7 +40,7 @@ export const appConfigSchema = z.object({
   localSignIn: z.boolean(),
   supportEmail: z.string(),
   /** Who runs this site, named on the Privacy and Terms pages. */
-  operator: z.object({ name: z.string(), contact: z.string() }),
+  operator: z.object({ name: z.string().nullable(), contact: z.string() }),
   links: externalLinksSchema,
 });
 

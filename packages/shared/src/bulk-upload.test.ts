@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bulkRowProblem, bulkRowsToSave, parseBulkUpload } from './bulk-upload.ts';
+import { bulkRowProblem, bulkRowsToSave, bulkRowWarnings, parseBulkUpload } from './bulk-upload.ts';
 
 describe('SPEC §5 bulk upload parsing', () => {
   it('first token is the jersey, the rest joined is the name', () => {
@@ -48,6 +48,23 @@ describe('SPEC §5 bulk upload parsing', () => {
     expect(parseBulkUpload('7 می\u200cخواهم')[0]?.playerName).toBe('می\u200cخواهم');
   });
 
+  it('takes a comma or a tab after the jersey, as spreadsheets paste it', () => {
+    expect(parseBulkUpload('15, Sam Lee\n16,Ann Bo\n17\tCy Wu\n18 ,  Di Ng')).toEqual([
+      { jersey: '15', playerName: 'Sam Lee' },
+      { jersey: '16', playerName: 'Ann Bo' },
+      { jersey: '17', playerName: 'Cy Wu' },
+      { jersey: '18', playerName: 'Di Ng' },
+    ]);
+    expect(bulkRowProblem(parseBulkUpload('15, Sam Lee')[0]!)).toBeNull();
+  });
+
+  it('only the first comma separates: a comma in the name stays', () => {
+    expect(parseBulkUpload('7 Lee, Ann\n8,Ray, Bo')).toEqual([
+      { jersey: '7', playerName: 'Lee, Ann' },
+      { jersey: '8', playerName: 'Ray, Bo' },
+    ]);
+  });
+
   it('a line with only a jersey has an empty name', () => {
     expect(parseBulkUpload('12')).toEqual([{ jersey: '12', playerName: '' }]);
   });
@@ -74,5 +91,34 @@ describe('bulk preview problems', () => {
       line: 3,
       problem: 'Missing name',
     });
+  });
+});
+
+describe('bulk preview warnings (the coach decides)', () => {
+  const sheet = [
+    { jersey: '7', playerName: 'Ann Lee' },
+    { jersey: 'GK', playerName: 'Bo Ray' },
+  ];
+
+  it('a jersey already on the sheet', () => {
+    const warnings = bulkRowWarnings(parseBulkUpload('7 Sam Lee\n9 Cy Wu\ngk Di Ng'), sheet);
+    expect([...warnings]).toEqual([
+      [1, 'Jersey 7 is already on the sheet (Ann Lee)'],
+      [3, 'Jersey gk is already on the sheet (Bo Ray)'],
+    ]);
+  });
+
+  it('a jersey twice in the paste: the later line points at the first', () => {
+    const warnings = bulkRowWarnings(parseBulkUpload('12 Sam\n\n12 Sue\n12 Sal'), []);
+    expect([...warnings]).toEqual([
+      [3, 'Jersey 12 is also on line 1'],
+      [4, 'Jersey 12 is also on line 1'],
+    ]);
+  });
+
+  it('warns of nothing when every jersey is new, and does not stop a save', () => {
+    const rows = parseBulkUpload('1 Ann\n2 Bob');
+    expect(bulkRowWarnings(rows, sheet).size).toBe(0);
+    expect(bulkRowsToSave(parseBulkUpload('7 Sam\n7 Sue')).ok).toBe(true);
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
-import { csvField, isFormulaLeading, toCsv } from './csv.ts';
+import { csvField, csvFile, isFormulaLeading, toCsv, UTF8_BOM } from './csv.ts';
 
 // OWASP CSV injection: a cell a spreadsheet would evaluate arrives as text.
 const LEADS = ['=', '+', '-', '@', '\t', '\r', '\n', '\u0000'];
@@ -16,6 +16,32 @@ describe('CSV cells that would be formulas', () => {
       expect(parse(`${field}\r\n`)).toEqual([[`'${cell}`]]);
     },
   );
+
+  // Spreadsheets skip these before looking for the formula sign, so they cannot hide one.
+  const HIDERS = [
+    ['a vertical tab', '\v'],
+    ['a form feed', '\f'],
+    ['a byte-order mark', '\ufeff'],
+    ['a zero-width space', '\u200b'],
+    ['a zero-width joiner', '\u200d'],
+    ['a word joiner', '\u2060'],
+    ['a space', ' '],
+    ['a no-break space', '\u00a0'],
+    ['two of them', '\u200b\v'],
+  ];
+  it.each(HIDERS)('a formula behind %s is neutralised', (_label, hider) => {
+    for (const sign of ['=', '+', '-', '@']) {
+      const cell = `${hider}${sign}HYPERLINK("https://evil.example","Click")`;
+      const field = csvField(cell);
+      expect(field.startsWith(`"'${hider}${sign}`)).toBe(true);
+      expect(parse(`${field}\r\n`)).toEqual([[`'${cell}`]]);
+    }
+  });
+
+  it('a name that merely starts with a blank or an invisible character stays as typed', () => {
+    expect(csvField(' Ann')).toBe(' Ann');
+    expect(csvField('\u200bAnn')).toBe('\u200bAnn');
+  });
 
   it('leaves the same characters alone when they are not first', () => {
     expect(csvField('Ann-Marie')).toBe('Ann-Marie');
@@ -44,5 +70,20 @@ describe('CSV cells that would be formulas', () => {
         }
       }),
     );
+  });
+});
+
+describe('the downloaded CSV file', () => {
+  it('starts with the UTF-8 byte-order mark, then the first row', () => {
+    const file = csvFile([
+      ['Jersey', 'Player'],
+      ['7', 'Siobhán'],
+    ]);
+    expect(file.startsWith(`${UTF8_BOM}Jersey,Player\r\n`)).toBe(true);
+    expect(new TextEncoder().encode(file).slice(0, 3)).toEqual(new Uint8Array([0xef, 0xbb, 0xbf]));
+    expect(parse(file, { bom: true })).toEqual([
+      ['Jersey', 'Player'],
+      ['7', 'Siobhán'],
+    ]);
   });
 });

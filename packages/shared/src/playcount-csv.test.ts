@@ -59,7 +59,7 @@ describe('play count CSV (SPEC §9)', () => {
 
   it('has the header Jersey,Player,CountedPlays and one row per player', () => {
     expect(playCountCsv(roster, null)).toBe(
-      'Jersey,Player,CountedPlays\r\n7,"Lee, Ann",12\r\n23,"Bo ""Flash"" Ray",3\r\n',
+      '\ufeffJersey,Player,CountedPlays\r\n7,"Lee, Ann",12\r\n23,"Bo ""Flash"" Ray",3\r\n',
     );
   });
 
@@ -72,18 +72,18 @@ describe('play count CSV (SPEC §9)', () => {
   });
 
   it('parses back to the same rows', () => {
-    expect(parse(playCountCsv(roster, 5))).toEqual(playCountCsvRows(roster, 5));
+    expect(parse(playCountCsv(roster, 5), { bom: true })).toEqual(playCountCsvRows(roster, 5));
   });
 
   it("a player named like a formula is exported as text, not run by the coach's spreadsheet", () => {
     const csv = playCountCsv([player('-1', '=HYPERLINK("https://evil.example","Ann")', 4)], null);
     expect(csv).toBe(
-      `Jersey,Player,CountedPlays\r\n"'-1","'=HYPERLINK(""https://evil.example"",""Ann"")",4\r\n`,
+      `\ufeffJersey,Player,CountedPlays\r\n"'-1","'=HYPERLINK(""https://evil.example"",""Ann"")",4\r\n`,
     );
   });
 
   it('is just the header for an empty roster', () => {
-    expect(playCountCsv([], null)).toBe('Jersey,Player,CountedPlays\r\n');
+    expect(playCountCsv([], null)).toBe('\ufeffJersey,Player,CountedPlays\r\n');
   });
 
   it('names the file {gameDate}-PlayCounts.csv, replacing characters files cannot hold', () => {

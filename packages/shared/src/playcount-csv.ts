@@ -1,8 +1,9 @@
-import { fileStem, toCsv } from './csv.ts';
+import { csvFile, fileStem } from './csv.ts';
 import { metMinimum } from './playcount-minimum.ts';
 import type { PlayCountRosterEntry } from './playcount.ts';
 
-// SPEC §9 CSV export: header 'Jersey,Player,CountedPlays'; the met-minimum column is ours.
+// SPEC §9 CSV export: header 'Jersey,Player,CountedPlays' (after the byte-order mark); the
+// met-minimum column is ours.
 export const PLAY_COUNT_CSV_HEADER = ['Jersey', 'Player', 'CountedPlays'] as const;
 export const MET_MINIMUM_HEADER = 'MetMinimum';
 
@@ -25,7 +26,7 @@ export function playCountCsv(
   roster: readonly PlayCountRosterEntry[],
   minPlays: number | null | undefined,
 ): string {
-  return toCsv(playCountCsvRows(roster, minPlays));
+  return csvFile(playCountCsvRows(roster, minPlays));
 }
 
 /** SPEC §9: '{gameDate}-PlayCounts.csv'. */

@@ -65,7 +65,7 @@ describe('season totals', () => {
     });
     const lines = csv.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'Jersey,Player,Games,TotalPlays,GamesBelowMinimum,2026-09-05 Week 1,2026-09-12 Week 2,2026-09-19 Week 3',
+      '\ufeffJersey,Player,Games,TotalPlays,GamesBelowMinimum,2026-09-05 Week 1,2026-09-12 Week 2,2026-09-19 Week 3',
     );
     expect(lines[1]).toBe('2,Bo,3,11,2,5,1,5');
     expect(lines[2]).toBe('7,Cy,1,8,0,8,,');

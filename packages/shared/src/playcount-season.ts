@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fileStem, toCsv } from './csv.ts';
+import { csvFile, fileStem } from './csv.ts';
 import { metMinimum } from './playcount-minimum.ts';
 import type { PlayCountRosterEntry } from './playcount.ts';
 
@@ -99,7 +99,7 @@ export function seasonCsv(season: Season): string {
     p.gamesShort,
     ...p.perGame.map((n) => (n === null ? '' : n)),
   ]);
-  return toCsv([header, ...rows]);
+  return csvFile([header, ...rows]);
 }
 
 /** '{teamName}-Season-PlayCounts.csv'. */

@@ -120,6 +120,21 @@ describe('SPEC §5 search', () => {
     expect(matchesSearch('Alex Smith', 'jones')).toBe(false);
     expect(matchesSearch('Alex Smith', '')).toBe(true);
   });
+
+  it('ignores accents either way round', () => {
+    expect(matchesSearch('Zoë Park', 'zoe')).toBe(true);
+    expect(matchesSearch('José Ruiz', 'jose')).toBe(true);
+    expect(matchesSearch('Siobhán Ní Bhriain', 'siobhan ni')).toBe(true);
+    expect(matchesSearch('Zoe Park', 'Zoë')).toBe(true);
+    expect(matchesSearch('Łukasz Søren', 'lukasz soren')).toBe(true);
+    expect(matchesSearch('Jürgen Weiß', 'weiss')).toBe(true);
+    expect(matchesSearch('Zoë Park', 'zoa')).toBe(false);
+  });
+
+  it('matches a name typed with combining marks as well as precomposed letters', () => {
+    expect(matchesSearch('Zoe\u0308', 'zoë')).toBe(true);
+    expect(matchesSearch('Zoë', 'zoe\u0308')).toBe(true);
+  });
 });
 
 describe('jersey validation', () => {

@@ -93,9 +93,37 @@ export function compareJersey(a: string, b: string): number {
   return a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
 }
 
-/** SPEC §5 search: case-insensitive substring on the player name; empty shows all. */
+// Letters that carry no combining mark to strip, so NFD alone leaves them as they are.
+const FOLDED_LETTERS: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  ł: 'l',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+};
+
+/**
+ * Text as search compares it: lower case without accents, so a parent typing "zoe" on a phone
+ * keyboard finds "Zoë" and "jose" finds "José".
+ */
+function searchFold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[ßæœøłđðþı]/g, (c) => FOLDED_LETTERS[c] ?? c);
+}
+
+/**
+ * SPEC §5 search: case-insensitive substring on the player name, accents ignored; empty shows
+ * all.
+ */
 export function matchesSearch(playerName: string, search: string): boolean {
-  return playerName.toLowerCase().includes(search.toLowerCase());
+  return searchFold(playerName).includes(searchFold(search));
 }
 
 // SPEC §9 default team.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from './text.ts';
+import { countOf, isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from './text.ts';
 import {
   gameCommentInputSchema,
   scorekeeperMessageSchema,
@@ -98,5 +98,15 @@ describe('storable text', () => {
       expect(r.success, JSON.stringify(bad)).toBe(false);
       expect(r.error?.issues.map((i) => i.message)).toContain(UNSTORABLE_TEXT_MESSAGE);
     }
+  });
+});
+
+describe('counts in words', () => {
+  it('says "1 play" and "3 plays", never "1 plays"', () => {
+    expect(countOf(1, 'play')).toBe('1 play');
+    expect(countOf(0, 'play')).toBe('0 plays');
+    expect(countOf(3, 'game')).toBe('3 games');
+    expect(countOf(1, 'person', 'people')).toBe('1 person');
+    expect(countOf(2, 'person', 'people')).toBe('2 people');
   });
 });

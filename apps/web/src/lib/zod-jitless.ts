@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainIssueMessage } from '@sagan/shared/zod-messages';
 
 /**
  * Zod compiles object parsers with `new Function` when it may, and probes for that on the first
@@ -8,3 +9,6 @@ import { z } from 'zod';
  * chunk the entry waits for: its body would otherwise run after their first parse.
  */
 z.config({ jitless: true });
+// Any message a form shows without a wording of its own is a plain sentence, not zod's
+// "Too small: expected number to be >=0".
+z.config({ customError: plainIssueMessage });

@@ -6,7 +6,8 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import './legal.css';
 
 export interface Operator {
-  name: string;
+  /** Null when the operator set no name: the pages word it without one. */
+  name: string | null;
   contact: string;
 }
 

@@ -7,9 +7,13 @@ export default function PrivacyPage() {
       {(operator) => (
         <>
           <p>
-            This site is run by <strong>{operator.name}</strong>. Questions about your data, and
-            requests to see or delete it, go to <ContactLink operator={operator} />. A person reads
-            every message and replies.
+            {operator.name && (
+              <>
+                This site is run by <strong>{operator.name}</strong>.{' '}
+              </>
+            )}
+            Questions about your data, and requests to see or delete it, go to{' '}
+            <ContactLink operator={operator} />. A person reads every message and replies.
           </p>
 
           <h2>What we store</h2>

@@ -7,8 +7,12 @@ export default function TermsPage() {
       {(operator) => (
         <>
           <p>
-            Sagan on this site is provided by <strong>{operator.name}</strong>. By using it you
-            agree to these terms. Questions: <ContactLink operator={operator} />.
+            {operator.name && (
+              <>
+                Sagan on this site is provided by <strong>{operator.name}</strong>.{' '}
+              </>
+            )}
+            By using it you agree to these terms. Questions: <ContactLink operator={operator} />.
           </p>
 
           <h2>Using the site</h2>

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { countOf } from '@sagan/shared/text';
 import { pathTo } from '@sagan/shared/routes';
 import { QUARTERS } from '@sagan/shared/playcount-summary';
 import { fieldCountWarning, lineupOf, playsStillNeeded } from '@sagan/shared/playcount-sideline';
@@ -200,7 +201,7 @@ function PlayerList({ title, players, minPlays, onToggle, empty }: ListProps) {
                   type="button"
                   className={`pc-tile${needs ? ' pc-tile-below' : ''}`}
                   onClick={() => onToggle(p.key)}
-                  aria-label={`#${p.jersey} ${p.playerName}, ${p.playCount} plays${
+                  aria-label={`#${p.jersey} ${p.playerName}, ${countOf(p.playCount, 'play')}${
                     needs ? `, needs ${needs} more` : ''
                   }: move to ${onField ? 'Sideline' : 'On Field'}`}
                 >

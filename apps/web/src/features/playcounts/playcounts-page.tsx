@@ -57,6 +57,8 @@ export default function PlayCountsPage() {
               </ExternalLink>
               , and they appear here live.
             </>
+          ) : archivedCount === 1 ? (
+            'Your one play count is archived.'
           ) : (
             `All ${archivedCount} of your play counts are archived.`
           )}

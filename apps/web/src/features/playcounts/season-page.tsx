@@ -51,11 +51,12 @@ export default function SeasonPage() {
             <thead>
               <tr>
                 <JerseyNameHeaders />
-                <th scope="col" className="pc-num">
-                  Games
-                </th>
+                {/* Plays first: the column a parent comes for, on screen at 320 px. */}
                 <th scope="col" className="pc-num">
                   Plays
+                </th>
+                <th scope="col" className="pc-num">
+                  Games
                 </th>
                 <th scope="col" className="pc-num">
                   Below minimum
@@ -75,10 +76,10 @@ export default function SeasonPage() {
                   <th scope="row" className="pc-sticky pc-name">
                     {p.playerName}
                   </th>
-                  <td className="pc-num">{p.games}</td>
                   <td className="pc-num">
                     <span className="pc-plays">{p.plays}</span>
                   </td>
+                  <td className="pc-num">{p.games}</td>
                   <td className="pc-num">
                     {p.gamesShort > 0 ? (
                       <span className="pc-below-badge">

@@ -1,4 +1,5 @@
 import { useParams } from 'react-router';
+import { countOf } from '@sagan/shared/text';
 import { playsStillNeeded } from '@sagan/shared/playcount-sideline';
 import { QUARTERS } from '@sagan/shared/playcount-summary';
 import { NotFound } from '../../components/not-found.tsx';
@@ -37,7 +38,7 @@ export default function SharedPlayCountPage() {
       <p className="pc-shared-summary">
         {game.snaps.length} {game.snaps.length === 1 ? 'snap' : 'snaps'} ·{' '}
         {QUARTERS.map((q, i) => `Q${q} ${perQuarter[i]}`).join(' · ')}
-        {game.minPlays !== null && ` · minimum ${game.minPlays} plays`}
+        {game.minPlays !== null && ` · minimum ${countOf(game.minPlays, 'play')}`}
       </p>
       <div className="table-wrap">
         <table className="pc-roster pc-shared-table">

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { countOf } from '@sagan/shared/text';
 import { pathTo } from '@sagan/shared/routes';
 import type { TagSummary } from '@sagan/shared/scoreboard-views';
 import { ExternalLink, useHasExternalLink } from '../../components/external-link.tsx';
@@ -33,7 +34,7 @@ function TagButtons({ tags, label }: { tags: TagSummary[]; label: string }) {
         <li key={t.key}>
           <Link className="btn tag-button" to={pathTo('taggedScoreboards', { tagID: t.key })}>
             <span className="tag-name">#{t.name}</span>{' '}
-            <span className="tag-count" aria-label={`${t.gameCount} games`}>
+            <span className="tag-count" aria-label={countOf(t.gameCount, 'game')}>
               {t.gameCount}
             </span>
           </Link>
@@ -68,9 +69,10 @@ export default function DashboardPage() {
               <span className="muted">Score games and count plays on your phone.</span>
             </ExternalLink>
           ) : (
+            // Without the operator's apps link the card is what it opens: the in-browser scorer.
             <Link className="card feature-card" to={pathTo('newgame')}>
-              <span className="feature-title">Apps</span>
-              <span className="muted">Score a game right here in the browser.</span>
+              <span className="feature-title">Score a Game</span>
+              <span className="muted">Keep score right here in the browser.</span>
             </Link>
           )}
           {hasApps && (

@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
 import {
   bulkRowProblem,
+  bulkRowWarnings,
   isBlankRow,
   parseBulkUpload,
   type BulkRow,
@@ -34,6 +35,7 @@ export default function BulkUploadPage() {
   const lines = rows.map((row, i) => ({ row, line: i + 1, problem: bulkRowProblem(row) }));
   const players = lines.filter((l) => !l.problem);
   const problems = lines.filter((l) => l.problem && !isBlankRow(l.row));
+  const warnings = bulkRowWarnings(rows, team.data.roster);
   const back = () => navigate(pathTo('teamsheetedit', { teamKey }));
 
   return (
@@ -89,6 +91,21 @@ export default function BulkUploadPage() {
                 </ul>
               </div>
             )}
+            {warnings.size > 0 && (
+              <div className="bulk-problems">
+                <p className="form-warning">
+                  {warnings.size === 1 ? '1 line repeats' : `${warnings.size} lines repeat`} a
+                  jersey. Save adds them anyway; change them above if that is not what you meant:
+                </p>
+                <ul>
+                  {[...warnings].map(([line, warning]) => (
+                    <li key={line}>
+                      Line {line}: {warning}
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
           </div>
           <div className="table-wrap">
             <table className="bulk-preview">
@@ -103,13 +120,19 @@ export default function BulkUploadPage() {
               <tbody>
                 {lines.map(({ row: r, line, problem }) => {
                   const blank = isBlankRow(r);
+                  const warning = warnings.get(line);
                   return (
                     <tr key={line} className={blank ? 'blank' : problem ? 'problem' : undefined}>
                       <td>{line}</td>
                       <td>{r.jersey}</td>
                       <td>{r.playerName}</td>
-                      <td className={problem && !blank ? 'form-error' : 'muted'}>
-                        {problem ?? 'OK'}
+                      <td
+                        className={
+                          problem && !blank ? 'form-error' : warning ? 'form-warning' : 'muted'
+                        }
+                      >
+                        {/* The list above says which jersey and where; the cell stays short. */}
+                        {problem ?? (warning ? 'Same jersey' : 'OK')}
                       </td>
                     </tr>
                   );

@@ -151,7 +151,7 @@ function MembershipTable({ sheet, groupKey }: { sheet: TeamSheet; groupKey: stri
         <table className="roster">
           <thead>
             <tr>
-              <th scope="col">
+              <th scope="col" className="avatar-cell">
                 <span className="visually-hidden">Photo</span>
               </th>
               <th scope="col">Jersey</th>

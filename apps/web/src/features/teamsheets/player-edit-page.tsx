@@ -12,6 +12,21 @@ import { Avatar } from './avatar.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import './teamsheets.css';
 
+/** SPEC §5: a photo is sent only when its data is longer than this; a smaller one is refused. */
+const MIN_PHOTO_DATA = 1024;
+
+type FieldErrors = { jersey?: string; playerName?: string };
+
+function fieldErrors(values: { jersey: string; playerName: string; playerNotes: string }) {
+  const parsed = playerInputSchema.safeParse(values);
+  const next: FieldErrors = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = issue.path[0];
+    if (field === 'jersey' || field === 'playerName') next[field] ??= issue.message;
+  }
+  return { parsed, errors: next };
+}
+
 const EMPTY: Player = {
   key: NEW_PLAYER_KEY,
   jersey: '',
@@ -47,7 +62,7 @@ function PlayerForm({
   const [playerName, setPlayerName] = useState(player.playerName);
   const [playerNotes, setPlayerNotes] = useState(player.playerNotes);
   const [dataUrl, setDataUrl] = useState<string | null>(null);
-  const [errors, setErrors] = useState<{ jersey?: string; playerName?: string; file?: string }>({});
+  const [errors, setErrors] = useState<FieldErrors & { file?: string }>({});
   const [confirming, setConfirming] = useState(false);
   const save = useSavePlayer(teamKey);
   // The same key on every Save of this form: a double click or a retry adds one player.
@@ -58,31 +73,56 @@ function PlayerForm({
   function onFile(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];
     if (!file) return;
-    if (!hasExtension(file.name) || !file.type.startsWith('image/')) {
-      setErrors((x) => ({ ...x, file: 'Please choose a picture file (JPEG, PNG, …).' }));
-      e.target.value = '';
-      return;
+    const input = e.target;
+    const refuse = (why: string) => {
+      setErrors((x) => ({ ...x, file: why }));
+      setDataUrl(null);
+      input.value = '';
+    };
+    if (!file.type.startsWith('image/')) {
+      return refuse(`“${file.name}” is not a picture. Please choose a JPEG or PNG file.`);
+    }
+    if (!hasExtension(file.name)) {
+      // SPEC §5 ignores such a file; it says so instead.
+      return refuse(`“${file.name}” has no file type (like .jpg) in its name. Please rename it.`);
     }
     setErrors((x) => ({ ...x, file: undefined }));
     const reader = new FileReader();
-    reader.onload = () => setDataUrl(typeof reader.result === 'string' ? reader.result : null);
-    reader.onerror = () => setErrors((x) => ({ ...x, file: 'That picture could not be read.' }));
+    reader.onload = () => {
+      const result = typeof reader.result === 'string' ? reader.result : '';
+      // Sent only above this size (SPEC §5): saying so beats a preview that is never saved.
+      if (result.length <= MIN_PHOTO_DATA) {
+        refuse('That picture is too small (under 1 KB). Please choose a larger one.');
+        return;
+      }
+      setDataUrl(result);
+    };
+    reader.onerror = () => refuse('That picture could not be read.');
     reader.readAsDataURL(file);
+  }
+
+  // A shown error follows the field as it is typed in: it goes once the field is valid, and is
+  // never added before the first Save.
+  function revalidate(values: { jersey: string; playerName: string }) {
+    setErrors((shown) => {
+      if (!shown.jersey && !shown.playerName) return shown;
+      const now = fieldErrors({ ...values, playerNotes }).errors;
+      return {
+        ...shown,
+        jersey: shown.jersey && now.jersey,
+        playerName: shown.playerName && now.playerName,
+      };
+    });
   }
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const parsed = playerInputSchema.safeParse({ jersey, playerName, playerNotes });
+    const { parsed, errors: next } = fieldErrors({ jersey, playerName, playerNotes });
     if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) {
-        const field = issue.path[0];
-        if (field === 'jersey' || field === 'playerName') next[field] ??= issue.message;
-      }
-      setErrors(next);
+      setErrors((x) => ({ ...next, file: x.file }));
       return;
     }
-    setErrors({});
+    setErrors((x) => ({ file: x.file }));
     if (save.isPending) return;
     save.mutate(
       { playerKey: player.key, player: parsed.data, dataUrl, createKey },
@@ -101,7 +141,10 @@ function PlayerForm({
           maxLength={10}
           required
           autoComplete="off"
-          onChange={(e) => setJersey(e.target.value)}
+          onChange={(e) => {
+            setJersey(e.target.value);
+            revalidate({ jersey: e.target.value, playerName });
+          }}
           aria-describedby={errors.jersey ? 'jersey-error jersey-help' : 'jersey-help'}
           aria-invalid={errors.jersey ? true : undefined}
         />
@@ -121,7 +164,10 @@ function PlayerForm({
           maxLength={100}
           required
           autoComplete="off"
-          onChange={(e) => setPlayerName(e.target.value)}
+          onChange={(e) => {
+            setPlayerName(e.target.value);
+            revalidate({ jersey, playerName: e.target.value });
+          }}
           aria-describedby={
             errors.playerName ? 'playerName-error playerName-help' : 'playerName-help'
           }
@@ -162,7 +208,11 @@ function PlayerForm({
             accept="image/*"
             onChange={onFile}
           />
-          {errors.file && <p className="form-error">{errors.file}</p>}
+          {errors.file && (
+            <p className="form-error" role="alert">
+              {errors.file}
+            </p>
+          )}
         </div>
 
         <ErrorMessage error={save.error} />

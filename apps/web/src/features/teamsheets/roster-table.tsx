@@ -33,7 +33,7 @@ export function RosterTable({
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col">
+            <th scope="col" className="avatar-cell">
               <span className="visually-hidden">Photo</span>
             </th>
             <th scope="col">Jersey</th>

@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { publicSheetPath } from '@sagan/shared/teamsheet-schemas';
 import { qrSrc } from './api.ts';
 
+const PUBLISH_HINT = 'Publish this team sheet to get a shareable link and QR code here.';
+
 /**
  * The public link near the top of the sheet, with a Copy link button and its QR code (SPEC §2 /
  * §9), so sharing never means scrolling past the whole roster. Without a key: the hint to
- * publish (DESIGN §8 wording). The QR may start folded where the roster matters more.
+ * publish, pointing at the Publish button beside it. The QR may start folded where the roster
+ * matters more.
  */
 export function ShareLink({
   publishedAsKey,
@@ -16,7 +19,7 @@ export function ShareLink({
 }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   if (!publishedAsKey) {
-    return <p className="muted">Publish your team in the app to show a sharable QR Code here</p>;
+    return <p className="muted">{PUBLISH_HINT}</p>;
   }
   const href = publicSheetPath(publishedAsKey);
   const url = `${location.origin}${href}`;

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { countOf } from '@sagan/shared/text';
 import { minPlaysSchema, type PlayCountGame } from '@sagan/shared/playcount';
 import { belowMinimum } from '@sagan/shared/playcount-minimum';
 import { ErrorMessage } from '../../../components/error-message.tsx';
@@ -67,8 +68,8 @@ export function MinPlaysForm({ game, saving, error, onSave }: Props) {
       {game.minPlays !== null && (
         <p className="pc-min-status" role="status">
           {below.length === 0
-            ? `Every player has at least ${game.minPlays} plays.`
-            : `${below.length} ${below.length === 1 ? 'player is' : 'players are'} below ${game.minPlays} plays.`}
+            ? `Every player has at least ${countOf(game.minPlays, 'play')}.`
+            : `${below.length} ${below.length === 1 ? 'player is' : 'players are'} below ${countOf(game.minPlays, 'play')}.`}
         </p>
       )}
     </form>

@@ -1,0 +1,45 @@
+import { test, expect, unique, BASE, apiAs, signIn } from './fixtures.ts';
+
+// Plain words, the SPEC's own where it has them, and counts in the right number.
+
+const key = () => `e2e_${Math.random().toString(36).slice(2, 12)}`;
+
+test('one archived play count, a minimum of one play: said in the singular', async ({
+  page,
+  request,
+}) => {
+  const coach = unique('Coach');
+  const phone = await apiAs(request, coach);
+  const gameKey = key();
+  await phone.call('PUT', `/playcounts/${gameKey}`, {
+    gameName: 'Only game',
+    gameDate: '2025-09-13',
+    roster: [{ key: 'p1', jersey: '7', playerName: 'Ann Lee', playCount: 1, location: 1 }],
+    snaps: [{ snapCount: 1, groupName: 'Offense', quarter: 1, p1: true }],
+  });
+  await signIn(page, coach);
+
+  await page.goto(`${BASE}/playcount/${gameKey}`);
+  await page.getByLabel('Minimum plays per player').fill('1');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.locator('.pc-min-status')).toHaveText('Every player has at least 1 play.');
+
+  await phone.call('PATCH', `/playcounts/${gameKey}`, { archived: true });
+  await page.goto(`${BASE}/playcounts`);
+  await expect(page.getByText('Your one play count is archived.')).toBeVisible();
+  await expect(page.getByText(/All 1 of/)).toHaveCount(0);
+});
+
+test('an unpublished sheet points at its Publish button in plain words', async ({ page }) => {
+  await signIn(page, unique('Coach'));
+  const res = await page.request.post(`${BASE}/api/teams`, {
+    headers: { 'x-sagan-request': '1' },
+  });
+  const { teamKey } = (await res.json()) as { teamKey: string };
+  await page.goto(`${BASE}/teamsheetedit/${teamKey}`);
+  await expect(
+    page.getByText('Publish this team sheet to get a shareable link and QR code here.'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Publish' })).toBeVisible();
+  await expect(page.getByText(/sharable|in the app/)).toHaveCount(0);
+});
