@@ -11,7 +11,6 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { API_PATH } from '@sagan/shared/http';
-import { BASE_PATH } from '@sagan/shared/routes';
 import { MAX_FRAME_BYTES } from '@sagan/shared/realtime';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -37,8 +36,6 @@ export interface BuildOptions {
   db?: Db;
   logger?: FastifyServerOptions['logger'];
 }
-
-const MINI_CARD_PATH = `${BASE_PATH}/viewscoreboardmini/`;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -127,19 +124,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       type.startsWith('application/json')
     ) {
       reply.header('cache-control', 'no-store');
-    }
-  });
-  // The mini card is made to be embedded by other sites (that route only).
-  app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith(MINI_CARD_PATH)) {
-      reply.removeHeader('x-frame-options');
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') {
-        reply.header(
-          'content-security-policy',
-          csp.replace("frame-ancestors 'none'", 'frame-ancestors *'),
-        );
-      }
     }
   });
   await app.register(rateLimit, { global: false });
