@@ -23,6 +23,7 @@ import hostsPlugin from './plugins/hosts.ts';
 import bodyTimeoutPlugin from './plugins/body-timeout.ts';
 import { fastifyTrustProxy } from './lib/hosts.ts';
 import { HttpError } from './lib/http-errors.ts';
+import { sharedLimitStore } from './lib/shared-limit-store.ts';
 import authRoutes from './routes/auth/index.ts';
 import healthRoutes from './routes/health.ts';
 import scoreboardsRoutes from './routes/scoreboards/index.ts';
@@ -126,7 +127,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       reply.header('cache-control', 'no-store');
     }
   });
-  await app.register(rateLimit, { global: false });
+  // Counted in the database every node shares (lib/shared-limit-store.ts).
+  const writeLimitCounts = { claims: 0, local: 0 };
+  app.decorate('writeLimitCounts', writeLimitCounts);
+  await app.register(rateLimit, {
+    global: false,
+    store: sharedLimitStore(() => app.db, writeLimitCounts),
+  });
   // Before the websocket plugin's own close hook, so viewers get the reconnect hint first.
   app.addHook('preClose', async () => {
     if (app.hasDecorator('hub')) await app.hub.stop();
