@@ -11,7 +11,6 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import { API_PATH } from '@sagan/shared/http';
-import { BASE_PATH } from '@sagan/shared/routes';
 import { MAX_FRAME_BYTES } from '@sagan/shared/realtime';
 import type { Config } from './config.ts';
 import type { Db } from './db/db.ts';
@@ -24,6 +23,7 @@ import hostsPlugin from './plugins/hosts.ts';
 import bodyTimeoutPlugin from './plugins/body-timeout.ts';
 import { fastifyTrustProxy } from './lib/hosts.ts';
 import { HttpError } from './lib/http-errors.ts';
+import { sharedLimitStore } from './lib/shared-limit-store.ts';
 import authRoutes from './routes/auth/index.ts';
 import healthRoutes from './routes/health.ts';
 import scoreboardsRoutes from './routes/scoreboards/index.ts';
@@ -37,8 +37,6 @@ export interface BuildOptions {
   db?: Db;
   logger?: FastifyServerOptions['logger'];
 }
-
-const MINI_CARD_PATH = `${BASE_PATH}/viewscoreboardmini/`;
 
 export async function buildApp(config: Config, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -129,20 +127,13 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       reply.header('cache-control', 'no-store');
     }
   });
-  // The mini card is made to be embedded by other sites (that route only).
-  app.addHook('onSend', async (req, reply) => {
-    if (req.url.startsWith(MINI_CARD_PATH)) {
-      reply.removeHeader('x-frame-options');
-      const csp = reply.getHeader('content-security-policy');
-      if (typeof csp === 'string') {
-        reply.header(
-          'content-security-policy',
-          csp.replace("frame-ancestors 'none'", 'frame-ancestors *'),
-        );
-      }
-    }
+  // Counted in the database every node shares (lib/shared-limit-store.ts).
+  const writeLimitCounts = { claims: 0, local: 0 };
+  app.decorate('writeLimitCounts', writeLimitCounts);
+  await app.register(rateLimit, {
+    global: false,
+    store: sharedLimitStore(() => app.db, writeLimitCounts),
   });
-  await app.register(rateLimit, { global: false });
   // Before the websocket plugin's own close hook, so viewers get the reconnect hint first.
   app.addHook('preClose', async () => {
     if (app.hasDecorator('hub')) await app.hub.stop();

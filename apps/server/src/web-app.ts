@@ -12,6 +12,7 @@ import type { Config } from './config.ts';
 import { buildFileReader, inlineCriticalPath } from './critical-path.ts';
 import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
 import { requestOrigin } from './lib/hosts.ts';
+import { allowFraming } from './lib/framing.ts';
 
 /** The empty root of the built index.html, where the server-rendered markup goes. */
 const ROOT = '<div id="root"></div>';
@@ -220,6 +221,8 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
           readBuildFile,
         );
       }
+      // The mini card is made to be embedded by other sites: that exact route only.
+      if (known && gameRoute(route)?.mini) allowFraming(reply);
       // Unknown paths still get the app (it shows its not-found page) but with a 404 status.
       return reply
         .code(known ? 200 : 404)

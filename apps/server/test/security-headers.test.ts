@@ -96,6 +96,11 @@ describe.each(databaseKinds())('browser headers and session cookie on $name', (k
     for (const url of [
       '/apps/sagan/viewscoreboard/abc',
       '/apps/sagan/viewscoreboardminix/abc',
+      // Under the mini card's prefix but not its route: the whole app, menus and all.
+      '/apps/sagan/viewscoreboardmini/x/y',
+      '/apps/sagan/viewscoreboardmini/abc/teamsheets',
+      '/apps/sagan/viewscoreboardmini/',
+      '/apps/sagan/viewscoreboardmini/%2E%2E%2Fteamsheets',
       '/apps/sagan/teamsheets?next=/apps/sagan/viewscoreboardmini/',
       `${API}/config?/apps/sagan/viewscoreboardmini/`,
     ]) {

@@ -143,11 +143,11 @@ describe.each(databaseKinds())('proxies and hosts on $name', (kind) => {
     });
 
   /** 25 sign-ins from the attacker, each claiming another address; answers their statuses. */
-  const rotatingSignIns = async (app: FastifyInstance, name: string) => {
+  const rotatingSignIns = async (app: FastifyInstance, name: string, from = ATTACKER) => {
     const codes: number[] = [];
     for (let i = 0; i < 25; i++) {
       const res = await localSignIn(app, `${name} ${i}`, {
-        remoteAddress: ATTACKER,
+        remoteAddress: from,
         headers: { host: PUBLIC_HOST, 'x-forwarded-for': `198.51.100.${i + 1}` },
       });
       codes.push(res.statusCode);
@@ -170,7 +170,8 @@ describe.each(databaseKinds())('proxies and hosts on $name', (kind) => {
       { ALLOW_LOCAL_SIGNIN: 'true', ALLOWED_HOSTS: PUBLIC_HOST, TRUST_PROXY: '10.0.0.2' },
       1,
     );
-    const direct = await rotatingSignIns(proxied, 'Direct');
+    // Another attacker: the two apps share their counts in the database, as nodes do.
+    const direct = await rotatingSignIns(proxied, 'Direct', '203.0.113.98');
     expect(direct.filter((c) => c === 200)).toHaveLength(SIGN_IN_MAX);
     // Through the proxy, each real client is counted on its own.
     const viaProxy = await localSignIn(proxied, 'Behind the proxy', {
@@ -241,6 +242,16 @@ describe.each(databaseKinds())('proxies and hosts on $name', (kind) => {
     expect((await get(`${PUBLIC_HOST}:443`, ATTACKER)).statusCode).toBe(200);
     expect((await get('sagan.lan:8080', ATTACKER)).statusCode).toBe(200);
     expect((await get('sagan.lan:9999', ATTACKER)).statusCode).toBe(421);
+    // An entry without a port: the web's default ports and the server's own (PORT 3000), not
+    // any port a client names (links and QR codes would be built on it).
+    expect((await get(`${PUBLIC_HOST}:80`, ATTACKER)).statusCode).toBe(200);
+    expect((await get(`${PUBLIC_HOST}:3000`, ATTACKER)).statusCode).toBe(200);
+    expect((await get(`${PUBLIC_HOST}:8081`, ATTACKER)).statusCode).toBe(421);
+    expect((await get(`${PUBLIC_HOST}:1`, ATTACKER)).statusCode).toBe(421);
+    // A port no connection can have is no host at all.
+    for (const host of ['127.0.0.1:99999', 'localhost:0', `${PUBLIC_HOST}:65536`]) {
+      expect((await get(host)).statusCode, host).toBe(400);
+    }
     // A remote client does not get links built on a loopback name.
     expect((await get('localhost:3000', ATTACKER)).statusCode).toBe(421);
     // Refused before anything else: even a mutation never reaches its route.

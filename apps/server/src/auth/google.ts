@@ -4,6 +4,8 @@ interface GoogleIdentity {
   uid: string;
   email: string | undefined;
   displayName: string | undefined;
+  /** When the token expires (ms since the epoch): a socket opened with it ends then. */
+  expiresAt: number;
 }
 
 export interface GoogleVerifierOptions {
@@ -28,20 +30,20 @@ export function createGoogleVerifier(opts: GoogleVerifierOptions): GoogleVerifie
   // A phone app sends its token with every score change: the signature check (RSA) is done once
   // per token, and the same string is then trusted until it expires. Nothing else could make a
   // verified Google ID token invalid before its expiry (they cannot be revoked).
-  const remembered = new Map<string, { identity: GoogleIdentity; expiresAt: number }>();
+  const remembered = new Map<string, GoogleIdentity>();
   return async (idToken) => {
     const known = remembered.get(idToken);
     if (known) {
-      if (known.expiresAt > Date.now()) return known.identity;
+      if (known.expiresAt > Date.now()) return known;
       remembered.delete(idToken);
     }
-    const { identity, expiresAt } = await verify(idToken);
+    const identity = await verify(idToken);
     if (remembered.size >= MAX_REMEMBERED) remembered.clear();
-    remembered.set(idToken, { identity, expiresAt });
+    remembered.set(idToken, identity);
     return identity;
   };
 
-  async function verify(idToken: string): Promise<{ identity: GoogleIdentity; expiresAt: number }> {
+  async function verify(idToken: string): Promise<GoogleIdentity> {
     try {
       const { payload } = await jwtVerify(idToken, jwks, {
         audience: opts.clientId,
@@ -51,13 +53,17 @@ export function createGoogleVerifier(opts: GoogleVerifierOptions): GoogleVerifie
         clockTolerance: 5,
       });
       if (typeof payload.sub !== 'string' || !payload.sub) throw new TokenError('no subject');
+      // jose accepts an audience list that merely includes ours: a token made for another
+      // client, naming us among others, would sign its holder in here. Ours alone, or ours as
+      // the party it was issued to.
+      const aud = payload.aud;
+      const oursAlone = aud === opts.clientId || (Array.isArray(aud) && aud.length === 1);
+      if (!oursAlone && payload.azp !== opts.clientId) throw new TokenError('audience');
       return {
-        identity: {
-          // The Google subject is stable per account, so web and phone apps share one uid.
-          uid: payload.sub,
-          email: typeof payload.email === 'string' ? payload.email : undefined,
-          displayName: typeof payload.name === 'string' ? payload.name : undefined,
-        },
+        // The Google subject is stable per account, so web and phone apps share one uid.
+        uid: payload.sub,
+        email: typeof payload.email === 'string' ? payload.email : undefined,
+        displayName: typeof payload.name === 'string' ? payload.name : undefined,
         // exp is a required claim; the clock tolerance is not extended to remembered tokens.
         expiresAt: Number(payload.exp) * 1000,
       };

@@ -63,7 +63,16 @@ export function isLoopbackName(host: string): boolean {
 const HOST_HEADER = /^(?:\[[0-9a-f:.]+\]|[a-z0-9_.-]+)(?::\d{1,5})?$/i;
 
 export function isValidHostHeader(host: string | undefined): host is string {
-  return !!host && host.length <= 255 && HOST_HEADER.test(host);
+  if (!host || host.length > 255 || !HOST_HEADER.test(host)) return false;
+  // A port no connection can have (0, 99999) names no server: nothing is built on it.
+  const port = portOf(host);
+  return port === undefined || (port >= 1 && port <= 65535);
+}
+
+/** The Host header's port, when it has one. */
+function portOf(host: string): number | undefined {
+  const m = /:(\d+)$/.exec(host);
+  return m && !host.endsWith(']') ? Number(m[1]) : undefined;
 }
 
 /** The Host header without its port, lower case (an IPv6 address keeps its brackets). */
@@ -86,14 +95,27 @@ function normalizeAllowedHost(entry: string): string {
 }
 
 export interface HostPolicy {
-  /** Entries of ALLOWED_HOSTS and PUBLIC_URL's host; with a port they allow only that port. */
+  /**
+   * Entries of ALLOWED_HOSTS and PUBLIC_URL's host; with a port they allow only that port, and
+   * without one only the ports of `ports`.
+   */
   allowed: ReadonlySet<string>;
+  /**
+   * The ports an entry without one may be asked for: the web's defaults and the one this server
+   * listens on. Any port would put links and QR codes (cached for an hour) on a port nobody
+   * serves, or someone else's.
+   */
+  ports: ReadonlySet<number>;
 }
 
-export function hostPolicy(allowedHosts: string[], publicUrl: string | undefined): HostPolicy {
+export function hostPolicy(
+  allowedHosts: string[],
+  publicUrl: string | undefined,
+  serverPort: number,
+): HostPolicy {
   const allowed = new Set(allowedHosts.map(normalizeAllowedHost));
   if (publicUrl) allowed.add(new URL(publicUrl).hostname.toLowerCase());
-  return { allowed };
+  return { allowed, ports: new Set([80, 443, serverPort]) };
 }
 
 /**
@@ -104,7 +126,11 @@ export function hostPolicy(allowedHosts: string[], publicUrl: string | undefined
 export function isAllowedHost(policy: HostPolicy, host: string, clientAddress: string): boolean {
   if (!isValidHostHeader(host)) return false;
   const full = host.toLowerCase();
-  if (policy.allowed.has(full) || policy.allowed.has(hostName(full))) return true;
+  if (policy.allowed.has(full)) return true;
+  const port = portOf(full);
+  if (policy.allowed.has(hostName(full)) && (port === undefined || policy.ports.has(port))) {
+    return true;
+  }
   return isLoopbackHostHeader(host) && isLoopbackAddress(clientAddress);
 }
 

@@ -1,4 +1,5 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError } from './http-errors.ts';
 import type { RateLimitOptions } from '@fastify/rate-limit';
 
 /**
@@ -47,5 +48,36 @@ export function writeLimit(
       timeWindow: '1 minute',
       keyGenerator: writerKey,
     },
+  };
+}
+
+/**
+ * Pictures decoded and re-encoded per minute per user, whichever route carries them (the photo
+ * route, a player save with a data URL): the server's costliest work, on one budget.
+ */
+export const IMAGES_PER_MINUTE = 60;
+
+/**
+ * A handler's charge on the image budget, made just before it decodes a picture: over the
+ * budget it throws 429 with Retry-After, before any CPU is spent on the image.
+ */
+export function imageBudget(
+  app: FastifyInstance,
+  rateLimitFactor: number,
+): (req: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  const check = app.createRateLimit({
+    max: Math.ceil(IMAGES_PER_MINUTE * rateLimitFactor),
+    timeWindow: '1 minute',
+    keyGenerator: (req) => `images ${writerKey(req)}`,
+  });
+  return async (req, reply) => {
+    const result = await check(req);
+    if (!result.isAllowed && result.isExceeded) {
+      reply.header('retry-after', String(Math.max(1, result.ttlInSeconds)));
+      throw new HttpError(
+        429,
+        `Too many pictures: at most ${result.max} a minute. Try again shortly.`,
+      );
+    }
   };
 }

@@ -15,7 +15,7 @@ const HEALTH_ROUTE = `${API_PATH}/health`;
  */
 export default fp<{ config: Config }>(
   async (app, { config }) => {
-    const policy = hostPolicy(config.allowedHosts, config.publicUrl);
+    const policy = hostPolicy(config.allowedHosts, config.publicUrl, config.port);
     app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
       if (req.routeOptions.url === HEALTH_ROUTE) return;
       const header = req.headers.host;

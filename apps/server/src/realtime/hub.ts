@@ -79,6 +79,11 @@ export interface Connection {
   topics: Set<string>;
   /** The cookie session the socket was opened with (its id, not the token); null otherwise. */
   sessionId: string | null;
+  /**
+   * When the Bearer token the socket was opened with expires (ms since the epoch); null for a
+   * cookie or anonymous socket. The socket acts for its user until then, like a session.
+   */
+  bearerExpiresAt: number | null;
 }
 
 const CHANNEL = 'sagan_topics';
@@ -373,12 +378,14 @@ export class Hub {
     socket: WebSocket,
     user: SessionUser | null,
     sessionId: string | null = null,
+    bearerExpiresAt: number | null = null,
   ): Connection {
     const conn: Connection = {
       socket,
       user,
       topics: new Set(),
       sessionId: user ? sessionId : null,
+      bearerExpiresAt: user ? bearerExpiresAt : null,
     };
     this.connections.add(conn);
     socket.on('close', () => {
@@ -466,11 +473,35 @@ export class Hub {
   endSessions(sessionIds: Iterable<string>): number {
     const ended = new Set(sessionIds);
     if (!ended.size) return 0;
+    return this.endIdentities((conn) => !!conn.sessionId && ended.has(conn.sessionId));
+  }
+
+  /** Sockets opened with a Bearer token that has expired by `now` end as a session would. */
+  endExpiredBearers(now: number): number {
+    return this.endIdentities(
+      (conn) => conn.bearerExpiresAt !== null && conn.bearerExpiresAt <= now,
+    );
+  }
+
+  /**
+   * These users signed out everywhere: their Bearer sockets end too (a Google ID token cannot
+   * be revoked, but what it opened here can).
+   */
+  endBearersOf(uids: Iterable<string>): number {
+    const ended = new Set(uids);
+    if (!ended.size) return 0;
+    return this.endIdentities(
+      (conn) => conn.bearerExpiresAt !== null && !!conn.user && ended.has(conn.user.uid),
+    );
+  }
+
+  private endIdentities(matches: (conn: Connection) => boolean): number {
     let affected = 0;
     for (const conn of this.connections) {
-      if (!conn.sessionId || !ended.has(conn.sessionId)) continue;
+      if (!conn.user || !matches(conn)) continue;
       conn.user = null;
       conn.sessionId = null;
+      conn.bearerExpiresAt = null;
       affected++;
       for (const topic of conn.topics) {
         if (!this.isPrivate(topic)) continue;
@@ -490,6 +521,10 @@ export class Hub {
 
   /** False when the socket's session has ended (the socket is then made anonymous). */
   private async sessionHolds(conn: Connection): Promise<boolean> {
+    if (conn.bearerExpiresAt !== null && conn.bearerExpiresAt <= Date.now()) {
+      this.endIdentities((c) => c === conn);
+      return false;
+    }
     const id = conn.sessionId;
     if (!id || !this.sessionLive) return true;
     if (await this.sessionLive(id)) return true;

@@ -4,6 +4,8 @@ import { liveSessionIds } from '../auth/sessions.ts';
 import type { Hub } from './hub.ts';
 
 const NOTICE = 'sessions-ended';
+/** Users who signed out everywhere, whose Bearer sockets end too. */
+const BEARER_NOTICE = 'bearers-ended';
 /** How often each node checks the sessions of its open sockets (expiry, idle expiry, lost NOTIFY). */
 const SESSION_SWEEP_MS = 2000;
 // NOTIFY payloads are limited to 8000 bytes: 100 session ids (64 hex + quotes + comma) fit.
@@ -33,6 +35,7 @@ export class SessionWatch {
     this.hub.sessionLive = async (id) =>
       (await liveSessionIds(this.db, [id], this.idleDays)).has(id);
     this.hub.onNotice(NOTICE, (data) => this.onNotice(data));
+    this.hub.onNotice(BEARER_NOTICE, (data) => this.onBearerNotice(data));
     this.timer = setInterval(() => void this.sweep(), sweepMs);
     this.timer.unref();
   }
@@ -53,8 +56,22 @@ export class SessionWatch {
     }
   }
 
-  /** Ends the sockets of every session that is no longer live; tests call it directly too. */
-  async sweep(): Promise<void> {
+  /**
+   * A user signed out everywhere (their sessions, gone from the store, are `sessionIds`): their
+   * cookie sockets and the sockets their phone apps opened with a Bearer token end, on every node.
+   */
+  async signedOutEverywhere(uid: string, sessionIds: string[]): Promise<void> {
+    await this.ended(sessionIds);
+    this.counts.local += this.hub.endBearersOf([uid]);
+    if (this.db.kind === 'postgres') await this.hub.notice(this.db, BEARER_NOTICE, [uid]);
+  }
+
+  /**
+   * Ends the sockets of every session that is no longer live, and of every Bearer token that
+   * has expired by `now`; tests call it directly too.
+   */
+  async sweep(now = Date.now()): Promise<void> {
+    this.counts.swept += this.hub.endExpiredBearers(now);
     if (this.sweeping) return;
     const ids = [...this.hub.sessionIds()];
     if (!ids.length) return;
@@ -76,5 +93,13 @@ export class SessionWatch {
       return;
     }
     this.counts.notified += this.hub.endSessions(ids as string[]);
+  }
+
+  private onBearerNotice(uids: unknown): void {
+    if (!Array.isArray(uids) || !uids.every((id) => typeof id === 'string')) {
+      this.log.warn({ uids }, 'realtime: unreadable bearer-end notice');
+      return;
+    }
+    this.counts.notified += this.hub.endBearersOf(uids as string[]);
   }
 }

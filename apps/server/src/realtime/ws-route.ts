@@ -65,7 +65,7 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
       // The closures below outlive the upgrade request by hours: they must not hold it (and
       // its socket, headers and parser) for every idle viewer, only what they use.
       const session = req.user && req.sessionToken ? sessionIdOf(req.sessionToken) : null;
-      const conn = hub.connect(socket, req.user, session);
+      const conn = hub.connect(socket, req.user, session, req.bearerExpiresAt);
       const log = app.log;
       // @fastify/websocket's own 'error' listener closes over the upgrade's request and reply
       // (≈ 4 KB of heap per viewer for the socket's lifetime); ours does what its default

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType, type JSX } from 'react';
-import { matchPath, Route, Routes } from 'react-router';
-import { routes, type RouteName } from '@sagan/shared/routes';
+import { matchPath, Route, Routes, useLocation } from 'react-router';
+import { BASE_PATH, routes, type RouteName } from '@sagan/shared/routes';
 import { Layout } from './layout.tsx';
 import { Loading } from '../components/loading.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
@@ -99,8 +99,38 @@ export function preloadRoute(pathname: string): Promise<void> {
   return (name ? pages[name] : NotFoundPage).preload();
 }
 
+/**
+ * Inside another site's frame: the server lets only the mini card be framed, but once framed
+ * the page could still be navigated client-side to a screen with buttons (clickjacking). On
+ * the server there is no frame.
+ */
+function isFramed(): boolean {
+  return typeof window !== 'undefined' && window.self !== window.top;
+}
+
+/** What a framed page shows instead of any screen but the mini card. */
+function FramedRefusal() {
+  const location = useLocation();
+  return (
+    <main className="page narrow">
+      <p>This page cannot be shown inside another site.</p>
+      <a href={BASE_PATH + location.pathname} target="_blank" rel="noopener noreferrer">
+        Open it on Sagan
+      </a>
+    </main>
+  );
+}
+
 /** SPEC §2 routes, rendered inside <BrowserRouter basename={BASE_PATH}> (main.tsx). */
 export function AppRoutes() {
+  if (isFramed()) {
+    return (
+      <Routes>
+        {names.filter((n) => BARE_ROUTES.has(n)).map(toRoute)}
+        <Route path="*" element={<FramedRefusal />} />
+      </Routes>
+    );
+  }
   return (
     <Routes>
       {names.filter((n) => BARE_ROUTES.has(n)).map(toRoute)}

@@ -17,6 +17,9 @@ import { sha256 } from '../../lib/keys.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { isLocalRequest } from '../../lib/hosts.ts';
 
+/** A Google ID token is 1-2 KB; a display name far less. Anyone may send these bodies. */
+const SIGN_IN_BODY_BYTES = 16 * 1024;
+
 export default async function authRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { config, db } = app;
@@ -81,7 +84,8 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
   app.post(
     '/auth/google',
     {
-      config: { rateLimit: signInLimit },
+      config: { rateLimit: signInLimit, anonymousWrites: true },
+      bodyLimit: SIGN_IN_BODY_BYTES,
       schema: {
         tags: ['auth'],
         summary: 'Sign in with a Google ID token (from Google Identity Services)',
@@ -109,7 +113,8 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
   app.post(
     '/auth/local',
     {
-      config: { rateLimit: signInLimit },
+      config: { rateLimit: signInLimit, anonymousWrites: true },
+      bodyLimit: SIGN_IN_BODY_BYTES,
       schema: {
         tags: ['auth'],
         summary:
@@ -131,6 +136,9 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
   app.post(
     '/auth/logout',
     {
+      // A dead session's page must still be able to clear its cookie.
+      config: { anonymousWrites: true },
+      bodyLimit: SIGN_IN_BODY_BYTES,
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the session dies on the server',
@@ -159,7 +167,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     async (req, reply) => {
       const user = requireUser(req);
       const ids = await revokeAllSessions(db, user.uid);
-      await app.sessionWatch.ended(ids);
+      await app.sessionWatch.signedOutEverywhere(user.uid, ids);
       reply.clearCookie(app.sessionCookieName, cookieAttributes);
       return { ok: true as const, ended: ids.length };
     },

@@ -37,7 +37,7 @@ import {
   touchTeam,
   updatePlayer,
 } from './repo.ts';
-import { writeLimit } from '../../lib/write-limits.ts';
+import { imageBudget, writeLimit } from '../../lib/write-limits.ts';
 
 /** A roster bigger than any real team; it bounds what one account can store. */
 const MAX_PLAYERS = 500;
@@ -46,6 +46,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, hub, config } = app;
   const changed = hub.changed.bind(hub);
+  const chargeImage = imageBudget(fastify, config.rateLimitFactor);
 
   /**
    * Stores a new photo for a player inside the caller's transaction, as part of a save that
@@ -89,12 +90,15 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         response: { 200: playerSchema, ...refusals },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = requireUser(req);
       const { dataUrl, createKey, ...fields } = req.body;
       // The picture is checked and re-encoded before anything is written: a file that is not a
       // picture refuses the whole save, so a retry cannot leave a second player behind.
-      if (dataUrl) await ownedTeam(db, user, req.params.teamKey); // before spending CPU on it
+      if (dataUrl) {
+        await ownedTeam(db, user, req.params.teamKey); // before spending CPU on it
+        await chargeImage(req, reply);
+      }
       const jpeg = dataUrl ? await processPhoto(decodeDataUrl(dataUrl)) : null;
       return withPhotoSave(jpeg, (attachPhoto) =>
         db.tx(async (q) => {
@@ -192,15 +196,8 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
     '/teams/:teamKey/players/:playerKey/photo',
     {
       bodyLimit: Math.ceil(MAX_PHOTO_BYTES * 1.4),
-      config: {
-        imageBody: true,
-        // Per uploader, not per address: a club's coaches often share one network.
-        rateLimit: {
-          max: Math.ceil(60 * config.rateLimitFactor),
-          timeWindow: '1 minute',
-          keyGenerator: (req) => req.user?.uid ?? req.ip,
-        },
-      },
+      // Its limit is the image budget, charged in the handler with the player save's pictures.
+      config: { imageBody: true },
       schema: {
         tags: ['teamsheets'],
         summary:
@@ -210,11 +207,12 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         response: { 200: playerSchema, ...refusals },
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const user = requireUser(req);
       const { teamKey, playerKey } = req.params;
       // Cheap ownership check before spending CPU on the image.
       await ownedTeam(db, user, teamKey);
+      await chargeImage(req, reply);
       let input: Buffer;
       if (Buffer.isBuffer(req.body)) input = req.body;
       else {
