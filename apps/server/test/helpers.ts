@@ -5,12 +5,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { API_PATH, WS_PATH } from '@sagan/shared/http';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openPglite, openPostgres, pgliteDb, type Db } from '../src/db/db.ts';
+import { openPglite, openPostgres, type Db } from '../src/db/db.ts';
 
 export interface TestDatabase {
   db: Db;
@@ -39,12 +38,13 @@ declare module 'vitest' {
 
 let pgliteTemplate: Blob | undefined;
 
-/** An in-memory PGlite loaded from the run's migrated data folder (read once per worker). */
+/**
+ * An in-memory PGlite loaded from the run's migrated data folder (read once per worker), in
+ * its own thread as the server runs it.
+ */
 async function openMigratedPglite(): Promise<Db> {
   pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-  const pglite = new PGlite({ loadDataDir: pgliteTemplate });
-  await pglite.waitReady;
-  return pgliteDb(pglite);
+  return openPglite(undefined, { loadDataDir: pgliteTemplate });
 }
 
 const pgliteKind: DatabaseKind = {
