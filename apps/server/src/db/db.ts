@@ -256,11 +256,17 @@ function isAlive(pid: number): boolean {
  */
 export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Db> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
+  const workerOptions = {
+    ...options,
+    ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+  };
   try {
-    return await pgliteWorkerDb(
-      { ...options, ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}) },
-      unlock,
-    );
+    if (workerOptions.dataDir && !fs.existsSync(path.join(workerOptions.dataDir, 'PG_VERSION'))) {
+      // A new folder's initdb peaks far above what the database needs afterwards, and a
+      // thread keeps the memory it once used: initdb runs in a thread that ends with it.
+      await (await pgliteWorkerDb(workerOptions, () => undefined)).close();
+    }
+    return await pgliteWorkerDb(workerOptions, unlock);
   } catch (err) {
     unlock();
     throw err;
