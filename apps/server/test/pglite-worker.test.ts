@@ -14,6 +14,11 @@ describe('PGlite in its own thread', () => {
   }, 60_000);
   afterAll(() => db?.close());
 
+  it("runs with the small shared_buffers a club needs, not PGlite's 128 MB", async () => {
+    const [row] = await db.query<{ shared_buffers: string }>('SHOW shared_buffers');
+    expect(row?.shared_buffers).toBe('16MB');
+  });
+
   it('keeps the event loop turning while a query runs', async () => {
     let turns = 0;
     let done = false;

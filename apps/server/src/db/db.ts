@@ -257,6 +257,7 @@ function isAlive(pid: number): boolean {
 export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Db> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   const workerOptions = {
+    sharedBuffers: PGLITE_SHARED_BUFFERS,
     ...options,
     ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
   };
@@ -274,6 +275,13 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
 }
 
 type PgliteOptions = Omit<WorkerOptions, 'dataDir'>;
+
+/**
+ * PGlite starts PostgreSQL with shared_buffers at 128 MB, resident from the start: most of an
+ * idle server's memory. A club's database is a few MB and the operating system caches its
+ * files anyway; 16 MB (2,048 pages) holds its working set many times over.
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
 
 /**
  * The worker's entry beside this module: the compiled file in a build; from source, the

@@ -7,7 +7,10 @@ import type { PGliteOptions } from '@electric-sql/pglite';
 export type WorkerOptions = Pick<
   PGliteOptions,
   'dataDir' | 'loadDataDir' | 'initialMemory' | 'startParams' | 'relaxedDurability'
->;
+> & {
+  /** PostgreSQL's shared_buffers (e.g. '16MB'), added to PGlite's start parameters. */
+  sharedBuffers?: string;
+};
 
 export type Request =
   | { id: number; op: 'call'; method: string; args: unknown[] }

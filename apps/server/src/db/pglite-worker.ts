@@ -8,7 +8,15 @@ import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
 const port = parentPort;
 if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
 
-const pglite = new PGlite(workerData as WorkerOptions satisfies PGliteOptions);
+const { sharedBuffers, ...options } = workerData as WorkerOptions;
+if (sharedBuffers) {
+  options.startParams = [
+    ...(options.startParams ?? PGlite.defaultStartParams),
+    '-c',
+    `shared_buffers=${sharedBuffers}`,
+  ];
+}
+const pglite = new PGlite(options satisfies PGliteOptions);
 
 interface OpenTx {
   t: Transaction;
