@@ -1,13 +1,17 @@
-// `npm start`: builds the web app when it is missing or older than its sources, then serves
-// with the embedded database, demo data and live simulated games (DESIGN §7).
-import { spawn, spawnSync } from 'node:child_process';
+// `npm start`: builds what is missing or older than its sources (the web app, the compiled
+// server), then runs the server in this same process with the embedded database, demo data and
+// live simulated games (DESIGN §7). No second Node process stays alive: signals reach the
+// server's own handlers, and the memory of a launcher is not paid for.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const root = path.resolve(import.meta.dirname, '..');
 const dist = path.join(root, 'apps/web/dist/index.html');
 // The server-rendering bundle (docs/decisions/0013): a build from before it existed is rebuilt.
 const ssrBundle = path.join(root, 'apps/web/dist/.ssr/entry-server.js');
+const server = path.join(root, 'apps/server/dist/server.js');
 
 function newestMtime(dir) {
   let newest = 0;
@@ -20,27 +24,31 @@ function newestMtime(dir) {
   return newest;
 }
 
-const sourcesMtime = Math.max(
-  newestMtime(path.join(root, 'apps/web')),
-  newestMtime(path.join(root, 'packages/shared/src')),
-);
-if (!fs.existsSync(dist) || !fs.existsSync(ssrBundle) || fs.statSync(dist).mtimeMs < sourcesMtime) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '-w', '@sagan/web'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+function run(what, args) {
+  console.log(`Building ${what}…`);
+  // In a child that exits when done: the builders' memory and helper processes go with it.
+  const build = spawnSync(args[0], args.slice(1), { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-const child = spawn(
-  process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')],
-  {
-    cwd: root,
-    stdio: 'inherit',
-    env: { DEMO: 'true', SIMULATE: 'true', ...process.env },
-  },
-);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
-child.on('exit', (code) => process.exit(code ?? 0));
+const sharedMtime = newestMtime(path.join(root, 'packages/shared/src'));
+// WEB_DIST names a web app built elsewhere: it is the operator's to build.
+if (!process.env.WEB_DIST) {
+  const sourcesMtime = Math.max(newestMtime(path.join(root, 'apps/web')), sharedMtime);
+  if (
+    !fs.existsSync(dist) ||
+    !fs.existsSync(ssrBundle) ||
+    fs.statSync(dist).mtimeMs < sourcesMtime
+  ) {
+    run('the web app', ['npm', 'run', 'build', '-w', '@sagan/web']);
+  }
+}
+const serverSources = Math.max(newestMtime(path.join(root, 'apps/server/src')), sharedMtime);
+if (!fs.existsSync(server) || fs.statSync(server).mtimeMs < serverSources) {
+  run('the server', [process.execPath, path.join(root, 'scripts/build-server.mjs')]);
+}
+
+process.env.DEMO ??= 'true';
+process.env.SIMULATE ??= 'true';
+process.chdir(root);
+await import(pathToFileURL(server).href);

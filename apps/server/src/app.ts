@@ -47,6 +47,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // Larger bodies are opted into per route (photo uploads).
     bodyLimit: 256 * 1024,
+    // The embedded database starts in its own thread, no longer blocking the plugin timer: a
+    // new data folder's initdb takes tens of seconds on a small or busy machine.
+    pluginTimeout: 120_000,
   });
   logRequests(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -14,12 +14,17 @@ import { migrate } from '../src/db/migrate.ts';
 export default async function setup(project: TestProject): Promise<() => void> {
   const pglite = new PGlite();
   await pglite.waitReady;
-  await migrate(pgliteDb(pglite));
-  const tarball = await pglite.dumpDataDir('none');
-  await pglite.close();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-pglite-template-'));
-  const file = path.join(dir, 'migrated.tar');
-  fs.writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
-  project.provide('pgliteTemplate', file);
+  const save = async (name: string) => {
+    const file = path.join(dir, name);
+    const tarball = await pglite.dumpDataDir('none');
+    fs.writeFileSync(file, Buffer.from(await tarball.arrayBuffer()));
+    return file;
+  };
+  // The empty one too: tests that migrate step by step start from it, not from a new initdb.
+  project.provide('pgliteEmptyTemplate', await save('empty.tar'));
+  await migrate(pgliteDb(pglite));
+  project.provide('pgliteTemplate', await save('migrated.tar'));
+  await pglite.close();
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -5,12 +5,11 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { API_PATH, WS_PATH } from '@sagan/shared/http';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
-import { openPglite, openPostgres, pgliteDb, type Db } from '../src/db/db.ts';
+import { openPglite, openPostgres, type Db } from '../src/db/db.ts';
 
 export interface TestDatabase {
   db: Db;
@@ -34,23 +33,30 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated, empty PGlite data folder as a tarball (global-setup.ts makes it). */
     pgliteTemplate: string;
+    /** The same before any migration (initdb only). */
+    pgliteEmptyTemplate: string;
   }
 }
 
-let pgliteTemplate: Blob | undefined;
+const pgliteTemplates = new Map<'pgliteTemplate' | 'pgliteEmptyTemplate', Blob>();
 
-/** An in-memory PGlite loaded from the run's migrated data folder (read once per worker). */
-async function openMigratedPglite(): Promise<Db> {
-  pgliteTemplate ??= new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
-  const pglite = new PGlite({ loadDataDir: pgliteTemplate });
-  await pglite.waitReady;
-  return pgliteDb(pglite);
+/**
+ * An in-memory PGlite loaded from the run's data folder, migrated or not (each read once per
+ * worker), in its own thread as the server runs it.
+ */
+async function openPgliteFrom(name: 'pgliteTemplate' | 'pgliteEmptyTemplate'): Promise<Db> {
+  let template = pgliteTemplates.get(name);
+  if (!template) {
+    template = new Blob([fs.readFileSync(inject(name))]);
+    pgliteTemplates.set(name, template);
+  }
+  return openPglite(undefined, { loadDataDir: template });
 }
 
 const pgliteKind: DatabaseKind = {
   name: 'pglite',
   async open({ empty = false } = {}) {
-    const db = empty ? await openPglite() : await openMigratedPglite();
+    const db = await openPgliteFrom(empty ? 'pgliteEmptyTemplate' : 'pgliteTemplate');
     return { db, url: undefined, cleanup: () => db.close() };
   },
 };

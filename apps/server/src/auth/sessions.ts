@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import type { Db, Queryable } from '../db/db.ts';
 import { sha256 } from '../lib/keys.ts';
 import type { SessionUser } from '@sagan/shared/auth';
+import type { SessionCache } from './session-cache.ts';
 
 /** Bearer callers (phone apps) are known users without a session; no lastLogin per request. */
 export async function ensureUser(
@@ -35,16 +36,27 @@ const LIVE = `s.expires_at > now() AND s.last_seen_at > now() - make_interval(da
 
 /**
  * The user of a live session, or null. The session's last use is written at most once an hour
- * (the idle limit counts in days), so a busy user costs no write per request.
+ * (the idle limit counts in days), so a busy user costs no write per request; with a cache, a
+ * busy user costs no read either, but once every SessionCache.TTL_MS.
  */
 export async function sessionUser(
   db: Db,
   token: string,
   idleDays: number,
+  cache?: SessionCache,
 ): Promise<SessionUser | null> {
   const id = sessionIdOf(token);
-  const rows = await db.query<{ uid: string; display_name: string | null; stale: boolean }>(
-    `SELECT u.uid, u.display_name, s.last_seen_at < now() - interval '1 hour' AS stale
+  const cached = cache?.get(id);
+  if (cached) return cached;
+  const started = cache?.lookupStarts();
+  const rows = await db.query<{
+    uid: string;
+    display_name: string | null;
+    stale: boolean;
+    expires_ms: number;
+  }>(
+    `SELECT u.uid, u.display_name, s.last_seen_at < now() - interval '1 hour' AS stale,
+       (extract(epoch FROM s.expires_at) * 1000)::float8 AS expires_ms
      FROM sessions s JOIN users u ON u.uid = s.uid
      WHERE s.id_hash = $1 AND ${LIVE}`,
     [id, idleDays],
@@ -53,7 +65,9 @@ export async function sessionUser(
   if (!row) return null;
   if (row.stale)
     await db.query('UPDATE sessions SET last_seen_at = now() WHERE id_hash = $1', [id]);
-  return { uid: row.uid, displayName: row.display_name };
+  const user = { uid: row.uid, displayName: row.display_name };
+  if (cache && started !== undefined) cache.remember(id, user, row.expires_ms, started);
+  return user;
 }
 
 /** Which of these session ids are still live (not signed out, expired or idle too long). */

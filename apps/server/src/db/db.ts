@@ -1,8 +1,12 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -245,19 +249,137 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** dataDir undefined = in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Db> {
+/**
+ * The embedded database in a thread of its own (pglite-worker.ts), so that HTTP and WebSocket
+ * work never waits on a query and a second core runs the database. dataDir undefined = in
+ * memory (tests), or loaded from `options.loadDataDir`.
+ */
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Db> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
-  let pglite: PGlite;
+  const workerOptions = {
+    sharedBuffers: PGLITE_SHARED_BUFFERS,
+    ...options,
+    ...(dataDir ? { dataDir: path.join(dataDir, 'pglite') } : {}),
+  };
   try {
-    pglite = dataDir ? new PGlite(path.join(dataDir, 'pglite')) : new PGlite();
-    await pglite.waitReady;
+    if (workerOptions.dataDir && !fs.existsSync(path.join(workerOptions.dataDir, 'PG_VERSION'))) {
+      // A new folder's initdb peaks far above what the database needs afterwards, and a
+      // thread keeps the memory it once used: initdb runs in a thread that ends with it.
+      await (await pgliteWorkerDb(workerOptions, () => undefined)).close();
+    }
+    return await pgliteWorkerDb(workerOptions, unlock);
   } catch (err) {
     unlock();
     throw err;
   }
-  return pgliteDb(pglite, unlock);
 }
+
+type PgliteOptions = Omit<WorkerOptions, 'dataDir'>;
+
+/**
+ * PGlite starts PostgreSQL with shared_buffers at 128 MB, resident from the start: most of an
+ * idle server's memory. A club's database is a few MB and the operating system caches its
+ * files anyway; 16 MB (2,048 pages) holds its working set many times over.
+ */
+const PGLITE_SHARED_BUFFERS = '16MB';
+
+/**
+ * The worker's entry beside this module: the compiled file in a build; from source, the
+ * TypeScript file behind a bootstrap that registers the loader first (Node 20 does not apply
+ * `--import` hooks to a thread's entry module).
+ */
+function workerEntry(): URL {
+  if (!import.meta.url.endsWith('.ts')) return new URL('./pglite-worker.js', import.meta.url);
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api')).href;
+  const entry = new URL('./pglite-worker.ts', import.meta.url).href;
+  const code = `const { tsImport } = await import(${JSON.stringify(tsx.replace(/\.cjs$/, '.mjs'))}); await tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)});`;
+  return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Promise<Db> {
+  const worker = new Worker(workerEntry(), { workerData: options });
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  const listeners = new Map<number, (payload: string) => void>();
+  let nextId = 1;
+  let stopped: Error | undefined;
+
+  const fail = (err: Error) => {
+    stopped ??= err;
+    for (const p of pending.values()) p.reject(err);
+    pending.clear();
+  };
+  worker.on('message', (reply: Reply) => {
+    if ('notify' in reply) return listeners.get(reply.notify)?.(reply.payload);
+    const p = pending.get(reply.id);
+    if (!p) return;
+    pending.delete(reply.id);
+    // The thread keeps the process alive only while a caller waits on it, as PGlite did.
+    if (!pending.size) worker.unref();
+    if (reply.ok) p.resolve(reply.value);
+    else p.reject(Object.assign(new Error(reply.error.message), reply.error));
+  });
+  worker.on('error', (err) => fail(err));
+  worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)));
+
+  const request = <T>(req: DistributiveOmit<Request, 'id'>, id = nextId++): Promise<T> => {
+    if (stopped) return Promise.reject(stopped);
+    return new Promise<T>((resolve, reject) => {
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.ref();
+      if (id !== 0) worker.postMessage({ ...req, id });
+    });
+  };
+
+  try {
+    await request({ op: 'call', method: 'waitReady', args: [] }, 0);
+  } catch (err) {
+    await worker.terminate();
+    throw err;
+  }
+
+  return {
+    kind: 'pglite',
+    query: <T>(sql: string, params?: unknown[]) => request<T[]>({ op: 'query', sql, params }),
+    async tx(fn, opts) {
+      const txId = await request<number>({ op: 'begin', snapshot: !!opts?.snapshot });
+      const tx = txHandle(<T>(sql: string, params?: unknown[]) =>
+        request<T[]>({ op: 'txQuery', tx: txId, sql, params }),
+      );
+      let result;
+      try {
+        result = await fn(tx.q);
+      } catch (err) {
+        await request({ op: 'end', tx: txId, commit: false }).catch(() => undefined);
+        throw err;
+      }
+      await request({ op: 'end', tx: txId, commit: true });
+      tx.committed();
+      return result;
+    },
+    // In one process: there is no connection to lose.
+    async listen(channel, onPayload) {
+      const id = nextId++;
+      listeners.set(id, onPayload);
+      await request({ op: 'listen', channel }, id).catch((err: unknown) => {
+        listeners.delete(id);
+        throw err;
+      });
+      return async () => {
+        listeners.delete(id);
+        if (!stopped) await request({ op: 'unlisten', listenId: id });
+      };
+    },
+    listenHealth: () => ({ state: 'up', reconnects: 0 }),
+    async close() {
+      if (!stopped) await request({ op: 'call', method: 'close', args: [] });
+      stopped ??= new Error('the database is closed');
+      await worker.terminate();
+      onClose();
+    },
+  };
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The Db over a PGlite instance that is ready; `onClose` runs after PGlite has closed. */
 export function pgliteDb(pglite: PGlite, onClose: () => void = () => undefined): Db {

@@ -112,7 +112,7 @@ export default fp(
       const token = req.cookies[app.sessionCookieName];
       if (token) {
         req.sessionToken = token;
-        req.user = await sessionUser(db, token, config.sessionIdleDays);
+        req.user = await sessionUser(db, token, config.sessionIdleDays, app.sessionWatch.cache);
       }
       if (!SAFE_METHODS.has(req.method) && isApiRequest(req)) {
         // DESIGN §6: a non-safelisted header cannot be sent cross-site without CORS consent.
@@ -143,5 +143,5 @@ export default fp(
       }
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'realtime'] },
 );

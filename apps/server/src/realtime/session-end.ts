@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { liveSessionIds } from '../auth/sessions.ts';
+import { SessionCache } from '../auth/session-cache.ts';
 import type { Hub } from './hub.ts';
 
 const NOTICE = 'sessions-ended';
@@ -23,6 +24,8 @@ export class SessionWatch {
   readonly counts = { local: 0, notified: 0, swept: 0 };
   private timer: NodeJS.Timeout | null = null;
   private sweeping = false;
+  /** The HTTP side's memory of sessions (plugins/auth.ts): told of every end this node learns. */
+  readonly cache = new SessionCache();
 
   constructor(
     private readonly db: Db,
@@ -48,6 +51,7 @@ export class SessionWatch {
   /** Call once these sessions are gone from the store (signed out, signed out everywhere). */
   async ended(sessionIds: string[]): Promise<void> {
     if (!sessionIds.length) return;
+    this.cache.forget(sessionIds);
     this.counts.local += this.hub.endSessions(sessionIds);
     // PGlite is one process: the local path above is all there is.
     if (this.db.kind !== 'postgres') return;
@@ -78,7 +82,9 @@ export class SessionWatch {
     this.sweeping = true;
     try {
       const live = await liveSessionIds(this.db, ids, this.idleDays);
-      this.counts.swept += this.hub.endSessions(ids.filter((id) => !live.has(id)));
+      const ended = ids.filter((id) => !live.has(id));
+      this.cache.forget(ended);
+      this.counts.swept += this.hub.endSessions(ended);
     } catch (err) {
       // The next sweep tries again; meanwhile subscribe-time checks still refuse ended sessions.
       this.log.warn({ err }, 'realtime: session sweep failed');
@@ -92,6 +98,7 @@ export class SessionWatch {
       this.log.warn({ ids }, 'realtime: unreadable session-end notice');
       return;
     }
+    this.cache.forget(ids as string[]);
     this.counts.notified += this.hub.endSessions(ids as string[]);
   }
 

@@ -1,0 +1,28 @@
+// Messages between the main thread (pglite-remote.ts) and the database's thread
+// (pglite-worker.ts). Requests carry an id; each gets one Reply with that id, except
+// notifications, which name the id of the listen request they answer.
+import type { PGliteOptions } from '@electric-sql/pglite';
+
+/** PGlite's options that can cross to a thread (no functions, no filesystem objects). */
+export type WorkerOptions = Pick<
+  PGliteOptions,
+  'dataDir' | 'loadDataDir' | 'initialMemory' | 'startParams' | 'relaxedDurability'
+> & {
+  /** PostgreSQL's shared_buffers (e.g. '16MB'), added to PGlite's start parameters. */
+  sharedBuffers?: string;
+};
+
+export type Request =
+  | { id: number; op: 'call'; method: string; args: unknown[] }
+  | { id: number; op: 'query'; sql: string; params: unknown[] | undefined }
+  | { id: number; op: 'begin'; snapshot: boolean }
+  | { id: number; op: 'txQuery'; tx: number; sql: string; params: unknown[] | undefined }
+  | { id: number; op: 'end'; tx: number; commit: boolean }
+  | { id: number; op: 'listen'; channel: string }
+  | { id: number; op: 'unlisten'; listenId: number };
+
+/** Request 0 is the thread's start: it is answered once PGlite is ready. */
+export type Reply =
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: { message: string } & Record<string, unknown> }
+  | { notify: number; payload: string };

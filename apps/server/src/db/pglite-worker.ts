@@ -1,0 +1,128 @@
+// The embedded database's own thread (pglite-remote.ts starts it): PGlite's WebAssembly and
+// its protocol layer are most of a write's CPU, and on the main thread every query stalled
+// every socket. Only PGlite and Node are imported here, so the thread stays small.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
+
+const port = parentPort;
+if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
+
+const { sharedBuffers, ...options } = workerData as WorkerOptions;
+if (sharedBuffers) {
+  options.startParams = [
+    ...(options.startParams ?? PGlite.defaultStartParams),
+    '-c',
+    `shared_buffers=${sharedBuffers}`,
+  ];
+}
+const pglite = new PGlite(options satisfies PGliteOptions);
+
+interface OpenTx {
+  t: Transaction;
+  /** Ends the transaction: commit when true, roll back otherwise. */
+  end(commit: boolean): void;
+  /** The id of the request that ended it, to answer once the commit is durable. */
+  endId?: number;
+}
+const transactions = new Map<number, OpenTx>();
+const unlisteners = new Map<number, () => Promise<void>>();
+/** Thrown inside PGlite's transaction() so that it rolls back. */
+const rollback = Symbol('rollback');
+
+function send(reply: Reply): void {
+  port!.postMessage(reply);
+}
+
+/** Errors cross the thread as plain fields: structured cloning drops `code`, `constraint`… */
+function errorReply(id: number, err: unknown): Reply {
+  if (!(err instanceof Error)) return { id, ok: false, error: { message: String(err) } };
+  const fields: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(err)) {
+    if (v === undefined || typeof v === 'function') continue;
+    fields[k] = v;
+  }
+  return {
+    id,
+    ok: false,
+    error: { ...fields, name: err.name, message: err.message, stack: err.stack },
+  };
+}
+
+function begin(id: number, snapshot: boolean): void {
+  let begun = false;
+  pglite
+    .transaction(async (t) => {
+      if (snapshot) await t.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+      const commit = await new Promise<boolean>((end) => {
+        transactions.set(id, { t, end });
+        begun = true;
+        send({ id, ok: true, value: id });
+      });
+      if (!commit) throw rollback;
+    })
+    .then(
+      () => finish(id, undefined),
+      (err: unknown) => {
+        if (!begun) send(errorReply(id, err));
+        else finish(id, err === rollback ? undefined : err);
+      },
+    );
+}
+
+function finish(txId: number, err: unknown): void {
+  const tx = transactions.get(txId);
+  transactions.delete(txId);
+  if (tx?.endId === undefined) return;
+  send(err === undefined ? { id: tx.endId, ok: true, value: null } : errorReply(tx.endId, err));
+}
+
+async function handle(req: Request): Promise<unknown> {
+  switch (req.op) {
+    case 'call': {
+      // Any PGlite method by name, so that a Db method added later needs no new message.
+      const method = (pglite as unknown as Record<string, unknown>)[req.method];
+      if (typeof method !== 'function') throw new Error(`PGlite has no method ${req.method}`);
+      return (method as (...args: unknown[]) => unknown).apply(pglite, req.args);
+    }
+    case 'query':
+      return (await pglite.query(req.sql, req.params)).rows;
+    case 'txQuery': {
+      const tx = transactions.get(req.tx);
+      if (!tx) throw new Error('the transaction has ended');
+      return (await tx.t.query(req.sql, req.params)).rows;
+    }
+    case 'listen': {
+      const unlisten = await pglite.listen(req.channel, (payload) =>
+        send({ notify: req.id, payload }),
+      );
+      unlisteners.set(req.id, unlisten);
+      return null;
+    }
+    case 'unlisten': {
+      const unlisten = unlisteners.get(req.listenId);
+      unlisteners.delete(req.listenId);
+      await unlisten?.();
+      return null;
+    }
+  }
+}
+
+port.on('message', (req: Request) => {
+  if (req.op === 'begin') return begin(req.id, req.snapshot);
+  if (req.op === 'end') {
+    const tx = transactions.get(req.tx);
+    if (!tx) return send(errorReply(req.id, new Error('the transaction has ended')));
+    tx.endId = req.id;
+    return tx.end(req.commit);
+  }
+  handle(req).then(
+    (value) => send({ id: req.id, ok: true, value }),
+    (err: unknown) => send(errorReply(req.id, err)),
+  );
+});
+
+pglite.waitReady.then(
+  () => send({ id: 0, ok: true, value: null }),
+  (err: unknown) => send(errorReply(0, err)),
+);

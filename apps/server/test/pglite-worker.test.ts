@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { openPglite, type Db } from '../src/db/db.ts';
+
+// The embedded database runs in a thread of its own (db.ts openPglite): these check what the
+// rest of the server relies on across that boundary.
+describe('PGlite in its own thread', () => {
+  let db: Db;
+  beforeAll(async () => {
+    const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    db = await openPglite(undefined, { loadDataDir: template });
+    await db.query('CREATE TABLE worker_t (id int PRIMARY KEY, at timestamptz, data bytea)');
+  }, 60_000);
+  afterAll(() => db?.close());
+
+  it("runs with the small shared_buffers a club needs, not PGlite's 128 MB", async () => {
+    const [row] = await db.query<{ shared_buffers: string }>('SHOW shared_buffers');
+    expect(row?.shared_buffers).toBe('16MB');
+  });
+
+  it('keeps the event loop turning while a query runs', async () => {
+    let turns = 0;
+    let done = false;
+    const query = db.query('SELECT pg_sleep(0.3)').then(() => (done = true));
+    // On the main thread the whole sleep would pass inside one turn: no turn until it ends.
+    while (!done && turns < 5) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turns++;
+    }
+    expect(done).toBe(false);
+    await query;
+  });
+
+  it('returns values with their types, and errors with their fields', async () => {
+    const at = new Date('2026-01-02T03:04:05.000Z');
+    await db.query('INSERT INTO worker_t VALUES (1, $1, $2)', [at, new Uint8Array([7, 8])]);
+    const [row] = await db.query<{ at: Date; data: Uint8Array; n: number }>(
+      'SELECT at, data, count(*) OVER ()::int AS n FROM worker_t',
+    );
+    expect(row?.at).toEqual(at);
+    expect(row?.data).toEqual(new Uint8Array([7, 8]));
+    expect(row?.n).toBe(1);
+    const err = await db.query('INSERT INTO worker_t (id) VALUES (1)').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(Error);
+    expect(err).toMatchObject({ code: '23505', constraint: 'worker_t_pkey' });
+  });
+
+  it('commits a transaction whole, rolls a failed one back, and delivers NOTIFY on commit', async () => {
+    const heard: string[] = [];
+    const unlisten = await db.listen('worker_ch', (p) => heard.push(p));
+    await expect(
+      db.tx(async (q) => {
+        await q.query('INSERT INTO worker_t (id) VALUES (2)');
+        await q.query(`NOTIFY worker_ch, 'lost'`);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    // A failed statement inside also rolls the earlier ones back.
+    await expect(
+      db.tx(async (q) => {
+        await q.query('INSERT INTO worker_t (id) VALUES (3)');
+        await q.query('INSERT INTO worker_t (id) VALUES (1)');
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    const result = await db.tx(async (q) => {
+      await q.query('INSERT INTO worker_t (id) VALUES (4)');
+      await q.query(`NOTIFY worker_ch, 'kept'`);
+      return 'ok';
+    });
+    expect(result).toBe('ok');
+    const ids = await db.query<{ id: number }>('SELECT id FROM worker_t ORDER BY id');
+    expect(ids.map((r) => r.id)).toEqual([1, 4]);
+    await db.query('SELECT 1'); // a round trip after the commit: its notification came first
+    expect(heard).toEqual(['kept']);
+    await unlisten();
+    await db.query(`NOTIFY worker_ch, 'after'`);
+    await db.query('SELECT 1');
+    expect(heard).toEqual(['kept']);
+  });
+
+  it('serialises a query outside a transaction behind the open transaction', async () => {
+    const order: string[] = [];
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const tx = db.tx(async (q) => {
+      await q.query('INSERT INTO worker_t (id) VALUES (5)');
+      inside();
+      await held;
+      order.push('commit');
+    });
+    await entered;
+    const outside = db
+      .query<{ n: number }>('SELECT count(*)::int AS n FROM worker_t WHERE id = 5')
+      .then((r) => order.push(`read ${r[0]?.n}`));
+    release();
+    await Promise.all([tx, outside]);
+    expect(order).toEqual(['commit', 'read 1']);
+  });
+});

@@ -1,0 +1,110 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+/**
+ * `npm start` as a club runs it (`node scripts/start.mjs`): it builds the compiled server when
+ * missing or stale, then is the server itself: one process, running compiled JavaScript, with
+ * no TypeScript transpiler loaded, and the signals it receives are the server's.
+ */
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+// Customisation hooks that write every module the process loads to a file: the module graph
+// of another process, seen from outside. They only look; resolution is left to Node.
+const hooks = `
+import fs from 'node:fs';
+let file;
+export function initialize(data) { file = data.file; }
+export async function resolve(specifier, context, next) {
+  const result = await next(specifier, context);
+  fs.appendFileSync(file, result.url + '\\n');
+  return result;
+}`;
+const register = `
+import { register } from 'node:module';
+register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hooks)}`)}, {
+  data: { file: process.env.MODULES_FILE },
+});`;
+
+function childPids(pid: number): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // The parent's pid is the 2nd field after the command name in parentheses.
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+      if (ppid === pid) pids.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return pids;
+}
+
+describe('npm start', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-start-'));
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('is one process running the compiled server, no transpiler loaded; SIGTERM stops it', async () => {
+    const modulesFile = path.join(dir, 'modules.txt');
+    fs.writeFileSync(modulesFile, '');
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        HOST: '127.0.0.1',
+        PORT: '0',
+        DATA_DIR: path.join(dir, 'data'),
+        DEMO: 'false',
+        SIMULATE: 'false',
+        LOG_FORMAT: 'json',
+        // A web app built elsewhere (none here): start.mjs leaves it alone, the server serves
+        // the API only. The web build is not what this checks, and takes minutes.
+        WEB_DIST: path.join(dir, 'no-web'),
+        NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(register)}`,
+        MODULES_FILE: modulesFile,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
+    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const onData = () => {
+          const m = /Sagan is running at (http:\/\/\S+)/.exec(out);
+          if (m) resolve(m[1]!);
+        };
+        child.stdout.on('data', onData);
+        void exited.then((code) => reject(new Error(`start.mjs exited (${code}):\n${out}`)));
+      });
+      const health = await fetch(`${url}api/health`);
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ database: 'pglite' });
+
+      // The server's own log lines carry the pid of the process npm started: the same one.
+      const pids = out
+        .split('\n')
+        .filter((l) => l.startsWith('{'))
+        .map((l) => (JSON.parse(l) as { pid: number }).pid);
+      expect(pids.length).toBeGreaterThan(0);
+      expect(new Set(pids)).toEqual(new Set([child.pid]));
+      // No second process: the builds ran in children that have exited; the database is a
+      // thread of this process.
+      expect(childPids(child.pid!)).toEqual([]);
+
+      const modules = fs.readFileSync(modulesFile, 'utf8').split('\n').filter(Boolean);
+      expect(modules).toContain(`file://${ROOT}/apps/server/dist/server.js`);
+      expect(modules.filter((m) => /\/node_modules\/(tsx|esbuild)\/|\.tsx?$/.test(m))).toEqual([]);
+    } finally {
+      child.kill('SIGTERM');
+    }
+    expect(await exited).toBe(0);
+    expect(out).toContain('"signal":"SIGTERM"');
+  }, 120_000);
+});

@@ -1,0 +1,185 @@
+// `npm run bench:footprint`: what a club's small box pays to run Sagan, beside a Fastify
+// hello-world as the floor. Idle RSS of the server process per database (PGlite on a new data
+// folder, the same folder restarted, PostgreSQL), with 1,000 and 5,000 idle viewers on PGlite,
+// and start → first answer that reads the database (restarted folder, no demo). The server is
+// the compiled one (apps/server/dist, built first when missing), run as production runs it.
+// BENCH_RUNS=n repeats each start (median shown); BENCH_VIEWERS=1000,5000 sets the viewers.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { API_PATH, WS_PATH } from '@sagan/shared/http';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { startPostgres } from '../scripts/lib/postgres.ts';
+import { SAGAN_READY } from '../scripts/lib/server.ts';
+import { root, settledRssKb, startServer, stopServers, type Server } from './lib/procs.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const VIEWERS = (process.env.BENCH_VIEWERS ?? '1000,5000').split(',').map(Number);
+const SERVER_JS = path.join(root, 'apps/server/dist/server.js');
+const GC_FLAGS = ['--expose-gc', '--import', './bench/lib/gc-on-signal.mjs'];
+
+if (!fs.existsSync(SERVER_JS)) {
+  execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
+}
+
+/** The compiled server as production starts it, with a GC on SIGUSR2 for settled RSS. */
+function startCompiled(env: Record<string, string>): Promise<Server> {
+  return startServer(
+    ['node', ...GC_FLAGS, SERVER_JS],
+    {
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO: 'false',
+      SIMULATE: 'false',
+      LOG_LEVEL: 'warn',
+      WEB_DIST: '/nonexistent',
+      RATE_LIMIT_FACTOR: '100000',
+      ...env,
+    },
+    SAGAN_READY,
+  );
+}
+
+/** Milliseconds from spawn to the first 200 of a request that reads the database. */
+async function timedStart(
+  start: () => Promise<Server>,
+  url: string,
+): Promise<{ server: Server; ms: number }> {
+  const t0 = performance.now();
+  const server = await start();
+  for (;;) {
+    const r = await fetch(`http://127.0.0.1:${server.port}${url}`).catch(() => null);
+    if (r?.ok) break;
+  }
+  return { server, ms: performance.now() - t0 };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
+
+async function openViewers(port: number, n: number): Promise<WebSocket[]> {
+  const sockets: WebSocket[] = [];
+  const subscribe = JSON.stringify({ type: 'subscribe', topic: recentGamesTopic.name() });
+  for (let i = 0; i < n; i += 100) {
+    const batch = Array.from({ length: Math.min(100, n - i) }, () => {
+      const ws = new WebSocket(`ws://127.0.0.1:${port}${WS_PATH}`, { perMessageDeflate: false });
+      sockets.push(ws);
+      // Subscribed once the first frame (the subscription's state) is back.
+      return new Promise<void>((resolve, reject) => {
+        ws.once('open', () => ws.send(subscribe));
+        ws.once('message', () => resolve());
+        ws.once('error', reject);
+      });
+    });
+    await Promise.all(batch);
+  }
+  return sockets;
+}
+
+const rows: Array<[string, string, string]> = [];
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-footprint-'));
+const READS_DB = `${API_PATH}/tags`;
+
+try {
+  // The floor: Fastify alone, answering one route.
+  const floorFile = path.join(tmp, 'floor.mjs');
+  fs.writeFileSync(
+    floorFile,
+    `import Fastify from ${JSON.stringify(path.join(root, 'node_modules/fastify/fastify.js'))};
+const app = Fastify();
+app.get(${JSON.stringify(READS_DB)}, async () => ({ hello: 'world' }));
+await app.listen({ port: 0, host: '127.0.0.1' });
+console.log('running at http://127.0.0.1:' + app.server.address().port + '/');`,
+  );
+  const floorStarts: number[] = [];
+  let floorRss = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const { server, ms } = await timedStart(
+      () =>
+        startServer(
+          ['node', ...GC_FLAGS, floorFile],
+          {},
+          /running at http:\/\/127\.0\.0\.1:(\d+)\//,
+        ),
+      READS_DB,
+    );
+    floorStarts.push(ms);
+    floorRss = await settledRssKb(server.pid);
+    await stopServers([server]);
+  }
+
+  // PGlite: a new folder, then the same folder restarted RUNS times.
+  const dataDir = path.join(tmp, 'pglite');
+  const fresh = await timedStart(() => startCompiled({ DATA_DIR: dataDir }), READS_DB);
+  const freshRss = await settledRssKb(fresh.server.pid);
+  await stopServers([fresh.server]);
+  const restartStarts: number[] = [];
+  let restartRss = 0;
+  const viewerRss = new Map<number, number>();
+  for (let i = 0; i < RUNS; i++) {
+    const { server, ms } = await timedStart(() => startCompiled({ DATA_DIR: dataDir }), READS_DB);
+    restartStarts.push(ms);
+    restartRss = await settledRssKb(server.pid);
+    if (i === RUNS - 1) {
+      let open: WebSocket[] = [];
+      for (const n of VIEWERS) {
+        open = open.concat(await openViewers(server.port, n - open.length));
+        viewerRss.set(n, await settledRssKb(server.pid));
+      }
+      for (const ws of open) ws.terminate();
+    }
+    await stopServers([server]);
+  }
+
+  rows.push(['idle RSS, PGlite, new data folder', mb(freshRss), mb(floorRss)]);
+  rows.push(['idle RSS, PGlite, restarted folder', mb(restartRss), '']);
+  for (const [n, kb] of viewerRss) {
+    rows.push([`RSS, PGlite, ${n.toLocaleString('en')} idle viewers`, mb(kb), '']);
+  }
+  rows.push([
+    'start → first answer, PGlite, new folder',
+    `${(fresh.ms / 1000).toFixed(2)} s`,
+    `${(median(floorStarts) / 1000).toFixed(2)} s`,
+  ]);
+  rows.push([
+    `start → first answer, PGlite, restarted (median of ${RUNS})`,
+    `${(median(restartStarts) / 1000).toFixed(2)} s`,
+    '',
+  ]);
+
+  // PostgreSQL: a throwaway cluster of the benchmark's own.
+  const cluster = await startPostgres();
+  try {
+    const pgStarts: number[] = [];
+    let pgRss = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const { server, ms } = await timedStart(
+        () => startCompiled({ DATA_DIR: path.join(tmp, 'pg-files'), DATABASE_URL: cluster.url }),
+        READS_DB,
+      );
+      pgStarts.push(ms);
+      pgRss = await settledRssKb(server.pid);
+      await stopServers([server]);
+    }
+    rows.push(['idle RSS, PostgreSQL (server process)', mb(pgRss), '']);
+    rows.push([
+      `start → first answer, PostgreSQL (median of ${RUNS})`,
+      `${(median(pgStarts) / 1000).toFixed(2)} s`,
+      '',
+    ]);
+  } finally {
+    cluster.stop();
+  }
+} finally {
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+const header: [string, string, string] = ['', 'Sagan', 'Fastify floor'];
+const widths = [0, 1, 2].map((c) => Math.max(...[header, ...rows].map((r) => r[c]!.length)));
+const line = (r: string[]) => `| ${r.map((c, i) => c.padEnd(widths[i]!)).join(' | ')} |`;
+console.log(`\nfootprint (${os.cpus().length} cores, Node ${process.version}, server compiled)`);
+console.log(line(header));
+console.log(line(widths.map((w) => '-'.repeat(w))));
+for (const r of rows) console.log(line(r));
