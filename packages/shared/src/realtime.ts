@@ -17,6 +17,8 @@ export const ClientMessageType = {
 
 export const ServerMessageType = {
   State: 'state',
+  /** A change to the state the client holds (delta topics only, never the first frame). */
+  Delta: 'delta',
   Current: 'current',
   Error: 'error',
   Pong: 'pong',
@@ -46,6 +48,13 @@ export type ClientMessage = z.infer<typeof clientMessageSchema>;
 export const serverMessageSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal(ServerMessageType.State),
+    topic: z.string(),
+    seq: z.number().int().nonnegative(),
+    data: z.unknown(),
+  }),
+  /** Applied by the topic family's applyDelta to the state of number seq - 1. */
+  z.object({
+    type: z.literal(ServerMessageType.Delta),
     topic: z.string(),
     seq: z.number().int().nonnegative(),
     data: z.unknown(),
