@@ -203,7 +203,7 @@ export async function putGame(
   while (
     keep < stored.length &&
     keep < input.snaps.length &&
-    JSON.stringify(stored[keep]!.snap) === JSON.stringify(input.snaps[keep])
+    sameSnap(stored[keep]!.snap, input.snaps[keep]!)
   ) {
     keep++;
   }
@@ -260,6 +260,12 @@ export async function putGame(
     created,
     change: { game, shareKey: after.share_key, privacy: privacyOf(after), delta },
   };
+}
+
+/** The same snap, whatever the order of its keys (jsonb keeps its own). */
+function sameSnap(a: Snap, b: Snap): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
 }
 
 async function lockRow(q: Queryable, gameKey: string): Promise<GameRow | null> {
