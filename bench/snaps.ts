@@ -1,7 +1,7 @@
 // bench/snaps: a big sideline play count (500 players) through the real API on PGlite. Prints
 // the server time of a snap near snap 1, 250 and 500, the bytes of the `playcount:` frame each
 // snap sends its viewer, and the median of an unrelated `GET /games/recent` while idle and
-// while three snap writers (0.5 snaps/s each) count on three counts of ~450 snaps.
+// while three snap writers (0.5 snaps/s each) count on the same count, past its 500th snap.
 //
 //   npm run bench:snaps                      # this checkout
 //   npm run bench:snaps -- --baseline main   # the same, paired with main's server first
@@ -34,7 +34,6 @@ const PLAYERS = 500;
 // players, ~450 snaps: a 6–7 MB document).
 const ON_FIELD = Number(option('on-field') ?? 500);
 const SNAPS = Number(option('snaps') ?? 500);
-const PREFILLED = 450;
 const WRITERS = 3;
 const WRITER_RATE = 0.5;
 const SECONDS = Number(option('seconds') ?? 20);
@@ -74,21 +73,13 @@ function lineup(n: number): string[] {
   );
 }
 
-/** A count of PLAYERS players and `snaps` snaps, made as the phone app makes one (a PUT). */
-function phoneGame(snaps: number) {
-  const players = roster();
-  const list = Array.from({ length: snaps }, (_, n) => {
-    const keys = lineup(n);
-    for (const k of keys) players.find((p) => p.key === k)!.playCount++;
-    return {
-      snapCount: n + 1,
-      groupName: '',
-      quarter: 1 + Math.floor((n * 4) / Math.max(snaps, 1)),
-      ...Object.fromEntries(keys.map((k) => [k, true])),
-    };
-  });
-  return { gameName: 'Big count', gameDate: '2026-11-21', roster: players, snaps: list };
-}
+/** A count of PLAYERS players and no snaps, made as the phone app makes one (a PUT). */
+const phoneGame = () => ({
+  gameName: 'Big count',
+  gameDate: '2026-11-21',
+  roster: roster(),
+  snaps: [],
+});
 
 async function timedGet(base: string, p: string): Promise<number> {
   const t = performance.now();
@@ -106,7 +97,7 @@ async function run(build: Build): Promise<Result> {
     const coach = await signInWithCookie(base, 'Coach');
 
     // The measured count, watched by one viewer (its owner's socket: the topic is private).
-    await coach.call('PUT', '/playcounts/bench-big', phoneGame(0));
+    await coach.call('PUT', '/playcounts/bench-big', phoneGame());
     const frames: number[] = [];
     const ws = new WebSocket(`ws://127.0.0.1:${server.port}${WS_PATH}`, {
       headers: { cookie: coach.cookie },
@@ -153,20 +144,9 @@ async function run(build: Build): Promise<Result> {
     }
     ws.close();
 
-    // Three more counts of ~450 snaps each, for the writers.
-    // (Snapped there, as a whole 450-snap game is over the PUT's body limit.)
-    console.log(`  snaps 1/${SNAPS / 2}/${SNAPS}: ${JSON.stringify(snapMs)} ms, ${JSON.stringify(frameBytes)} B`);
-    await Promise.all(
-      Array.from({ length: WRITERS }, async (_, w) => {
-        await coach.call('PUT', `/playcounts/bench-w${w}`, phoneGame(0));
-        for (let n = 1; n <= PREFILLED; n++) {
-          await coach.call('POST', `/playcounts/bench-w${w}/snaps`, {
-            quarter: 1,
-            groupName: '',
-            players: lineup(n),
-          });
-        }
-      }),
+    // The writers are three phones counting the same big count, now at SNAPS snaps.
+    console.log(
+      `  snap ${marks.join('/')}: ${JSON.stringify(snapMs)} ms, ${JSON.stringify(frameBytes)} B`,
     );
     const idle: number[] = [];
     for (let i = 0; i < 50; i++) idle.push(await timedGet(base, '/games/recent'));
@@ -176,10 +156,10 @@ async function run(build: Build): Promise<Result> {
     const writers = Array.from({ length: WRITERS }, async (_, w) => {
       // Staggered, so the three writers' snaps spread over each interval.
       await sleep((w * 1000) / (WRITER_RATE * WRITERS));
-      let n = PREFILLED;
+      let n = SNAPS + w * 1000;
       while (!stop) {
         const t = performance.now();
-        await coach.call('POST', `/playcounts/bench-w${w}/snaps`, {
+        await coach.call('POST', '/playcounts/bench-big/snaps', {
           quarter: 4,
           groupName: '',
           players: lineup(++n),
