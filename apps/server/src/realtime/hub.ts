@@ -139,8 +139,8 @@ export class Hub {
   /** Notifications not handled yet: handled after the current task, never inside a write. */
   private readonly inbox: string[] = [];
   /**
-   * Merges too big for a NOTIFY, kept by the writer's node once its transaction commits
-   * ('seq topic' → merge): this node then applies them from memory like a carried merge.
+   * Delta topics' merges too big for a NOTIFY, kept by the writer's node once its transaction
+   * commits ('seq topic' → merge): this node then applies them like a carried merge.
    */
   private readonly localMerges = new Map<string, unknown>();
 
@@ -326,7 +326,10 @@ export class Hub {
     );
     const seqs: Record<string, number> = {};
     for (const row of rows) for (const [t, n] of Object.entries(row.seqs)) seqs[t] = Number(n);
-    const kept = unique.filter((t) => merges[t] && !carried[t] && this.entries.has(t));
+    // Delta topics only: their frames must not grow with the state, even past NOTIFY's limit.
+    const kept = unique.filter(
+      (t) => merges[t] && !carried[t] && this.entries.has(t) && this.familyOf(t)?.delta,
+    );
     if (kept.length) {
       afterCommit(q, () => {
         for (const t of kept) this.localMerges.set(`${seqs[t]} ${t}`, merges[t]);
