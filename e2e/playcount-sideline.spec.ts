@@ -174,6 +174,8 @@ test('a coach counts a game on the sideline; a parent follows it live until the 
   await expect(parent.getByText('Live play count')).toHaveCount(0);
   await expect(page.getByText('Finished: the shared link shows these as final.')).toBeVisible();
   await expect(snapButton).toBeDisabled();
+  await bothWidths(page, 'playcount-finished');
+  await bothWidths(parent, 'playcount-shared-final');
 
   // After the game: the detail screen and its CSV.
   await page.getByRole('link', { name: 'Details & sharing' }).click();

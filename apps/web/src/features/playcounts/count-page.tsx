@@ -70,9 +70,22 @@ export default function CountPage() {
           {game.gameName}{' '}
           <span className="muted pc-title-date">{formatGameDate(game.gameDate)}</span>
         </h1>
-        <Link className="pc-count-detail" to={pathTo('playcount', { gameKey })}>
-          Details &amp; sharing
-        </Link>
+        <span className="pc-count-actions">
+          <Link className="pc-count-detail" to={pathTo('playcount', { gameKey })}>
+            Details &amp; sharing
+          </Link>
+          {/* Away from the thumb's Snap bar: finishing is deliberate, once per game. */}
+          {!game.finished && (
+            <button
+              type="button"
+              className="btn pc-finish"
+              disabled={waiting > 0 || finish.isPending}
+              onClick={() => finish.mutate({ finished: true })}
+            >
+              Finish
+            </button>
+          )}
+        </span>
       </header>
 
       <p className={`pc-sync${waiting ? ' pc-sync-waiting' : ''}`} role="status">
@@ -180,14 +193,6 @@ export default function CountPage() {
           <span className="pc-snap-sub">
             Q{quarter} · {fieldPlayers.length} on field · next #{(lastSnap?.snapCount ?? 0) + 1}
           </span>
-        </button>
-        <button
-          type="button"
-          className="btn pc-finish"
-          disabled={game.finished || waiting > 0 || finish.isPending}
-          onClick={() => finish.mutate({ finished: true })}
-        >
-          Finish
         </button>
       </div>
     </section>
