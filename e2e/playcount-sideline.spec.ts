@@ -169,6 +169,16 @@ test('a coach counts a game on the sideline; a parent follows it live until the 
   }
   await bothWidths(parent, 'playcount-shared');
 
+  // Finished on the counter: the parent's link says final, not live; no more snaps are taken.
+  await expect(parent.getByText('Live play count')).toBeVisible();
+  await page.getByRole('button', { name: 'Finish' }).click();
+  await expect(parent.getByText('Final play count')).toBeVisible();
+  await expect(parent.getByText('Live play count')).toHaveCount(0);
+  await expect(page.getByText('Finished: the shared link shows these as final.')).toBeVisible();
+  await expect(snapButton).toBeDisabled();
+  await bothWidths(page, 'playcount-finished');
+  await bothWidths(parent, 'playcount-shared-final');
+
   // After the game: the detail screen and its CSV.
   await page.getByRole('link', { name: 'Details & sharing' }).click();
   await expect(page.getByText('3 players are below 7 plays.')).toBeVisible();

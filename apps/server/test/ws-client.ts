@@ -4,6 +4,7 @@ import {
   type ServerMessage,
   type ClientMessage,
 } from '@sagan/shared/realtime';
+import { applyPlayCountDelta, type PlayCountDelta } from '@sagan/shared/playcount-events';
 
 export type StateMessage = Extract<ServerMessage, { type: 'state' }>;
 
@@ -20,7 +21,9 @@ export class TestSocket {
 
   private constructor(readonly ws: WebSocket) {
     ws.on('message', (raw) => {
-      this.messages.push(serverMessageSchema.parse(JSON.parse(raw.toString())));
+      const msg = serverMessageSchema.parse(JSON.parse(raw.toString()));
+      this.messages.push(msg);
+      if (msg.type === 'delta') this.applyDelta(msg);
       this.waiters.forEach((w) => w());
     });
     ws.on('close', (code) => {
@@ -43,6 +46,21 @@ export class TestSocket {
       );
       ws.once('error', reject);
     });
+  }
+
+  /**
+   * A delta topic's change (the play counts'), applied as the web client applies it to the
+   * state held: the result is recorded as that topic's next state, so tests read states alike.
+   * A delta that does not follow the state held is left as it is (the test sees the gap).
+   */
+  private applyDelta(msg: Extract<ServerMessage, { type: 'delta' }>): void {
+    const held = this.states(msg.topic).at(-1);
+    if (!held || held.seq !== msg.seq - 1 || held.data === null) return;
+    const data = applyPlayCountDelta(
+      held.data as Parameters<typeof applyPlayCountDelta>[0],
+      msg.data as PlayCountDelta,
+    );
+    this.messages.push({ type: 'state', topic: msg.topic, seq: msg.seq, data });
   }
 
   send(msg: ClientMessage): void {

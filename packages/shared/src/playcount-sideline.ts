@@ -3,11 +3,11 @@ import { keySchema } from './keys.ts';
 import {
   MAX_PLAY_COUNT_ROSTER,
   MAX_SNAPS,
-  isInSnap,
   minPlaysSchema,
   type PlayCountRosterEntry,
   type Snap,
 } from './playcount.ts';
+import { playersOf, snapRoster, undoRoster } from './playcount-events.ts';
 import { safeText } from './text.ts';
 
 // The sideline play counter: a coach counts plays in the browser from a team sheet, one snap
@@ -61,35 +61,41 @@ export function appendSnap(
   const inSnap = new Set(input.players);
   const known = new Set(roster.map((p) => p.key));
   for (const key of inSnap) if (!known.has(key)) return 'unknown-player';
-  const snapCount = snaps.reduce((max, s) => Math.max(max, s.snapCount), 0) + 1;
+  const snap = makeSnap(snaps.reduce((max, s) => Math.max(max, s.snapCount), 0) + 1, {
+    ...input,
+    players: inSnap,
+  });
+  return { roster: snapRoster(roster, inSnap), snaps: [...snaps, snap], snap };
+}
+
+/** The snap numbered `snapCount` of these players (SPEC §3 shape: each player's key true). */
+export function makeSnap(
+  snapCount: number,
+  input: { quarter: number; groupName: string; players: Iterable<string> },
+): Snap {
   // The player keys sit beside the fixed fields (DESIGN §6), which zod's catchall type
   // cannot express for a literal.
-  const snap = {
-    ...Object.fromEntries([...inSnap].map((key) => [key, true])),
+  return {
+    ...Object.fromEntries([...input.players].map((key) => [key, true])),
     snapCount,
     groupName: input.groupName,
     quarter: input.quarter,
   } as Snap;
-  return {
-    roster: roster.map((p) =>
-      inSnap.has(p.key) ? { ...p, playCount: p.playCount + 1, location: 1 } : { ...p, location: 2 },
-    ),
-    snaps: [...snaps, snap],
-    snap,
-  };
 }
 
-/** Removes the last snap and the play it gave each of its players; null when there is none. */
+/**
+ * Removes the last snap and the play it gave each of its players, and puts the snap before it
+ * back on the field; null when there is none.
+ */
 export function undoLastSnap(
   roster: readonly PlayCountRosterEntry[],
   snaps: readonly Snap[],
 ): { roster: PlayCountRosterEntry[]; snaps: Snap[]; snap: Snap } | null {
   const snap = snaps.at(-1);
   if (!snap) return null;
+  const previous = snaps.at(-2);
   return {
-    roster: roster.map((p) =>
-      isInSnap(snap, p.key) ? { ...p, playCount: Math.max(0, p.playCount - 1) } : p,
-    ),
+    roster: undoRoster(roster, snap, previous ? playersOf(previous) : null),
     snaps: snaps.slice(0, -1),
     snap,
   };
@@ -121,6 +127,8 @@ export const sharedPlayCountSchema = z.object({
     }),
   ),
   snaps: z.array(z.object({ quarter: z.number().int(), groupName: z.string() })),
+  /** The coach finished the count: the link shows final numbers, not a live count. */
+  finished: z.boolean(),
 });
 export type SharedPlayCount = z.infer<typeof sharedPlayCountSchema>;
 

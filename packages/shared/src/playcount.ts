@@ -45,6 +45,8 @@ export const playCountPatchSchema = z
   .object({
     archived: z.boolean(),
     minPlays: minPlaysSchema.nullable(),
+    /** Finish the count (true) or take it up again (false); archiving finishes it too. */
+    finished: z.boolean(),
   })
   .partial()
   .strict();
@@ -69,6 +71,8 @@ export const playCountGameSchema = z.object({
   playersPerSnap: z.number().int().positive().nullable(),
   /** The read-only link's key while the owner shares the count; null when not shared. */
   shareKey: z.string().nullable(),
+  /** Finished on the counter (or archived): no more snaps, the shared link says final. */
+  finished: z.boolean(),
 });
 export type PlayCountGame = z.infer<typeof playCountGameSchema>;
 

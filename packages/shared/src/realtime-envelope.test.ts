@@ -20,6 +20,8 @@ const cases: unknown[] = [
   { type: 'state', topic: 7, seq: 1, data: 1 },
   { type: 'state', seq: 1, data: 1 },
   { type: 'state', topic: 'game:a', seq: 1 },
+  { type: 'delta', topic: 'playcount:a', seq: 4, data: { changed: [] } },
+  { type: 'delta', topic: 'playcount:a', seq: 4 },
   { type: 'current', topic: 'game:a', seq: 2 },
   { type: 'current', topic: 'game:a' },
   { type: 'error', message: 'nope' },

@@ -11,6 +11,8 @@ export const ClientMessageType = {
 
 export const ServerMessageType = {
   State: 'state',
+  /** A change to the state the client holds (delta topics only, never the first frame). */
+  Delta: 'delta',
   Current: 'current',
   Error: 'error',
   Pong: 'pong',
@@ -28,6 +30,7 @@ export type RealtimeErrorCode = (typeof RealtimeErrorCode)[keyof typeof Realtime
 /** What parseServerMessage returns; realtime.ts's ServerMessage is the same shape. */
 type Envelope =
   | { type: 'state'; topic: string; seq: number; data: unknown }
+  | { type: 'delta'; topic: string; seq: number; data: unknown }
   | { type: 'current'; topic: string; seq: number }
   | { type: 'error'; topic?: string; message: string; code?: RealtimeErrorCode }
   | { type: 'pong' }
@@ -48,6 +51,7 @@ export function parseServerMessage(raw: string): Envelope | null {
   const o = m as Record<string, unknown>;
   switch (o.type) {
     case ServerMessageType.State:
+    case ServerMessageType.Delta:
       return typeof o.topic === 'string' && isSeq(o.seq) && 'data' in o ? (o as Envelope) : null;
     case ServerMessageType.Current:
       return typeof o.topic === 'string' && isSeq(o.seq) ? (o as Envelope) : null;

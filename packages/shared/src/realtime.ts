@@ -32,6 +32,13 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     seq: z.number().int().nonnegative(),
     data: z.unknown(),
   }),
+  /** Applied by the topic family's applyDelta to the state of number seq - 1. */
+  z.object({
+    type: z.literal(ServerMessageType.Delta),
+    topic: z.string(),
+    seq: z.number().int().nonnegative(),
+    data: z.unknown(),
+  }),
   /** Sent on a resume when the client already holds the newest state. */
   z.object({
     type: z.literal(ServerMessageType.Current),

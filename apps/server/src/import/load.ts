@@ -11,6 +11,8 @@ import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
 import type { Db, Queryable } from '../db/db.ts';
 import type { ImportPlan, Problem } from './read-export.ts';
+import type { PlayCountRosterEntry, Snap } from '@sagan/shared/playcount';
+import { appendEvents } from '../routes/playcounts/events.ts';
 
 // Writes an ImportPlan into the tables the features read (db/migrations/0001_core.sql).
 // Every statement is an upsert that changes a row only when it differs from the export, so a
@@ -303,10 +305,13 @@ function steps(plan: ImportPlan): Step[] {
              updated_at = now()
            WHERE g.uid = EXCLUDED.uid AND (g.game, g.archived) IS DISTINCT FROM (EXCLUDED.game, EXCLUDED.archived)
            RETURNING (xmax = 0) AS created`,
-          [g.gameKey, g.uid, J(g.game), g.archived],
+          [g.gameKey, g.uid, J({ ...g.game, snaps: undefined }), g.archived],
         );
         if (outcome === 'unchanged')
           await sameOwner(q, 'play_count_games', 'game_key', g.gameKey, g.uid);
+        // The count's log as a migrated one starts (DESIGN §10): its snaps as events, then a
+        // baseline of its stored counts; what an earlier import wrote is voided, not deleted.
+        else await importPlayCountLog(q, g.gameKey, g.uid, g.game);
         return {
           outcome,
           topics: [playCountTopic.name(g.gameKey), myPlayCountsTopic.name(g.uid)],
@@ -315,6 +320,36 @@ function steps(plan: ImportPlan): Step[] {
     });
   }
   return out;
+}
+
+async function importPlayCountLog(
+  q: Queryable,
+  gameKey: string,
+  uid: string,
+  imported: { gameName: string; gameDate: string; roster: unknown[]; snaps: unknown[] },
+): Promise<void> {
+  // The export's checks (read-export.ts) already shaped these as the Player Counter's.
+  const game = imported as {
+    gameName: string;
+    gameDate: string;
+    roster: PlayCountRosterEntry[];
+    snaps: Snap[];
+  };
+  const meta = { key: null, uid, device: 'import', baseSeq: null };
+  const ids = await appendEvents(q, gameKey, meta, [
+    ...game.snaps.map((snap) => ({ kind: 'snap' as const, snap, counted: false })),
+    { kind: 'baseline', gameName: game.gameName, gameDate: game.gameDate, roster: game.roster },
+  ]);
+  await q.query(
+    `UPDATE playcount_events SET voided_by = $2
+      WHERE game_key = $1 AND voided_by IS NULL AND body->>'kind' = 'snap'
+        AND NOT (event_id = ANY($3::text[]))`,
+    [gameKey, ids.at(-1), ids],
+  );
+  await q.query('UPDATE play_count_games SET snap_total = $2 WHERE game_key = $1', [
+    gameKey,
+    game.snaps.length,
+  ]);
 }
 
 class OwnedElsewhere extends Error {}

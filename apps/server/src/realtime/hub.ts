@@ -35,6 +35,13 @@ export interface TopicDef {
    * joining long after the last change still learns the server's time.
    */
   stamp?(data: unknown): unknown;
+  /**
+   * For a big state that changes a little at a time (a play count): the writer's merge is a
+   * delta that this applies, and subscribers get the delta, not the whole state, after their
+   * first frame (docs/decisions/0002, amended). A node that cannot apply it reloads and sends
+   * the whole state, which the client takes as always.
+   */
+  delta?(data: unknown, delta: unknown): unknown;
 }
 
 /**
@@ -64,6 +71,8 @@ interface Entry {
   dirty: boolean;
   /** Broadcasts still being written, oldest first (see broadcast). */
   fanouts: Fanout[];
+  /** A delta topic's frame is built again from data only when a new subscriber needs it. */
+  frameStale?: boolean;
 }
 
 /** One frame on its way to the subscribers a topic had when the frame was made. */
@@ -134,6 +143,11 @@ export class Hub {
   readonly coalescer: Coalescer;
   /** Notifications not handled yet: handled after the current task, never inside a write. */
   private readonly inbox: string[] = [];
+  /**
+   * Delta topics' merges too big for a NOTIFY, kept by the writer's node once its transaction
+   * commits ('seq topic' → merge): this node then applies them like a carried merge.
+   */
+  private readonly localMerges = new Map<string, unknown>();
 
   constructor(
     private readonly db: Db,
@@ -317,6 +331,15 @@ export class Hub {
     );
     const seqs: Record<string, number> = {};
     for (const row of rows) for (const [t, n] of Object.entries(row.seqs)) seqs[t] = Number(n);
+    // Delta topics only: their frames must not grow with the state, even past NOTIFY's limit.
+    const kept = unique.filter(
+      (t) => merges[t] && !carried[t] && this.entries.has(t) && this.familyOf(t)?.delta,
+    );
+    if (kept.length) {
+      afterCommit(q, () => {
+        for (const t of kept) this.localMerges.set(`${seqs[t]} ${t}`, merges[t]);
+      });
+    }
     return seqs;
   }
 
@@ -446,7 +469,7 @@ export class Hub {
     } else if (def.stamp) {
       this.send(conn, stateMessage(topic, entry.seq, this.stamped(topic, entry.data)));
     } else {
-      this.send(conn, entry.frame);
+      this.send(conn, this.wholeFrame(topic, entry));
     }
   }
 
@@ -569,7 +592,10 @@ export class Hub {
     for (const item of items as unknown[]) {
       if (!Array.isArray(item) || typeof item[0] !== 'string' || typeof item[1] !== 'number')
         continue;
-      const [topic, seq, merge] = item as [string, number, unknown];
+      const [topic, seq, carried] = item as [string, number, unknown];
+      const local = `${seq} ${topic}`;
+      const merge = carried ?? this.localMerges.get(local);
+      this.localMerges.delete(local);
       const entry = this.entries.get(topic);
       if (!entry || seq <= entry.seq) continue;
       if (!this.applyMerge(topic, entry, seq, merge)) void this.refresh(topic, entry, true);
@@ -586,6 +612,18 @@ export class Hub {
       !isPlainObject(entry.data)
     ) {
       return false;
+    }
+    const delta = this.familyOf(topic)?.delta;
+    if (delta) {
+      entry.seq = seq;
+      entry.data = delta(entry.data, merge);
+      entry.frameStale = true;
+      this.merges++;
+      const frame = wireFrame(
+        JSON.stringify({ type: ServerMessageType.Delta, topic, seq, data: merge }),
+      );
+      for (const conn of entry.subs) this.send(conn, frame);
+      return true;
     }
     this.setState(topic, entry, seq, { ...entry.data, ...merge });
     this.merges++;
@@ -630,6 +668,18 @@ export class Hub {
     entry.seq = seq;
     entry.data = data;
     entry.frame = wireFrame(stateMessage(topic, seq, this.stamped(topic, data)));
+    entry.frameStale = false;
+  }
+
+  /** The whole current state's frame, for a new subscriber. */
+  private wholeFrame(topic: string, entry: Entry): Buffer {
+    if (entry.frameStale) this.setState(topic, entry, entry.seq, entry.data);
+    return entry.frame!;
+  }
+
+  private familyOf(topic: string): Family | undefined {
+    const colon = topic.indexOf(':');
+    return this.defs.get(colon === -1 ? topic : topic.slice(0, colon));
   }
 
   /** Reloads a topic; changes arriving during a load coalesce into one more load. */

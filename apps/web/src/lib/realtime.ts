@@ -17,6 +17,8 @@ interface TopicState {
   received: boolean;
   /** False for a state seeded from the server-rendered page until a component subscribes. */
   subscribed: boolean;
+  /** The family's applyDelta, for a topic sent as deltas after its first frame. */
+  applyDelta?: ((state: never, delta: never) => unknown) | undefined;
   listeners: Set<Listener>;
 }
 
@@ -61,7 +63,11 @@ export class RealtimeClient {
     });
   }
 
-  subscribe(topic: string, listener: Listener): () => void {
+  subscribe(
+    topic: string,
+    listener: Listener,
+    applyDelta?: (state: never, delta: never) => unknown,
+  ): () => void {
     let state = this.topics.get(topic);
     if (!state) {
       state = {
@@ -74,6 +80,7 @@ export class RealtimeClient {
       };
       this.topics.set(topic, state);
     }
+    state.applyDelta ??= applyDelta;
     if (!state.subscribed) {
       state.subscribed = true;
       this.sendSubscribe(topic, state);
@@ -198,6 +205,18 @@ export class RealtimeClient {
       state.error = undefined;
       state.received = true;
       state.listeners.forEach((l) => l());
+    } else if (msg.type === 'delta') {
+      const state = this.topics.get(msg.topic);
+      if (!state?.subscribed || state.seq === undefined || msg.seq <= state.seq) return;
+      if (msg.seq !== state.seq + 1 || !state.applyDelta || !state.data) {
+        // A change was missed: the subscription resumes from what is held, and the server
+        // answers with the whole newest state.
+        this.sendSubscribe(msg.topic, state);
+        return;
+      }
+      state.data = state.applyDelta(state.data as never, msg.data as never);
+      state.seq = msg.seq;
+      state.listeners.forEach((l) => l());
     } else if (msg.type === 'error' && msg.code === 'signed-out') {
       this.dropSignedOut(msg.topic, msg.message);
     } else if (msg.type === 'error' && msg.topic) {
@@ -307,8 +326,8 @@ export function useLive<Args extends readonly string[], S extends z.ZodType>(
   const [, force] = useState(0);
   useEffect(() => {
     if (!topic) return;
-    return client.subscribe(topic, () => force((n) => n + 1));
-  }, [client, topic]);
+    return client.subscribe(topic, () => force((n) => n + 1), family.applyDelta);
+  }, [client, topic, family.applyDelta]);
   if (!topic) return { data: undefined, loading: false, error: undefined };
   const state = client.snapshot(topic);
   if (!state?.received) return { data: undefined, loading: true, error: undefined };

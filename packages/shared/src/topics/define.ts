@@ -26,6 +26,11 @@ export interface TopicFamily<Args extends readonly string[], S extends z.ZodType
    * change at once.
    */
   coalesce: boolean;
+  /**
+   * For a big state sent as deltas after the first frame (docs/decisions/0002, amended): how
+   * the client applies one to the state it holds.
+   */
+  applyDelta?: (state: never, delta: never) => unknown;
 }
 
 /** What the server needs of a family: no schema, no name builder. */

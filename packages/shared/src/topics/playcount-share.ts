@@ -1,4 +1,5 @@
 import { sharedPlayCountSchema } from '../playcount-sideline.ts';
+import { applyPlayCountDelta } from '../playcount-events.ts';
 import type { TopicFamily } from './define.ts';
 
 /**
@@ -11,4 +12,6 @@ export const playCountShareTopic = {
   schema: sharedPlayCountSchema.nullable(),
   private: false,
   coalesce: false,
+  // After the first frame, what each write changed (docs/decisions/0002, amended).
+  applyDelta: applyPlayCountDelta,
 } satisfies TopicFamily<[shareKey: string], ReturnType<typeof sharedPlayCountSchema.nullable>>;

@@ -13,7 +13,8 @@ import { requireUser } from '../../plugins/auth.ts';
 import { photoStoreOf, playCountPhotoId, sendPhoto } from '../../photos.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { findOwnGame, listGames, patchGame, putGame } from './repo.ts';
-import { changedTopics, registerPlayCountTopics } from './topics.ts';
+import { notifyChange, registerPlayCountTopics } from './topics.ts';
+import { eventMeta } from './events.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { sidelineRoutes } from './sideline.ts';
 import { shareRoutes } from './share.ts';
@@ -84,8 +85,8 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
       const user = requireUser(req);
       const { gameKey } = req.params;
       const result = await db.tx(async (q) => {
-        const put = await putGame(q, user.uid, gameKey, req.body);
-        if (put) await hub.changed(q, changedTopics(user.uid, gameKey, put.game.shareKey));
+        const put = await putGame(q, eventMeta(req, user.uid), gameKey, req.body);
+        if (put) await notifyChange(hub, q, user.uid, gameKey, put.change);
         return put;
       });
       if (!result) throw forbidden();
@@ -99,7 +100,7 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
       config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['playcounts'],
-        summary: 'Archive or restore a play count, or set its minimum plays per player',
+        summary: 'Archive or restore a play count, set its minimum plays per player, or finish it',
         params: playCountGameKeyParamsSchema,
         body: playCountPatchSchema,
         response: { 200: playCountGameSchema, ...refusals },
@@ -108,13 +109,15 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
     async (req) => {
       const user = requireUser(req);
       const { gameKey } = req.params;
-      if (req.body.archived === undefined && req.body.minPlays === undefined) {
-        throw badRequest('Nothing to change: send archived or minPlays');
+      const { archived, minPlays, finished } = req.body;
+      if (archived === undefined && minPlays === undefined && finished === undefined) {
+        throw badRequest('Nothing to change: send archived, minPlays or finished');
       }
       const game = await db.tx(async (q) => {
-        const patched = await patchGame(q, user.uid, gameKey, req.body);
-        if (patched) await hub.changed(q, changedTopics(user.uid, gameKey, patched.shareKey));
-        return patched;
+        const patched = await patchGame(q, eventMeta(req, user.uid), gameKey, req.body);
+        if (!patched) return null;
+        await notifyChange(hub, q, user.uid, gameKey, patched);
+        return findOwnGame(q, user.uid, gameKey);
       });
       if (!game) throw notFound(NOT_FOUND);
       return game;

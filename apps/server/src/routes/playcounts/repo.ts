@@ -1,5 +1,6 @@
 import {
   MAX_PLAY_COUNT_ROSTER,
+  MAX_SNAPS,
   type PlayCountGame,
   type PlayCountGameInput,
   type PlayCountListItem,
@@ -7,11 +8,26 @@ import {
   type PlayCountRosterEntry,
   type Snap,
 } from '@sagan/shared/playcount';
-import type { NewPlayCount, SharedPlayCount } from '@sagan/shared/playcount-sideline';
+import {
+  makeSnap,
+  type NewPlayCount,
+  type SharedPlayCount,
+} from '@sagan/shared/playcount-sideline';
+import {
+  playersOf,
+  rosterChange,
+  snapRoster,
+  undoRoster,
+  type PlayCountDelta,
+  type PlayCountEventBody,
+  type RosterChange,
+} from '@sagan/shared/playcount-events';
+import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
 import { seasonTotals, type Season } from '@sagan/shared/playcount-season';
-import { applyPrivacy, defaultPrivacy, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';
+import { initialsOf, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';
 import type { Queryable } from '../../db/db.ts';
 import { newKey } from '../../lib/keys.ts';
+import { appendEvents, type EventMeta } from './events.ts';
 import {
   ownerPhotoPath,
   parsePhotoRef,
@@ -23,35 +39,70 @@ import {
 interface GameRow {
   game_key: string;
   uid: string;
-  game: Pick<PlayCountGame, 'gameName' | 'gameDate' | 'roster' | 'snaps'>;
+  game: Pick<PlayCountGame, 'gameName' | 'gameDate' | 'roster'>;
   archived: boolean;
   min_plays: number | null;
   updated_at: Date | string;
   team_key: string | null;
   players_per_snap: number | null;
   share_key: string | null;
+  snap_total: number;
+  finished: boolean;
+  privacy_initials_only: boolean;
+  privacy_hide_photos: boolean;
 }
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-function toGame(row: GameRow): PlayCountGame {
+/** The count's snaps: its snap events that nothing voided, in order. */
+async function liveSnaps(q: Queryable, gameKey: string): Promise<Snap[]> {
+  const rows = await q.query<{ snap: Snap }>(
+    `SELECT body->'snap' AS snap FROM playcount_events
+      WHERE game_key = $1 AND voided_by IS NULL AND body->>'kind' = 'snap' ORDER BY id`,
+    [gameKey],
+  );
+  return rows.map((r) => r.snap);
+}
+
+/** The live snap events, newest first, `limit` of them. */
+async function lastLiveSnaps(
+  q: Queryable,
+  gameKey: string,
+  limit: number,
+): Promise<Array<{ event_id: string; snap: Snap }>> {
+  return q.query(
+    `SELECT event_id, body->'snap' AS snap FROM playcount_events
+      WHERE game_key = $1 AND voided_by IS NULL AND body->>'kind' = 'snap'
+      ORDER BY id DESC LIMIT ${limit}`,
+    [gameKey],
+  );
+}
+
+/** Our photos are reached through the play count itself, checked on each request. */
+const ownerRosterEntry = (gameKey: string, e: PlayCountRosterEntry): PlayCountRosterEntry =>
+  e.imageURL === undefined
+    ? e
+    : { ...e, imageURL: playCountImageUrl(gameKey, e.key, e.imageURL) ?? '' };
+
+/** The fields of a count other than its roster and snaps, as the owner sees them. */
+const ownerFields = (row: GameRow) => ({
+  gameKey: row.game_key,
+  gameName: row.game.gameName,
+  gameDate: row.game.gameDate,
+  archived: row.archived,
+  minPlays: row.min_plays === null ? null : Number(row.min_plays),
+  updatedAt: iso(row.updated_at),
+  teamKey: row.team_key,
+  playersPerSnap: row.players_per_snap === null ? null : Number(row.players_per_snap),
+  shareKey: row.share_key,
+  finished: row.finished,
+});
+
+function toGame(row: GameRow, snaps: Snap[]): PlayCountGame {
   return {
-    gameKey: row.game_key,
-    gameName: row.game.gameName,
-    gameDate: row.game.gameDate,
-    archived: row.archived,
-    minPlays: row.min_plays === null ? null : Number(row.min_plays),
-    // Our photos are reached through the play count itself, checked on each request.
-    roster: row.game.roster.map((e) =>
-      e.imageURL === undefined
-        ? e
-        : { ...e, imageURL: playCountImageUrl(row.game_key, e.key, e.imageURL) ?? '' },
-    ),
-    snaps: row.game.snaps,
-    updatedAt: iso(row.updated_at),
-    teamKey: row.team_key,
-    playersPerSnap: row.players_per_snap === null ? null : Number(row.players_per_snap),
-    shareKey: row.share_key,
+    ...ownerFields(row),
+    roster: row.game.roster.map((e) => ownerRosterEntry(row.game_key, e)),
+    snaps,
   };
 }
 
@@ -73,14 +124,14 @@ export async function findOwnGame(
     'SELECT * FROM play_count_games WHERE game_key = $1 AND uid = $2',
     [gameKey, uid],
   );
-  return rows[0] ? toGame(rows[0]) : null;
+  return rows[0] ? toGame(rows[0], await liveSnaps(q, gameKey)) : null;
 }
 
 export async function findGame(q: Queryable, gameKey: string): Promise<PlayCountGame | null> {
   const rows = await q.query<GameRow>('SELECT * FROM play_count_games WHERE game_key = $1', [
     gameKey,
   ]);
-  return rows[0] ? toGame(rows[0]) : null;
+  return rows[0] ? toGame(rows[0], await liveSnaps(q, gameKey)) : null;
 }
 
 // SPEC §2 list: the newest game first; archiving it or setting a minimum does not reorder.
@@ -101,9 +152,22 @@ export async function listGames(q: Queryable, uid: string): Promise<PlayCountLis
   }));
 }
 
+/** What a write changed, for the topics (deltas) and the answer. */
+export interface CountChange {
+  game: PlayCountGame | null;
+  shareKey: string | null;
+  privacy: PublicPrivacy;
+  delta: PlayCountDelta;
+}
+
 /**
- * Creates the game for uid, or replaces it if uid owns it, in one statement so two phones
- * racing for a new key cannot both win. Returns null when another user owns gameKey.
+ * Creates the game for uid, or replaces it if uid owns it; null when another user owns
+ * gameKey. Two phones racing for a new key cannot both create it: the insert takes the key or
+ * finds the other's row, which is then locked like any existing one.
+ *
+ * The PUT is stored as its difference from the current state (DESIGN §10): one 'set' event
+ * with the fields and players that changed; the snaps after the longest common prefix are
+ * voided and the PUT's own appended as events that add no plays (its counts are absolute).
  *
  * `archived` and `minPlays` are the web's flags (DESIGN §6): a re-PUT may archive (true) but
  * never un-archives, because the phone re-sends its whole game with the schema's default
@@ -112,37 +176,115 @@ export async function listGames(q: Queryable, uid: string): Promise<PlayCountLis
  */
 export async function putGame(
   q: Queryable,
-  uid: string,
+  meta: EventMeta,
   gameKey: string,
   input: PlayCountGameInput,
-): Promise<{ game: PlayCountGame; created: boolean } | null> {
-  const body = {
-    gameName: input.gameName,
-    gameDate: input.gameDate,
-    roster: await keepPhotoSources(q, uid, input.roster),
-    snaps: input.snaps,
-  };
-  const rows = await q.query<GameRow & { created: boolean }>(
-    `INSERT INTO play_count_games AS g (game_key, uid, game, archived, min_plays, updated_at)
-     VALUES ($1, $2, $3::jsonb, $4, $5, now())
-     ON CONFLICT (game_key) DO UPDATE SET
-       game = EXCLUDED.game,
-       archived = g.archived OR EXCLUDED.archived,
-       min_plays = CASE WHEN $6::boolean THEN EXCLUDED.min_plays ELSE g.min_plays END,
-       updated_at = now()
-     WHERE g.uid = EXCLUDED.uid
-     RETURNING g.*, (xmax = 0) AS created`,
+): Promise<{ game: PlayCountGame; created: boolean; change: CountChange } | null> {
+  const { uid } = meta;
+  const roster = await keepPhotoSources(q, uid, input.roster);
+  const inserted = await q.query<GameRow>(
+    `INSERT INTO play_count_games (game_key, uid, game, archived, min_plays, finished)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $4)
+     ON CONFLICT (game_key) DO NOTHING RETURNING *`,
     [
       gameKey,
       uid,
-      JSON.stringify(body),
+      JSON.stringify({ gameName: '', gameDate: '', roster: [] }),
       input.archived,
       input.minPlays ?? null,
-      input.minPlays !== undefined,
     ],
   );
-  const row = rows[0];
-  return row ? { game: toGame(row), created: row.created } : null;
+  const created = inserted.length > 0;
+  const row = inserted[0] ?? (await lockRow(q, gameKey));
+  if (!row || row.uid !== uid) return null;
+  const before = row.game;
+  const stored = created ? [] : await liveSnapEvents(q, gameKey);
+  let keep = 0;
+  while (
+    keep < stored.length &&
+    keep < input.snaps.length &&
+    sameSnap(stored[keep]!.snap, input.snaps[keep]!)
+  ) {
+    keep++;
+  }
+  const add = input.snaps.slice(keep);
+  const change = rosterChange(before.roster, roster);
+  const set: PlayCountEventBody = {
+    kind: 'set',
+    ...(before.gameName !== input.gameName ? { gameName: input.gameName } : {}),
+    ...(before.gameDate !== input.gameDate ? { gameDate: input.gameDate } : {}),
+    ...(change ? { roster: change } : {}),
+  };
+  const snapEvents = add.map((snap): PlayCountEventBody => ({
+    kind: 'snap',
+    snap,
+    counted: false,
+  }));
+  const ids = await appendEvents(q, gameKey, meta, [set, ...snapEvents]);
+  const voided = stored.slice(keep).map((e) => e.event_id);
+  if (voided.length) {
+    await q.query(
+      `UPDATE playcount_events SET voided_by = $3
+        WHERE game_key = $1 AND event_id = ANY($2::text[])`,
+      [gameKey, voided, ids[0]],
+    );
+  }
+  const rows = await q.query<GameRow>(
+    `UPDATE play_count_games SET
+       game = $2::jsonb,
+       archived = archived OR $3,
+       finished = finished OR $3,
+       min_plays = CASE WHEN $4::boolean THEN $5 ELSE min_plays END,
+       snap_total = $6,
+       updated_at = now()
+     WHERE game_key = $1
+     RETURNING *`,
+    [
+      gameKey,
+      JSON.stringify({ gameName: input.gameName, gameDate: input.gameDate, roster }),
+      input.archived,
+      input.minPlays !== undefined,
+      input.minPlays ?? null,
+      input.snaps.length,
+    ],
+  );
+  const after = rows[0]!;
+  const game = toGame(after, input.snaps);
+  const delta: PlayCountDelta = {
+    fields: { ...ownerFields(after) },
+    ...(change ? { roster: change } : {}),
+    ...(keep < stored.length || add.length ? { snaps: { keep, add } } : {}),
+  };
+  return {
+    game,
+    created,
+    change: { game, shareKey: after.share_key, privacy: privacyOf(after), delta },
+  };
+}
+
+/** The same snap, whatever the order of its keys (jsonb keeps its own). */
+function sameSnap(a: Snap, b: Snap): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((k) => a[k] === b[k]);
+}
+
+async function lockRow(q: Queryable, gameKey: string): Promise<GameRow | null> {
+  const rows = await q.query<GameRow>(
+    'SELECT * FROM play_count_games WHERE game_key = $1 FOR UPDATE',
+    [gameKey],
+  );
+  return rows[0] ?? null;
+}
+
+async function liveSnapEvents(
+  q: Queryable,
+  gameKey: string,
+): Promise<Array<{ event_id: string; snap: Snap }>> {
+  return q.query(
+    `SELECT event_id, body->'snap' AS snap FROM playcount_events
+      WHERE game_key = $1 AND voided_by IS NULL AND body->>'kind' = 'snap' ORDER BY id`,
+    [gameKey],
+  );
 }
 
 /**
@@ -174,23 +316,46 @@ async function keepPhotoSources(
   });
 }
 
-/** Applies the web's Archive/Restore and minimum plays; null when uid does not own it. */
+/**
+ * Applies the web's Archive/Restore, minimum plays and Finish; archiving finishes the count
+ * too. A change of finished is an event of the log. Null when uid does not own the game.
+ */
 export async function patchGame(
   q: Queryable,
-  uid: string,
+  meta: EventMeta,
   gameKey: string,
   patch: PlayCountPatch,
-): Promise<PlayCountGame | null> {
-  const rows = await q.query<GameRow>(
-    `UPDATE play_count_games SET
-       archived = COALESCE($3, archived),
-       min_plays = CASE WHEN $4::boolean THEN $5 ELSE min_plays END,
+): Promise<CountChange | null> {
+  const finished = patch.finished ?? (patch.archived === true ? true : null);
+  const rows = await q.query<GameRow & { was_finished: boolean }>(
+    `UPDATE play_count_games g SET
+       archived = COALESCE($3, g.archived),
+       min_plays = CASE WHEN $4::boolean THEN $5 ELSE g.min_plays END,
+       finished = COALESCE($6, g.finished),
        updated_at = now()
-     WHERE game_key = $1 AND uid = $2
-     RETURNING *`,
-    [gameKey, uid, patch.archived ?? null, patch.minPlays !== undefined, patch.minPlays ?? null],
+     FROM (SELECT finished FROM play_count_games WHERE game_key = $1 FOR UPDATE) old
+     WHERE g.game_key = $1 AND g.uid = $2
+     RETURNING g.*, old.finished AS was_finished`,
+    [
+      gameKey,
+      meta.uid,
+      patch.archived ?? null,
+      patch.minPlays !== undefined,
+      patch.minPlays ?? null,
+      finished,
+    ],
   );
-  return rows[0] ? toGame(rows[0]) : null;
+  const row = rows[0];
+  if (!row) return null;
+  if (row.finished !== row.was_finished) {
+    await appendEvents(q, gameKey, meta, [{ kind: 'finish', finished: row.finished }]);
+  }
+  return {
+    game: null,
+    shareKey: row.share_key,
+    privacy: privacyOf(row),
+    delta: { fields: ownerFields(row) },
+  };
 }
 
 /**
@@ -199,12 +364,18 @@ export async function patchGame(
  */
 export async function createFromTeam(
   q: Queryable,
-  uid: string,
+  meta: EventMeta,
   gameKey: string,
   input: NewPlayCount,
 ): Promise<PlayCountGame | null> {
-  const team = await q.query<{ team_key: string }>(
-    'SELECT team_key FROM teams WHERE team_key = $1 AND uid = $2',
+  const { uid } = meta;
+  const team = await q.query<{
+    team_key: string;
+    public_initials_only: boolean;
+    public_hide_photos: boolean;
+  }>(
+    `SELECT team_key, public_initials_only, public_hide_photos
+       FROM teams WHERE team_key = $1 AND uid = $2`,
     [input.teamKey, uid],
   );
   if (!team[0]) return null;
@@ -240,10 +411,12 @@ export async function createFromTeam(
         a.jersey.localeCompare(b.jersey, undefined, { numeric: true }) ||
         a.playerName.localeCompare(b.playerName),
     );
-  const body = { gameName: input.gameName, gameDate: input.gameDate, roster, snaps: [] };
+  const body = { gameName: input.gameName, gameDate: input.gameDate, roster };
+  // The sheet's privacy is copied now and kept in step while the sheet exists (DESIGN §10).
   const rows = await q.query<GameRow>(
-    `INSERT INTO play_count_games (game_key, uid, game, min_plays, team_key, players_per_snap)
-     VALUES ($1, $2, $3::jsonb, $4, $5, $6) RETURNING *`,
+    `INSERT INTO play_count_games (game_key, uid, game, min_plays, team_key, players_per_snap,
+                                   privacy_initials_only, privacy_hide_photos)
+     VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7, $8) RETURNING *`,
     [
       gameKey,
       uid,
@@ -251,39 +424,120 @@ export async function createFromTeam(
       input.minPlays ?? null,
       input.teamKey,
       input.playersPerSnap ?? null,
+      team[0].public_initials_only,
+      team[0].public_hide_photos,
     ],
   );
-  return toGame(rows[0]!);
+  await appendEvents(q, gameKey, { ...meta, uid }, [{ kind: 'baseline', ...body }]);
+  return toGame(rows[0]!, []);
 }
 
-/** The stored game of uid, locked for a read-modify-write; null when uid does not own it. */
-export async function lockOwnGame(
-  q: Queryable,
-  uid: string,
-  gameKey: string,
-): Promise<{ roster: PlayCountRosterEntry[]; snaps: Snap[]; shareKey: string | null } | null> {
-  const rows = await q.query<Pick<GameRow, 'game' | 'share_key'>>(
-    'SELECT game, share_key FROM play_count_games WHERE game_key = $1 AND uid = $2 FOR UPDATE',
-    [gameKey, uid],
-  );
-  const row = rows[0];
-  return row ? { roster: row.game.roster, snaps: row.game.snaps, shareKey: row.share_key } : null;
+/** uid's count, locked for a snap or an undo; null when uid does not own it. */
+async function lockOwnRow(q: Queryable, uid: string, gameKey: string): Promise<GameRow | null> {
+  const row = await lockRow(q, gameKey);
+  return row && row.uid === uid ? row : null;
 }
 
-/** Replaces a locked game's roster and snaps (its name and date stay). */
-export async function writeRosterAndSnaps(
+/** Writes a snap's or an undo's counts: the roster only, a size that does not grow. */
+async function writeCounts(
   q: Queryable,
   gameKey: string,
   roster: PlayCountRosterEntry[],
-  snaps: Snap[],
-): Promise<void> {
-  await q.query(
+  snapTotal: number,
+): Promise<GameRow> {
+  const rows = await q.query<GameRow>(
     `UPDATE play_count_games
-        SET game = jsonb_set(jsonb_set(game, '{roster}', $2::jsonb), '{snaps}', $3::jsonb),
-            updated_at = now()
-      WHERE game_key = $1`,
-    [gameKey, JSON.stringify(roster), JSON.stringify(snaps)],
+        SET game = jsonb_set(game, '{roster}', $2::jsonb), snap_total = $3, updated_at = now()
+      WHERE game_key = $1 RETURNING *`,
+    [gameKey, JSON.stringify(roster), snapTotal],
   );
+  return rows[0]!;
+}
+
+/** Only the fields of a roster change that the roster had before and the owner sees. */
+const countsDelta = (
+  row: GameRow,
+  change: RosterChange | null,
+  snaps: PlayCountDelta['snaps'],
+) => ({
+  fields: { updatedAt: iso(row.updated_at) },
+  ...(change ? { roster: change } : {}),
+  snaps,
+});
+
+export type SnapOutcome =
+  | { snapCount: number; snaps: number; change: CountChange }
+  | 'not-found'
+  | 'finished'
+  | 'full'
+  | 'unknown-player';
+
+/** One snap of uid's count: one event row and the counts; the snaps before it are not read. */
+export async function recordSnap(
+  q: Queryable,
+  meta: EventMeta,
+  gameKey: string,
+  input: { quarter: number; groupName: string; players: readonly string[] },
+): Promise<SnapOutcome> {
+  const row = await lockOwnRow(q, meta.uid, gameKey);
+  if (!row) return 'not-found';
+  if (row.finished) return 'finished';
+  if (row.snap_total >= MAX_SNAPS) return 'full';
+  const players = new Set(input.players);
+  const known = new Set(row.game.roster.map((p) => p.key));
+  for (const key of players) if (!known.has(key)) return 'unknown-player';
+  const [last] = await lastLiveSnaps(q, gameKey, 1);
+  const snap = makeSnap((last?.snap.snapCount ?? 0) + 1, { ...input, players });
+  await appendEvents(q, gameKey, meta, [{ kind: 'snap', snap, counted: true }]);
+  const roster = snapRoster(row.game.roster, players);
+  const after = await writeCounts(q, gameKey, roster, row.snap_total + 1);
+  const delta = countsDelta(after, rosterChange(row.game.roster, roster), {
+    keep: row.snap_total,
+    add: [snap],
+  });
+  return {
+    snapCount: snap.snapCount,
+    snaps: row.snap_total + 1,
+    change: { game: null, shareKey: row.share_key, privacy: privacyOf(row), delta },
+  };
+}
+
+export type UndoOutcome =
+  | { snapCount: number | null; snaps: number; change: CountChange | null }
+  | 'not-found'
+  | 'finished';
+
+/**
+ * The sideline's undo: voids the last live snap (an undo event naming it; nothing is deleted),
+ * takes back its plays and puts the snap before it back on the field.
+ */
+export async function undoSnap(
+  q: Queryable,
+  meta: EventMeta,
+  gameKey: string,
+): Promise<UndoOutcome> {
+  const row = await lockOwnRow(q, meta.uid, gameKey);
+  if (!row) return 'not-found';
+  if (row.finished) return 'finished';
+  const [last, previous] = await lastLiveSnaps(q, gameKey, 2);
+  if (!last) return { snapCount: null, snaps: 0, change: null };
+  const previousPlayers = previous ? playersOf(previous.snap) : null;
+  const [id] = await appendEvents(q, gameKey, meta, [
+    { kind: 'undo', target: last.event_id, snap: last.snap, previous: previousPlayers },
+  ]);
+  await q.query(
+    'UPDATE playcount_events SET voided_by = $3 WHERE game_key = $1 AND event_id = $2',
+    [gameKey, last.event_id, id],
+  );
+  const roster = undoRoster(row.game.roster, last.snap, previousPlayers);
+  const total = Math.max(0, row.snap_total - 1);
+  const after = await writeCounts(q, gameKey, roster, total);
+  const delta = countsDelta(after, rosterChange(row.game.roster, roster), { keep: total, add: [] });
+  return {
+    snapCount: last.snap.snapCount,
+    snaps: total,
+    change: { game: null, shareKey: row.share_key, privacy: privacyOf(row), delta },
+  };
 }
 
 /**
@@ -309,14 +563,11 @@ export async function setShareKey(
 
 interface SharedRow extends GameRow {
   team_name: string | null;
-  initials_only: boolean | null;
-  hide_photos: boolean | null;
 }
 
 async function findSharedRow(q: Queryable, shareKey: string): Promise<SharedRow | null> {
   const rows = await q.query<SharedRow>(
-    `SELECT g.*, t.team_name, t.public_initials_only AS initials_only,
-            t.public_hide_photos AS hide_photos
+    `SELECT g.*, t.team_name
        FROM play_count_games g LEFT JOIN teams t ON t.team_key = g.team_key
       WHERE g.share_key = $1`,
     [shareKey],
@@ -324,31 +575,54 @@ async function findSharedRow(q: Queryable, shareKey: string): Promise<SharedRow 
   return rows[0] ?? null;
 }
 
-const privacyOf = (row: SharedRow): PublicPrivacy => ({
-  initialsOnly: row.initials_only ?? defaultPrivacy.initialsOnly,
-  hidePhotos: row.hide_photos ?? defaultPrivacy.hidePhotos,
+/** The count's own copy of its sheet's privacy (DESIGN §10): kept when the sheet is gone. */
+const privacyOf = (row: GameRow): PublicPrivacy => ({
+  initialsOnly: row.privacy_initials_only,
+  hidePhotos: row.privacy_hide_photos,
   // A play count carries no notes.
   hideNotes: true,
 });
 
+/** A roster entry (or the changed fields of one) as a shared link shows it. */
+function sharedEntry<T extends Partial<PlayCountRosterEntry>>(
+  shareKey: string,
+  e: T,
+  privacy: PublicPrivacy,
+) {
+  const { key, jersey, playerName, playCount, location, imageURL } = e;
+  return {
+    ...(key !== undefined ? { key } : {}),
+    ...(jersey !== undefined ? { jersey } : {}),
+    ...(playerName !== undefined
+      ? { playerName: privacy.initialsOnly ? initialsOf(playerName) : playerName }
+      : {}),
+    ...(playCount !== undefined ? { playCount } : {}),
+    ...(location !== undefined ? { location } : {}),
+    ...('imageURL' in e
+      ? {
+          imageURL:
+            privacy.hidePhotos || !imageURL
+              ? ''
+              : parsePhotoRef(imageURL) && key !== undefined
+                ? sharedPhotoPath(shareKey, key)
+                : imageURL,
+        }
+      : {}),
+  };
+}
+
 /**
- * What a shared link shows: the count with its team sheet's privacy option applied (a phone
- * app's count has no sheet, so none), our photos named through the link. Null once revoked.
+ * What a shared link shows: the count with its own copy of the sheet's privacy applied (a
+ * phone app's count has none), our photos named through the link. Null once revoked.
  */
 export async function findShared(q: Queryable, shareKey: string): Promise<SharedPlayCount | null> {
   const row = await findSharedRow(q, shareKey);
   if (!row) return null;
-  const roster = applyPrivacy(
-    row.game.roster.map((e) => ({
-      key: e.key,
-      jersey: e.jersey,
-      playerName: e.playerName,
-      playCount: e.playCount,
-      location: e.location,
-      imageURL: parsePhotoRef(e.imageURL) ? sharedPhotoPath(shareKey, e.key) : (e.imageURL ?? ''),
-    })),
-    privacyOf(row),
-  );
+  const privacy = privacyOf(row);
+  const roster = row.game.roster.map((e) => ({
+    imageURL: '',
+    ...(sharedEntry(shareKey, e, privacy) as Omit<SharedPlayCount['roster'][number], 'imageURL'>),
+  }));
   return {
     gameName: row.game.gameName,
     gameDate: row.game.gameDate,
@@ -356,8 +630,68 @@ export async function findShared(q: Queryable, shareKey: string): Promise<Shared
     minPlays: row.min_plays === null ? null : Number(row.min_plays),
     playersPerSnap: row.players_per_snap === null ? null : Number(row.players_per_snap),
     roster,
-    snaps: row.game.snaps.map((s) => ({ quarter: s.quarter, groupName: s.groupName })),
+    snaps: (await liveSnaps(q, row.game_key)).map((s) => ({
+      quarter: s.quarter,
+      groupName: s.groupName,
+    })),
+    finished: row.finished,
   };
+}
+
+/** The owner's delta as the shared link's viewers get it: privacy applied, snaps trimmed. */
+export function sharedDelta(
+  shareKey: string,
+  delta: PlayCountDelta,
+  privacy: PublicPrivacy,
+): PlayCountDelta {
+  const f = delta.fields ?? {};
+  const fields = Object.fromEntries(
+    ['gameName', 'gameDate', 'minPlays', 'playersPerSnap', 'finished']
+      .filter((k) => k in f)
+      .map((k) => [k, f[k]]),
+  );
+  return {
+    fields,
+    ...(delta.roster
+      ? {
+          roster: {
+            ...delta.roster,
+            upsert: delta.roster.upsert?.map((e) => ({
+              key: e.key,
+              ...sharedEntry(shareKey, e, privacy),
+            })),
+          },
+        }
+      : {}),
+    ...(delta.snaps
+      ? {
+          snaps: {
+            keep: delta.snaps.keep,
+            add: (delta.snaps.add as Snap[]).map((s) => ({
+              quarter: s.quarter,
+              groupName: s.groupName,
+            })),
+          },
+        }
+      : {}),
+  };
+}
+
+/**
+ * A sheet's privacy changed: its counts' copies follow it. Answers the topics of their shared
+ * links, whose open viewers then reload with the new option.
+ */
+export async function followSheetPrivacy(
+  q: Queryable,
+  teamKey: string,
+  privacy: { initialsOnly: boolean; hidePhotos: boolean },
+): Promise<string[]> {
+  const rows = await q.query<{ share_key: string | null }>(
+    `UPDATE play_count_games SET privacy_initials_only = $2, privacy_hide_photos = $3
+      WHERE team_key = $1 RETURNING share_key`,
+    [teamKey, privacy.initialsOnly, privacy.hidePhotos],
+  );
+  return rows.flatMap((r) => (r.share_key ? [playCountShareTopic.name(r.share_key)] : []));
 }
 
 /** The photo a shared link may show for a player: none while the sheet hides photos. */

@@ -4,22 +4,22 @@ import { errorSchema, refusalsWithBadRequest } from '@sagan/shared/http';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { playCountGameKeyParamsSchema } from '@sagan/shared/playcount';
 import {
-  appendSnap,
   newPlayCountResultSchema,
   newPlayCountSchema,
   snapInputSchema,
   snapResultSchema,
-  undoLastSnap,
 } from '@sagan/shared/playcount-sideline';
 import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { writeOnce } from '../../lib/idempotency.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { createFromTeam, lockOwnGame, writeRosterAndSnaps } from './repo.ts';
-import { changedTopics } from './topics.ts';
+import { createFromTeam, recordSnap, undoSnap } from './repo.ts';
+import { changedTopics, notifyChange } from './topics.ts';
+import { eventMeta } from './events.ts';
 
 const NOT_FOUND = 'Play count not found';
+const FINISHED = 'This play count is finished: take it up again to count more';
 
 /**
  * The sideline play counter: a count started from a team sheet, and snaps appended one per
@@ -46,7 +46,7 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
     async (req, reply) => {
       const user = requireUser(req);
       const game = await writeOnce(db, req, async (q) => {
-        const created = await createFromTeam(q, user.uid, newKey(), req.body);
+        const created = await createFromTeam(q, eventMeta(req, user.uid), newKey(), req.body);
         if (created) await hub.changed(q, changedTopics(user.uid, created.gameKey, null));
         return created;
       });
@@ -77,16 +77,15 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
       const user = requireUser(req);
       const { gameKey } = req.params;
       const result = await writeOnce(db, req, async (q) => {
-        const game = await lockOwnGame(q, user.uid, gameKey);
-        if (!game) throw notFound(NOT_FOUND);
-        const next = appendSnap(game.roster, game.snaps, req.body);
-        if (next === 'full')
+        const done = await recordSnap(q, eventMeta(req, user.uid), gameKey, req.body);
+        if (done === 'not-found') throw notFound(NOT_FOUND);
+        if (done === 'finished') throw new HttpError(409, FINISHED);
+        if (done === 'full')
           throw new HttpError(409, 'This play count holds as many snaps as it can');
-        if (next === 'unknown-player')
+        if (done === 'unknown-player')
           throw badRequest('A player in the snap is not in this count');
-        await writeRosterAndSnaps(q, gameKey, next.roster, next.snaps);
-        await hub.changed(q, changedTopics(user.uid, gameKey, game.shareKey));
-        return { snapCount: next.snap.snapCount, snaps: next.snaps.length };
+        await notifyChange(hub, q, user.uid, gameKey, done.change);
+        return { snapCount: done.snapCount, snaps: done.snaps };
       });
       return reply.code(201).send(result);
     },
@@ -104,20 +103,23 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
           'Send an Idempotency-Key: a retried undo then replays its first answer instead of ' +
           'removing another snap. snapCount is null when there was no snap to undo.',
         params: playCountGameKeyParamsSchema,
-        response: { 200: snapResultSchema, ...refusalsWithBadRequest, 422: errorSchema },
+        response: {
+          200: snapResultSchema,
+          ...refusalsWithBadRequest,
+          409: errorSchema,
+          422: errorSchema,
+        },
       },
     },
     async (req) => {
       const user = requireUser(req);
       const { gameKey } = req.params;
       return writeOnce(db, req, async (q) => {
-        const game = await lockOwnGame(q, user.uid, gameKey);
-        if (!game) throw notFound(NOT_FOUND);
-        const next = undoLastSnap(game.roster, game.snaps);
-        if (!next) return { snapCount: null, snaps: 0 };
-        await writeRosterAndSnaps(q, gameKey, next.roster, next.snaps);
-        await hub.changed(q, changedTopics(user.uid, gameKey, game.shareKey));
-        return { snapCount: next.snap.snapCount, snaps: next.snaps.length };
+        const done = await undoSnap(q, eventMeta(req, user.uid), gameKey);
+        if (done === 'not-found') throw notFound(NOT_FOUND);
+        if (done === 'finished') throw new HttpError(409, FINISHED);
+        if (done.change) await notifyChange(hub, q, user.uid, gameKey, done.change);
+        return { snapCount: done.snapCount, snaps: done.snaps };
       });
     },
   );

@@ -5,7 +5,9 @@ import { playCountTopic } from '@sagan/shared/topics/playcount';
 import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
 import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
 import type { Queryable } from '../../db/db.ts';
-import { findGame, findShared, listGames, ownerOf } from './repo.ts';
+import type { Hub } from '../../realtime/hub.ts';
+import { applyPlayCountDelta, type PlayCountDelta } from '@sagan/shared/playcount-events';
+import { findGame, findShared, listGames, ownerOf, sharedDelta, type CountChange } from './repo.ts';
 
 /**
  * The topics a write to a user's game must bump, so open pages update live (DESIGN §4),
@@ -16,6 +18,26 @@ export const changedTopics = (uid: string, gameKey: string, shareKey: string | n
   myPlayCountsTopic.name(uid),
   ...(shareKey ? [playCountShareTopic.name(shareKey)] : []),
 ];
+
+/**
+ * Bumps the topics a write to a count touched, each carrying what changed: the owner's delta,
+ * and the shared link's with the count's privacy applied (docs/decisions/0002, amended).
+ */
+export async function notifyChange(
+  hub: Hub,
+  q: Queryable,
+  uid: string,
+  gameKey: string,
+  change: CountChange,
+): Promise<void> {
+  const { shareKey, delta, privacy } = change;
+  await hub.changed(q, changedTopics(uid, gameKey, shareKey), {
+    [playCountTopic.name(gameKey)]: delta,
+    ...(shareKey
+      ? { [playCountShareTopic.name(shareKey)]: sharedDelta(shareKey, delta, privacy) }
+      : {}),
+  });
+}
 
 /**
  * The shared-link views of a team's play counts: they show names and photos under the team
@@ -29,6 +51,15 @@ export async function sharedViewsOfTeam(q: Queryable, teamKey: string): Promise<
   return rows.map((r) => playCountShareTopic.name(r.share_key));
 }
 
+/** A delta on a state that is null (a count gone, a link revoked) leaves it null. */
+const applyDelta = (data: unknown, delta: unknown) =>
+  data === null
+    ? null
+    : applyPlayCountDelta(
+        data as { roster: Array<{ key: string }>; snaps: unknown[] },
+        delta as PlayCountDelta,
+      );
+
 export function registerPlayCountTopics(app: FastifyInstance): void {
   const { hub, db } = app;
 
@@ -40,6 +71,7 @@ export function registerPlayCountTopics(app: FastifyInstance): void {
       return (await ownerOf(db, gameKey)) === user.uid;
     },
     load: (q, gameKey) => findGame(q, gameKey),
+    delta: applyDelta,
   });
 
   // The shared link's view: whoever holds the unguessable key may watch; a revoked or made-up
@@ -49,6 +81,7 @@ export function registerPlayCountTopics(app: FastifyInstance): void {
     authorize: (_user, shareKey) => keySchema.safeParse(shareKey).success,
     load: (q, shareKey) => findShared(q, shareKey),
     keyedBy: { table: 'play_count_games', column: 'share_key' },
+    delta: applyDelta,
   });
 
   // user:{uid}:playcounts, to that uid only (the hub checks the uid).

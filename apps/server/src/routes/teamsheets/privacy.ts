@@ -6,7 +6,7 @@ import { publicPrivacyInputSchema, publicPrivacySchema } from '@sagan/shared/tea
 import { requireUser } from '../../plugins/auth.ts';
 import { ownedTeam, readPrivacy, touchTeam, writePrivacy } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { sharedViewsOfTeam } from '../playcounts/topics.ts';
+import { followSheetPrivacy } from '../playcounts/repo.ts';
 
 // Children's privacy: the owner's choice of what the public sheet shows.
 export function privacyRoutes(fastify: FastifyInstance): void {
@@ -49,8 +49,9 @@ export function privacyRoutes(fastify: FastifyInstance): void {
         await writePrivacy(q, team.team_key, req.body);
         // An open public page re-renders without the names, photos or notes right away.
         await touchTeam(q, hub.changed.bind(hub), team.team_key);
-        // Play counts of this team shared by link follow the same option.
-        await hub.changed(q, await sharedViewsOfTeam(q, team.team_key));
+        // The team's play counts keep their own copy of the option, following it while the
+        // sheet exists; their shared links' open viewers reload with it.
+        await hub.changed(q, await followSheetPrivacy(q, team.team_key, req.body));
       });
       return readPrivacy(db, req.params.teamKey);
     },

@@ -20,6 +20,7 @@ import {
   touchTeam,
   updateTeam,
 } from './repo.ts';
+import { sharedViewsOfTeam } from '../playcounts/topics.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
 export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
@@ -123,7 +124,11 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
       const user = requireUser(req);
       const photoIds = await db.tx(async (q) => {
         const team = await ownedTeam(q, user, req.params.teamKey, true);
-        return deleteTeam(q, changed, team.team_key);
+        // Its play counts keep their copy of its privacy; their open shared views reload now.
+        const views = await sharedViewsOfTeam(q, team.team_key);
+        const gone = await deleteTeam(q, changed, team.team_key);
+        await changed(q, views);
+        return gone;
       });
       // Only once the rows are gone for good; a file left by a crash here goes at the next sweep.
       for (const id of photoIds) await store.removeFile(id);

@@ -7,7 +7,7 @@ import { fieldCountWarning, lineupOf, playsStillNeeded } from '@sagan/shared/pla
 import type { PlayCountRosterEntry } from '@sagan/shared/playcount';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { usePlayCount, useTeamSheet } from './api.ts';
+import { usePatchPlayCount, usePlayCount, useTeamSheet } from './api.ts';
 import { useOnField, useSidelineOutbox, withPending } from './sideline.ts';
 import { PlayerAvatar } from './components/player-avatar.tsx';
 import { WaitingPage } from './components/waiting-page.tsx';
@@ -30,6 +30,7 @@ export default function CountPage() {
   const [groupName, setGroupName] = useState('');
   const [lineupKey, setLineupKey] = useState('');
   const lineupId = useId();
+  const finish = usePatchPlayCount(gameKey);
   usePageTitle(live ? `Count: ${live.gameName}` : 'Count plays');
 
   if (notFound) return <NotFound what="play count" />;
@@ -70,9 +71,22 @@ export default function CountPage() {
           {game.gameName}{' '}
           <span className="muted pc-title-date">{formatGameDate(game.gameDate)}</span>
         </h1>
-        <Link className="pc-count-detail" to={pathTo('playcount', { gameKey })}>
-          Details &amp; sharing
-        </Link>
+        <span className="pc-count-actions">
+          <Link className="pc-count-detail" to={pathTo('playcount', { gameKey })}>
+            Details &amp; sharing
+          </Link>
+          {/* Away from the thumb's Snap bar: finishing is deliberate, once per game. */}
+          {!game.finished && (
+            <button
+              type="button"
+              className="btn pc-finish"
+              disabled={waiting > 0 || finish.isPending}
+              onClick={() => finish.mutate({ finished: true })}
+            >
+              Finish
+            </button>
+          )}
+        </span>
       </header>
 
       <p className={`pc-sync${waiting ? ' pc-sync-waiting' : ''}`} role="status">
@@ -81,6 +95,19 @@ export default function CountPage() {
           ? `${waiting} ${waiting === 1 ? 'snap' : 'snaps'} waiting to be sent`
           : `${game.snaps.length} ${game.snaps.length === 1 ? 'snap' : 'snaps'} counted, all saved`}
       </p>
+      {game.finished && (
+        <p className="pc-finished" role="status">
+          Finished: the shared link shows these as final.{' '}
+          <button
+            type="button"
+            className="btn"
+            disabled={finish.isPending}
+            onClick={() => finish.mutate({ finished: false })}
+          >
+            Take up again
+          </button>
+        </p>
+      )}
       {box.error && (
         <p className="form-error" role="alert">
           {box.error}
@@ -144,7 +171,7 @@ export default function CountPage() {
         <button
           type="button"
           className="btn pc-undo"
-          disabled={!lastSnap}
+          disabled={!lastSnap || game.finished}
           onClick={() => box.enqueue({ kind: 'undo' })}
           aria-label={lastSnap ? `Undo snap ${lastSnap.snapCount}` : 'Undo last snap'}
         >
@@ -153,7 +180,7 @@ export default function CountPage() {
         <button
           type="button"
           className="btn primary pc-snap-btn"
-          disabled={fieldPlayers.length === 0}
+          disabled={fieldPlayers.length === 0 || game.finished}
           onClick={() =>
             box.enqueue({
               kind: 'snap',

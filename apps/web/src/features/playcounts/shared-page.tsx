@@ -28,9 +28,13 @@ export default function SharedPlayCountPage() {
 
   return (
     <section className="page pc-page pc-shared">
-      <p className="pc-live-badge">
-        <span aria-hidden="true" className="pc-live-dot" /> Live play count
-      </p>
+      {game.finished ? (
+        <p className="pc-live-badge pc-final-badge">Final play count</p>
+      ) : (
+        <p className="pc-live-badge">
+          <span aria-hidden="true" className="pc-live-dot" /> Live play count
+        </p>
+      )}
       <h1 className="pc-title">
         <span className="pc-title-date">{formatGameDate(game.gameDate)}</span> {game.gameName}
       </h1>
@@ -73,7 +77,11 @@ export default function SharedPlayCountPage() {
           </tbody>
         </table>
       </div>
-      <p className="muted pc-footer">Read-only. It updates by itself while the coach counts.</p>
+      <p className="muted pc-footer">
+        {game.finished
+          ? 'Read-only. The coach finished this count.'
+          : 'Read-only. It updates by itself while the coach counts.'}
+      </p>
     </section>
   );
 }
