@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboard';
 import { foldGame, type GameEventBody } from '@sagan/shared/game-log';
+import { migrate } from '../src/db/migrate.ts';
 import { API, databaseKinds, type TestUser, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
@@ -213,6 +214,48 @@ describe.each(databaseKinds())('game event log on $name', (kind) => {
     expect(entries.map((e) => [e.kind, e.device, e.by, e.voided])).toEqual([
       ['void', 'phone-a', 'Keeper', false],
       ['score', 'phone-a', 'Keeper', true],
+    ]);
+  });
+});
+
+describe.each(databaseKinds())('game event log migrated onto existing games on $name', (kind) => {
+  const t = useTestApp(kind, {
+    emptyDatabase: true,
+    users: ['Keeper'],
+    async beforeBuild(db) {
+      // A game as the release before the log stored it: fields, a seq, two history rows.
+      await migrate(db, { upTo: '0040_playcount_sideline' });
+      await db.query(`INSERT INTO users (uid, display_name) VALUES ('old-owner', 'Old owner')`);
+      await db.query(
+        `INSERT INTO games (game_key, uid, fields, time_stamp) VALUES ('oldGame1', 'old-owner', $1, 1)`,
+        [JSON.stringify({ gameName: 'Old', homeScore: 7, gamePeriod: 'Q3' })],
+      );
+      await db.query(`INSERT INTO topic_seq (topic, seq) VALUES ('game:oldGame1', 12)`);
+      await db.query(
+        `INSERT INTO game_history (game_key, seq, at, changes) VALUES
+           ('oldGame1', 11, 1000, '{"homeScore":{"from":5,"to":6}}'),
+           ('oldGame1', 12, 2000, '{"homeScore":{"from":6,"to":7}}')`,
+      );
+    },
+  });
+
+  it('starts each log with a baseline of the stored state; old history stays readable', async () => {
+    const events = await t.db.query<{ event_id: string; seq: number | string; body: unknown }>(
+      `SELECT event_id, seq, body FROM game_events WHERE game_key = 'oldGame1'`,
+    );
+    expect(events).toEqual([
+      {
+        event_id: 'baseline',
+        seq: expect.anything(),
+        body: { kind: 'set', values: { gameName: 'Old', homeScore: 7, gamePeriod: 'Q3' } },
+      },
+    ]);
+    expect(Number(events[0]!.seq)).toBe(12);
+    const { data } = await t.app.hub.current('gamehistory:oldGame1');
+    const entries = (data as { entries: { seq: number; eventId?: string }[] }).entries;
+    expect(entries.map((e) => [e.seq, e.eventId])).toEqual([
+      [12, undefined],
+      [11, undefined],
     ]);
   });
 });
