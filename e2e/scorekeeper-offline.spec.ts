@@ -18,8 +18,9 @@ test('offline: 20 taps wait, then each reaches the server exactly once', async (
   const { gameKey } = await newGame(page, 'Basketball');
   const viewer = await viewerOf(browser, gameKey);
   const sent: { key: string; body: string }[] = [];
+  // Taps are sent as intents to the game's event log (DESIGN §10).
   page.on('request', (r) => {
-    if (r.method() === 'PATCH')
+    if (r.method() === 'POST' && r.url().endsWith('/events'))
       sent.push({ key: r.headers()['idempotency-key']!, body: r.postData()! });
   });
 
@@ -44,7 +45,7 @@ test('offline: 20 taps wait, then each reaches the server exactly once', async (
 
   // A replay of a sent request under its key (a lost answer, say) changes nothing.
   const first = sent.find((s) => s.key)!;
-  const replay = await page.request.patch(`${API}/games/${gameKey}`, {
+  const replay = await page.request.post(`${API}/games/${gameKey}/events`, {
     headers: {
       'idempotency-key': first.key,
       'x-sagan-request': '1',

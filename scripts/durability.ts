@@ -1,6 +1,8 @@
 // Durability under SIGKILL: performs acknowledged writes against the real server while
 // killing it with SIGKILL at random moments and restarting it, then checks that every write the
-// server acknowledged is there, exactly as sent.
+// server acknowledged is there, exactly as sent. Beside the play counts, each batch appends one
+// tap to a game's event log (DESIGN §10): every acknowledged tap must answer its replay with its
+// first answer, and once every tap sent has been replayed the score counts each exactly once.
 //
 //   node --import tsx scripts/durability.ts [--writes 1000] [--db pglite|postgres|both]
 //
@@ -89,6 +91,31 @@ async function run(kind: string): Promise<boolean> {
   const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
   const headers = { 'content-type': 'application/json', 'x-sagan-request': '1', cookie };
 
+  const created = await fetch(`${server.base}/games`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ gameName: 'Durable game' }),
+  });
+  const { gameKey } = (await created.json()) as { gameKey: string };
+  /** Taps sent, by key; the first answer of those acknowledged. */
+  const taps = new Map<string, string | null>();
+  const tap = (base: string, key: string) =>
+    fetch(`${base}/games/${gameKey}/events`, {
+      method: 'POST',
+      headers: { ...headers, 'idempotency-key': key },
+      body: JSON.stringify({ action: { kind: 'score', team: 'home', by: 1 }, device: 'dur' }),
+    });
+  async function tapOne(i: number, base: string) {
+    const key = `tap-${i}`;
+    taps.set(key, null);
+    try {
+      const res = await tap(base, key);
+      if (res.ok) taps.set(key, await res.text());
+    } catch {
+      // Cut off by the kill: not acknowledged; its replay below applies it if it was lost.
+    }
+  }
+
   const acknowledged = new Set<number>();
   let next = 0;
   let kills = 0;
@@ -112,6 +139,7 @@ async function run(kind: string): Promise<boolean> {
 
   while (acknowledged.size < WRITES) {
     const batch: Promise<void>[] = [];
+    batch.push(tapOne(next, server.base));
     for (let k = 0; k < IN_FLIGHT; k++) batch.push(writeOne(next++, server.base));
     if (next >= killAt) {
       // Kill at a random moment while writes are in flight.
@@ -157,6 +185,20 @@ async function run(kind: string): Promise<boolean> {
     const game = (await res.json()) as ReturnType<typeof gameBody>;
     if (!consistent(game, i)) torn++;
   }
+  // Every acknowledged tap is in the log: its replay is answered with its first answer.
+  let lostTaps = 0;
+  for (const [key, first] of taps) {
+    if (first === null) continue;
+    const again = await tap(server.base, key);
+    if (!again.ok || (await again.text()) !== first) lostTaps++;
+  }
+  // The others may or may not have landed: replayed, each now counts exactly once.
+  for (const [key, first] of taps) if (first === null) await tap(server.base, key);
+  const board = (await (await fetch(`${server.base}/games/${gameKey}`)).json()) as {
+    top: { homeScore: number };
+  };
+  const tapsAcked = [...taps.values()].filter((a) => a !== null).length;
+  const tapsCounted = board.top.homeScore === taps.size;
   // The server must also still take writes after all that.
   const after = await fetch(`${server.base}/playcounts/dur-after`, {
     method: 'PUT',
@@ -169,13 +211,20 @@ async function run(kind: string): Promise<boolean> {
   fs.rmSync(dataDir, { recursive: true, force: true });
 
   const ok =
-    missing === 0 && inconsistent === 0 && unlisted === 0 && torn === 0 && after.status === 201;
+    missing === 0 &&
+    inconsistent === 0 &&
+    unlisted === 0 &&
+    torn === 0 &&
+    lostTaps === 0 &&
+    tapsCounted &&
+    after.status === 201;
   console.log(
     `durability ${kind}: ${acknowledged.size} acknowledged writes, ${kills + 1} SIGKILLs, ` +
       `${failedWhileDown} refused or cut off while down, ${missing} missing, ` +
       `${inconsistent} inconsistent, ${unlisted} absent from the list, ` +
       `${listed.size - acknowledged.size} unacknowledged but stored (${torn} torn), ` +
-      `${((Date.now() - started) / 1000).toFixed(0)} s: ${ok ? 'OK' : 'FAILED'}`,
+      `${tapsAcked} acknowledged taps (${lostTaps} lost, score ${board.top.homeScore} for ` +
+      `${taps.size} sent), ${((Date.now() - started) / 1000).toFixed(0)} s: ${ok ? 'OK' : 'FAILED'}`,
   );
   return ok;
 }

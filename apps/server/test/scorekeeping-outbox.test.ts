@@ -4,7 +4,6 @@ import { describe, expect, it } from 'vitest';
 import type { ServerMessage } from '@sagan/shared/realtime';
 import { anonymous, API, databaseKinds, type TestUser, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
-import { HISTORY_TRIM_EVERY } from '../src/routes/scoreboards/repo.ts';
 
 // The server half of the web scorekeeper's outbox (DESIGN §9): idempotency keys, base sequence
 // numbers with 409, the seq in every write answer, deleting a game, the owner's history topic
@@ -43,11 +42,12 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
         ])
       )[0]?.seq ?? 0,
     );
+  /** Scoreboard writes that changed something: the event log's rows with changes. */
   const historyRows = async (gameKey: string) =>
     Number(
       (
         await t.db.query<{ n: number }>(
-          'SELECT count(*) AS n FROM game_history WHERE game_key = $1',
+          `SELECT count(*) AS n FROM game_events WHERE game_key = $1 AND changes <> '{}'::jsonb`,
           [gameKey],
         )
       )[0]!.n,
@@ -76,14 +76,25 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
       expect(other.statusCode).toBe(422);
       expect(other.json<{ error: string }>().error).toMatch(/Idempotency-Key/);
       expect((await top(gameKey)).homeScore).toBe(1);
-      // The same key on another route is another request too.
-      const comment = await t.users.Keeper.request({
+      // The same key on another route of the log is another request too.
+      const tap = await t.users.Keeper.request({
         method: 'POST',
-        url: `${API}/games/${gameKey}/comments`,
-        payload: { gameComment: 'Goal' },
+        url: `${API}/games/${gameKey}/events`,
+        payload: { action: { kind: 'score', team: 'home', by: 1 }, device: 'phone-a' },
         headers: { 'idempotency-key': 'k-422' },
       });
-      expect(comment.statusCode).toBe(422);
+      expect(tap.statusCode).toBe(422);
+      expect((await top(gameKey)).homeScore).toBe(1);
+      // Writes outside the log (comments, tags, the clock) keep their keys apart from it.
+      const comment = (gameComment: string) =>
+        t.users.Keeper.request({
+          method: 'POST',
+          url: `${API}/games/${gameKey}/comments`,
+          payload: { gameComment },
+          headers: { 'idempotency-key': 'c-422' },
+        });
+      expect((await comment('Goal')).statusCode).toBe(200);
+      expect((await comment('Another goal')).statusCode).toBe(422);
     });
 
     it('concurrent identical requests apply once and all get the same answer', async () => {
@@ -109,7 +120,7 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
       expect(await gameSeq(gameKey)).toBe(before + 1);
     });
 
-    it('keys are per user, checked for shape, and forgotten after 24 h', async () => {
+    it('keys are per user and checked for shape; a comment key is forgotten after 24 h, an event id never', async () => {
       const mine = await newGame();
       const theirs = await newGame(t.users.Rival);
       expect((await patch(mine, { awayScore: 1 }, 'shared-key')).statusCode).toBe(200);
@@ -129,16 +140,29 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
       }
       expect((await top(mine)).awayScore).toBe(1);
 
+      // A scoreboard write's key is its event's id, kept with the log: a replay a day later
+      // is still a replay.
+      expect((await patch(mine, { awayScore: 2 })).statusCode).toBe(200);
+      expect((await patch(mine, { awayScore: 1 }, 'shared-key')).statusCode).toBe(200);
+      expect((await top(mine)).awayScore).toBe(2);
+
+      const comment = (key: string) =>
+        t.users.Keeper.request({
+          method: 'POST',
+          url: `${API}/games/${mine}/comments`,
+          payload: { gameComment: 'Once' },
+          headers: { 'idempotency-key': key },
+        });
+      expect((await comment('comment-key')).statusCode).toBe(200);
       await t.db.query(
         `UPDATE idempotency_keys SET created_at = now() - interval '25 hours'
-         WHERE key = 'shared-key' AND uid = $1`,
+         WHERE key = 'comment-key' AND uid = $1`,
         [t.users.Keeper.uid],
       );
-      expect((await patch(mine, { awayScore: 2 })).statusCode).toBe(200);
       // Forgotten: the same key and request apply again.
-      const late = await patch(mine, { awayScore: 1 }, 'shared-key');
-      expect(late.statusCode).toBe(200);
-      expect((await top(mine)).awayScore).toBe(1);
+      expect((await comment('comment-key')).statusCode).toBe(200);
+      const comments = await t.db.query('SELECT id FROM game_comments WHERE game_key = $1', [mine]);
+      expect(comments).toHaveLength(2);
     });
 
     it('a refusal is not remembered: the same key may carry the rebuilt request', async () => {
@@ -314,7 +338,7 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
       const rows = await t.db.query(
         `SELECT 1 FROM favorite_scoreboards WHERE game_key = $1 UNION ALL
          SELECT 1 FROM game_comments WHERE game_key = $1 UNION ALL
-         SELECT 1 FROM game_history WHERE game_key = $1`,
+         SELECT 1 FROM game_events WHERE game_key = $1`,
         [gameKey],
       );
       expect(rows).toEqual([]);
@@ -367,25 +391,17 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
       owner.close();
     });
 
-    it('keeps the last 200 changes', async () => {
+    it('shows the last 200 changes of a longer log, which keeps them all', async () => {
       const gameKey = await newGame();
       for (let i = 1; i <= 205; i++) {
         expect((await patch(gameKey, { homeScore: i })).statusCode).toBe(200);
       }
-      // Trimmed on one change in HISTORY_TRIM_EVERY: never more rows than that beyond the limit.
-      const rows = await historyRows(gameKey);
-      expect(rows).toBeGreaterThanOrEqual(200);
-      expect(rows).toBeLessThanOrEqual(200 + HISTORY_TRIM_EVERY);
-      for (let i = 206; i <= 205 + 2 * HISTORY_TRIM_EVERY; i++) {
-        expect((await patch(gameKey, { homeScore: i })).statusCode).toBe(200);
-      }
-      expect(await historyRows(gameKey)).toBeLessThanOrEqual(200 + HISTORY_TRIM_EVERY);
+      expect(await historyRows(gameKey)).toBe(205);
       const { data } = await t.app.hub.current(`gamehistory:${gameKey}`);
       const entries = (data as { entries: { changes: { homeScore: { to: number } } }[] }).entries;
       expect(entries).toHaveLength(200);
-      const last = 205 + 2 * HISTORY_TRIM_EVERY;
-      expect(entries[0]!.changes.homeScore.to).toBe(last);
-      expect(entries[199]!.changes.homeScore.to).toBe(last - 199);
+      expect(entries[0]!.changes.homeScore.to).toBe(205);
+      expect(entries[199]!.changes.homeScore.to).toBe(6);
     });
   });
 

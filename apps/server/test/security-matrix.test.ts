@@ -111,6 +111,15 @@ const matrix: Record<string, Entry> = {
     expect: OWNER_403,
     guess: 404,
   },
+  'POST /apps/sagan/api/games/:gameKey/events': {
+    req: (w) =>
+      send('POST', `${API}/games/${w.gameKey}/events`, {
+        action: { kind: 'score', team: 'home', by: 1 },
+        device: 'matrix',
+      }),
+    expect: OWNER_403,
+    guess: 404,
+  },
   'POST /apps/sagan/api/games/:gameKey/clock': {
     req: (w) =>
       send('POST', `${API}/games/${w.gameKey}/clock`, { formattedTime: '12:00', seconds: 720 }),

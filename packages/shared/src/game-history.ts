@@ -3,11 +3,22 @@ import { z } from 'zod';
 /** How many scoreboard changes a game keeps in its history. */
 export const GAME_HISTORY_LIMIT = 200;
 
-/** One scoreboard change: the game topic's seq it made, server time (ms), each field's move. */
+/**
+ * One scoreboard change: the game topic's seq it made, server time (ms), each field's move.
+ * Changes from the event log (DESIGN §10) also say which event, who made it on which device,
+ * what kind of event it was and whether it is voided; legacy entries (kept from before the
+ * log) have none of these.
+ */
 export const gameHistoryEntrySchema = z.object({
   seq: z.number().int().nonnegative(),
   at: z.number(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+  eventId: z.string().optional(),
+  by: z.string().nullable().optional(),
+  device: z.string().nullable().optional(),
+  kind: z.string().optional(),
+  voided: z.boolean().optional(),
+  note: z.string().optional(),
 });
 export type GameHistoryEntry = z.infer<typeof gameHistoryEntrySchema>;
 

@@ -62,10 +62,15 @@ export type ScoreboardPatch = z.infer<typeof scoreboardPatchSchema>;
 
 /**
  * PATCH /api/games/{gameKey}: the fields, and optionally baseSeq, the game topic's seq the
- * writer last saw (DESIGN §9): a field changed after it is not overwritten (409). Not stored.
+ * writer last saw (DESIGN §9): a field changed after it is not overwritten (409); and device,
+ * the browser or phone making the edit, so its Undo can take the edit back (DESIGN §10).
  */
 export const scoreboardWriteSchema = scoreboardPatchSchema.extend({
   baseSeq: z.number().int().nonnegative().optional(),
+  device: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, 'a device id is 1–100 letters, digits, _ or -')
+    .optional(),
 });
 
 export const scoreboardSchema = scoreboardFieldsSchema.extend({

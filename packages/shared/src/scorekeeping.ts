@@ -7,23 +7,33 @@ import { TENNIS_POINTS, type ScoreboardFields, type ScoreboardPatch } from './sc
 export type Team = 'home' | 'away';
 
 /** Fields a tap counts up or down by one (never below 0). */
-export type CountField =
-  | 'homeFouls'
-  | 'awayFouls'
-  | 'homeShots'
-  | 'awayShots'
-  | 'homeSaves'
-  | 'awaySaves'
-  | 'homeScoreGames'
-  | 'awayScoreGames'
-  | 'ballOn'
-  | 'toGo'
-  | 'down'
-  | 'balls'
-  | 'strikes'
-  | 'outs';
+export const COUNT_FIELDS = [
+  'homeFouls',
+  'awayFouls',
+  'homeShots',
+  'awayShots',
+  'homeSaves',
+  'awaySaves',
+  'homeScoreGames',
+  'awayScoreGames',
+  'ballOn',
+  'toGo',
+  'down',
+  'balls',
+  'strikes',
+  'outs',
+] as const;
+export type CountField = (typeof COUNT_FIELDS)[number];
 
-export type FlagField = 'homePossession' | 'homeManUp' | 'awayManUp' | 'base1' | 'base2' | 'base3';
+export const FLAG_FIELDS = [
+  'homePossession',
+  'homeManUp',
+  'awayManUp',
+  'base1',
+  'base2',
+  'base3',
+] as const;
+export type FlagField = (typeof FLAG_FIELDS)[number];
 
 /**
  * One scorekeeping action, as queued: relative ("home +1"), so that taps queued offline each

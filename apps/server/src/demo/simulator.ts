@@ -137,7 +137,7 @@ export function createSimulator(app: FastifyInstance, options: SimulatorOptions 
     }
     const patch = changes(slot.written, slot.game.fields);
     if (Object.keys(patch).length) {
-      await patchGame(app, DEMO_UID, slot.gameKey, patch);
+      await patchGame(app, { uid: DEMO_UID }, slot.gameKey, patch);
       slot.written = { ...slot.game.fields };
     }
     if (slot.game.clock !== null && slot.game.clock !== slot.clockShown) {

@@ -10,6 +10,7 @@ import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
 import type { Db, Queryable } from '../db/db.ts';
+import { appendBaseline } from '../lib/game-write.ts';
 import type { ImportPlan, Problem } from './read-export.ts';
 import type { PlayCountRosterEntry, Snap } from '@sagan/shared/playcount';
 import { appendEvents } from '../routes/playcounts/events.ts';
@@ -117,6 +118,9 @@ function steps(plan: ImportPlan): Step[] {
           [g.gameKey, g.uid, J(g.fields), g.timeStamp],
         );
         if (outcome === 'unchanged') await sameOwner(q, 'games', 'game_key', g.gameKey, g.uid);
+        // DESIGN §10: the imported state is the log's baseline (a re-import with other
+        // values starts the fold again from it).
+        else await appendBaseline(q, g.gameKey, g.uid, g.fields, `baseline_import_${g.timeStamp}`);
         return {
           outcome,
           topics: [gameTopic.name(g.gameKey), recentGamesTopic.name(), myGamesTopic.name(g.uid)],

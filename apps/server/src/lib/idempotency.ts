@@ -85,7 +85,7 @@ export async function writeOnce<T>(
 }
 
 /** What a key was used for: method, route pattern, parameters and body, in a stable form. */
-function fingerprintOf(req: FastifyRequest): string {
+export function fingerprintOf(req: FastifyRequest): string {
   const what = [req.method, req.routeOptions.url ?? req.url, req.params ?? null, req.body ?? null];
   return crypto.createHash('sha256').update(stableJson(what)).digest('base64url');
 }

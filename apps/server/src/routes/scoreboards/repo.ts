@@ -15,6 +15,15 @@ import {
 import { GAME_HISTORY_LIMIT, type GameHistoryEntry } from '@sagan/shared/game-history';
 import { tennisSummary } from '@sagan/shared/scoreboard-boards';
 import { boardKind } from '@sagan/shared/sports';
+import type { GameEventAnswer } from '@sagan/shared/game-events';
+import {
+  fieldChanges,
+  foldGame,
+  type GameAction,
+  type GameEventBody,
+  type VoidBody,
+} from '@sagan/shared/game-log';
+import { applyIntent } from '@sagan/shared/scorekeeping';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
@@ -36,6 +45,14 @@ import {
 import type { Clock } from '@sagan/shared/scoreboard';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { Hub } from '../../realtime/hub.ts';
+import {
+  appendBaseline,
+  writeGameEvent,
+  type Decision,
+  type EventOrigin,
+  type GameWriter,
+  type LockedGame,
+} from '../../lib/game-write.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 
@@ -159,15 +176,37 @@ export async function loadClock(q: Queryable, gameKey: string): Promise<ClockTop
   return row ? clockPayload(clockState(row), row.clock_formatted ?? '') : null;
 }
 
-/** The owner's history topic: the last scoreboard changes, newest first. */
+/**
+ * The owner's history topic: the last scoreboard changes, newest first, from the event log
+ * (who made each, on which device, whether it is voided) and, before it, the legacy history
+ * rows kept from before the log.
+ */
 export async function loadGameHistory(
   q: Queryable,
   gameKey: string,
 ): Promise<{ entries: GameHistoryEntry[] } | null> {
   if (!(await findGame(q, gameKey))) return null;
-  const rows = await q.query<{ seq: number | string; at: number | string; changes: object }>(
-    `SELECT seq, at, changes FROM game_history WHERE game_key = $1
-     ORDER BY seq DESC LIMIT ${GAME_HISTORY_LIMIT}`,
+  const rows = await q.query<{
+    seq: number | string;
+    at: number | string;
+    changes: object;
+    event_id: string | null;
+    display_name: string | null;
+    device: string | null;
+    kind: string | null;
+    voided: boolean | null;
+    note: string | null;
+  }>(
+    `SELECT * FROM (
+       SELECT e.seq, e.at, e.changes, e.event_id, u.display_name, e.device,
+              e.body ->> 'kind' AS kind, e.voided_by IS NOT NULL AS voided,
+              e.answer ->> 'note' AS note
+       FROM game_events e LEFT JOIN users u ON u.uid = e.uid
+       WHERE e.game_key = $1 AND (e.changes <> '{}'::jsonb OR e.body ->> 'kind' = 'void')
+       UNION ALL
+       SELECT seq, at, changes, NULL, NULL, NULL, NULL, NULL, NULL
+       FROM game_history WHERE game_key = $1
+     ) h ORDER BY seq DESC LIMIT ${GAME_HISTORY_LIMIT}`,
     [gameKey],
   );
   return {
@@ -175,6 +214,16 @@ export async function loadGameHistory(
       seq: Number(r.seq),
       at: Number(r.at),
       changes: r.changes as GameHistoryEntry['changes'],
+      ...(r.event_id === null
+        ? {}
+        : {
+            eventId: r.event_id,
+            by: r.display_name,
+            device: r.device,
+            kind: r.kind ?? 'set',
+            voided: !!r.voided,
+            ...(r.note ? { note: r.note } : {}),
+          }),
     })),
   };
 }
@@ -306,13 +355,15 @@ export async function createGame(
   initial: ScoreboardPatch = {},
 ): Promise<{ gameKey: string }> {
   const gameKey = newKey();
+  const fields = { ...defaultScoreboard, ...initial };
   await app.db.tx(async (q) => {
     await q.query('INSERT INTO games (game_key, uid, fields, time_stamp) VALUES ($1, $2, $3, $4)', [
       gameKey,
       uid,
-      JSON.stringify({ ...defaultScoreboard, ...initial }),
+      JSON.stringify(fields),
       Date.now(),
     ]);
+    await appendBaseline(q, gameKey, uid, fields);
     await app.hub.changed(q, [recentGamesTopic.name(), myGamesTopic.name(uid)]);
   });
   return { gameKey };
@@ -334,16 +385,6 @@ interface Audience {
   tag_followers: string[];
 }
 
-interface LockedGame extends Audience {
-  uid: string;
-  fields: Partial<ScoreboardFields>;
-  time_stamp: number | string;
-  field_seqs: Record<string, number>;
-}
-
-/** A game's history is trimmed to GAME_HISTORY_LIMIT on one change in this many. */
-export const HISTORY_TRIM_EVERY = 20;
-
 /** 409: a field of the patch changed after the writer's base; carries what is current. */
 class StaleWriteError extends HttpError {
   constructor(fields: string[], seq: number, state: PublicScoreboard) {
@@ -356,110 +397,161 @@ class StaleWriteError extends HttpError {
 }
 
 /**
- * A scorekeeper's patch (the hot path of every live game). The game's row is locked first, so
- * what it says (owner, fields, which seq last changed each field) holds until commit.
+ * A scorekeeper's patch (the hot path of every live game), stored as a "set" event holding
+ * only the fields it changes (DESIGN §10).
  *
- * With baseSeq (the game topic seq the writer last saw; the web's outbox sends it), a patch
- * touching a field changed by a later write is refused with 409 and the current state, so a
- * queued intent is rebuilt on what is there instead of overwriting it. Without one (the phone
- * apps) the patch applies as it always did.
+ * With baseSeq (the game topic seq the writer last saw; the web sends it with its absolute
+ * edits), a patch touching a field changed by a later write is refused with 409 and the current
+ * state, so the edit is rebuilt on what is there instead of overwriting it. Without one (the
+ * phone apps) the patch applies as it always did.
  */
 export async function patchGame(
-  app: App,
-  uid: string,
+  app: GameWriter,
+  origin: EventOrigin,
   gameKey: string,
   patch: ScoreboardPatch,
   baseSeq?: number,
 ): Promise<{ timeStamp: number; seq: number }> {
-  return app.db.tx(async (q) => {
-    const rows = await q.query<LockedGame>(
-      `SELECT g.uid, g.fields, g.time_stamp, g.field_seqs, ${AUDIENCE}
-       FROM games g WHERE g.game_key = $1 FOR NO KEY UPDATE`,
-      [gameKey],
-    );
-    const row = rows[0];
-    if (!row) throw notFound('No game with this key');
-    if (row.uid !== uid) throw forbidden();
-    const before: ScoreboardFields = { ...defaultScoreboard, ...row.fields };
-    const topic = gameTopic.name(gameKey);
-    if (baseSeq !== undefined) {
-      const stale = Object.keys(patch).filter((f) => Number(row.field_seqs[f] ?? 0) > baseSeq);
-      if (stale.length) {
-        const current = await q.query<{ seq: number | string }>(
-          'SELECT seq FROM topic_seq WHERE topic = $1',
-          [topic],
-        );
-        throw new StaleWriteError(
-          stale,
-          Number(current[0]?.seq ?? 0),
-          toPublic({ game_key: gameKey, fields: before, time_stamp: row.time_stamp }),
-        );
+  return writeGameEvent(
+    app,
+    gameKey,
+    { ...origin, ...(baseSeq !== undefined ? { baseSeq } : {}) },
+    'score',
+    async (game, q) => {
+      if (baseSeq !== undefined) {
+        const stale = Object.keys(patch).filter((f) => Number(game.field_seqs[f] ?? 0) > baseSeq);
+        if (stale.length) {
+          const current = await q.query<{ seq: number | string }>(
+            'SELECT seq FROM topic_seq WHERE topic = $1',
+            [gameTopic.name(gameKey)],
+          );
+          throw new StaleWriteError(
+            stale,
+            Number(current[0]?.seq ?? 0),
+            toPublic({ game_key: gameKey, fields: game.fields, time_stamp: game.time_stamp }),
+          );
+        }
       }
-    }
-    const changes: Record<string, { from: unknown; to: unknown }> = {};
-    for (const [field, to] of Object.entries(patch) as [keyof ScoreboardFields, unknown][]) {
-      if (to !== undefined && before[field] !== to) changes[field] = { from: before[field], to };
-    }
-    const fields = { ...before, ...patch };
-    // timeStamp is the server's (DESIGN §6), and always moves forward so the recent order holds.
-    const timeStamp = Math.max(Date.now(), Number(row.time_stamp) + 1);
-    const top = toPublic({ game_key: gameKey, fields, time_stamp: timeStamp });
-    const changed = Object.keys(changes).length > 0;
-    const historyTopic = gameHistoryTopic.name(gameKey);
-    // Only the scoreboard itself changed: viewers' nodes build the new state from the old.
-    const seqs = await app.hub.changedSeqs(
-      q,
-      [
-        topic,
-        recentGamesTopic.name(),
-        myGamesTopic.name(uid),
-        ...row.bookmarkers.map(favoritesTopic.name),
-        ...row.tag_keys.map(tagTopic.name),
-        ...row.tag_followers.map(followedTagsTopic.name),
-        ...(changed ? [historyTopic] : []),
-      ],
-      { [topic]: { top } },
-    );
-    const seq = seqs[topic]!;
-    const fieldSeqs = Object.fromEntries(Object.keys(changes).map((f) => [f, seq]));
-    // The history keeps its newest entries. Trimming is most of this statement's cost on
-    // PGlite (about 1 ms of a 2 ms write), so it runs on one write in HISTORY_TRIM_EVERY and a
-    // game holds at most that many rows beyond the limit; readers take the newest
-    // GAME_HISTORY_LIMIT. The insert's row is not seen by the trim's read, so the trim leaves
-    // one place for it.
-    const trim = changed && seq % HISTORY_TRIM_EVERY === 0;
-    await q.query(
-      `WITH u AS (
-         UPDATE games SET fields = $2, time_stamp = $3, field_seqs = field_seqs || $4::jsonb
-         WHERE game_key = $1
-       ), h AS (
-         INSERT INTO game_history (game_key, seq, at, changes)
-         SELECT $1, $5, $6, $8::jsonb WHERE $7::boolean
-       )
-       DELETE FROM game_history WHERE $9::boolean AND game_key = $1 AND seq <= (
-         SELECT seq FROM game_history WHERE game_key = $1
-         ORDER BY seq DESC OFFSET ${GAME_HISTORY_LIMIT - 1} LIMIT 1)`,
-      [
-        gameKey,
-        JSON.stringify(fields),
-        timeStamp,
-        JSON.stringify(fieldSeqs),
-        seq,
-        Date.now(),
-        changed,
-        JSON.stringify(changes),
-        trim,
-      ],
-    );
-    if (patch.gameName !== undefined) {
-      // SPEC §7 bookmarks carry the gameName; keep it the game's current name.
-      await q.query('UPDATE favorite_scoreboards SET game_name = $2 WHERE game_key = $1', [
-        gameKey,
-        patch.gameName,
-      ]);
-    }
-    return { timeStamp, seq };
-  });
+      const values = applyIntent(game.fields, { kind: 'set', values: patch });
+      return { body: { kind: 'set', values }, fields: { ...game.fields, ...values } };
+    },
+    ({ timeStamp, seq }) => ({ timeStamp, seq }),
+  );
+}
+
+/** The event a void names, with what the fold needs. */
+interface LogRow {
+  event_id: string;
+  uid: string;
+  body: GameEventBody;
+  changes: Record<string, unknown>;
+  voided_by: string | null;
+  at: number | string;
+  baseline: boolean;
+}
+
+/**
+ * Voids one event and folds the log again. A void whose effect a later "set" overwrote changes
+ * nothing, and says which edit did it.
+ */
+async function voidEvent(
+  q: Queryable,
+  gameKey: string,
+  game: LockedGame,
+  eventId: string,
+  target: string,
+  uid: string,
+): Promise<Decision> {
+  const log = await q.query<LogRow>(
+    // Baselines are the only events not written by a request, so the only ones without answer.
+    `SELECT event_id, uid, body, changes, voided_by, at, answer IS NULL AS baseline
+     FROM game_events WHERE game_key = $1 ORDER BY seq, at`,
+    [gameKey],
+  );
+  const at = log.findIndex((e) => e.event_id === target);
+  const named = log[at];
+  if (!named) throw notFound('No event with this id in this game');
+  if (named.baseline) {
+    throw new HttpError(409, "The game's starting state cannot be voided");
+  }
+  if (named.uid !== uid && game.role !== 'owner') throw forbidden();
+  if (named.voided_by) throw new HttpError(409, 'This event is voided already');
+  const body: VoidBody = { kind: 'void', target };
+  const fields = foldGame(defaultScoreboard, [
+    ...log.map((e) => ({ id: e.event_id, body: e.body })),
+    { id: eventId, body },
+  ]);
+  const decision: Decision = {
+    body,
+    fields,
+    voids: {
+      target,
+      ...(named.body.kind === 'void' ? { restore: named.body.target } : {}),
+    },
+  };
+  if (Object.keys(fieldChanges(game.fields, fields)).length === 0) {
+    const touched = Object.keys(named.changes);
+    const overwrite = log
+      .slice(at + 1)
+      .reverse()
+      .find(
+        (e) =>
+          !e.voided_by &&
+          e.body.kind === 'set' &&
+          touched.some((f) => f in (e.body as { values: object }).values),
+      );
+    decision.note = overwrite
+      ? 'Changed nothing: a later edit overwrote it'
+      : 'Changed nothing on the scoreboard';
+    if (overwrite) decision.overwrittenAt = Number(overwrite.at);
+  }
+  return decision;
+}
+
+/**
+ * The web scorekeeper's actions (DESIGN §10): an intent ("home +2"), relative and so never
+ * refused as stale; Undo, which voids this device's own last event; or a void of one event
+ * (the owner's correction from the Changes list).
+ */
+export async function recordAction(
+  app: GameWriter,
+  origin: EventOrigin,
+  gameKey: string,
+  action: GameAction,
+): Promise<GameEventAnswer> {
+  return writeGameEvent(
+    app,
+    gameKey,
+    origin,
+    'score',
+    async (game, q, eventId) => {
+      if (action.kind === 'undo') {
+        const rows = await q.query<{ event_id: string }>(
+          `SELECT event_id FROM game_events
+           WHERE game_key = $1 AND uid = $2 AND device = $3 AND voided_by IS NULL
+             AND body ->> 'kind' <> 'void'
+           ORDER BY seq DESC LIMIT 1`,
+          [gameKey, origin.uid, origin.device ?? null],
+        );
+        const last = rows[0];
+        if (!last) throw notFound('Nothing made on this device is left to undo');
+        return voidEvent(q, gameKey, game, eventId, last.event_id, origin.uid);
+      }
+      if (action.kind === 'void') {
+        return voidEvent(q, gameKey, game, eventId, action.target, origin.uid);
+      }
+      const patch = applyIntent(game.fields, action);
+      return { body: action, fields: { ...game.fields, ...patch } };
+    },
+    (w) => ({
+      eventId: w.eventId,
+      seq: w.seq,
+      timeStamp: w.timeStamp,
+      changed: Object.keys(w.changes).length > 0,
+      ...(w.note ? { note: w.note } : {}),
+      ...(w.overwrittenAt ? { overwrittenAt: w.overwrittenAt } : {}),
+    }),
+  );
 }
 
 /** The clock columns of the owner's game, locked for the write. */

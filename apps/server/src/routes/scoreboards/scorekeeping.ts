@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, okSchema, refusalsWithBadRequest } from '@sagan/shared/http';
 import { z } from 'zod';
 import { clockControlSchema, gameClockStateSchema } from '@sagan/shared/game-clock';
+import { gameEventAnswerSchema, gameEventInputSchema } from '@sagan/shared/game-events';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import {
   clockSchema,
@@ -20,6 +21,7 @@ import {
 } from '@sagan/shared/scoreboard-views';
 import { requireUser } from '../../plugins/auth.ts';
 import { forbidden, notFound } from '../../lib/http-errors.ts';
+import { originOf } from '../../lib/game-write.ts';
 import { writeOnce } from '../../lib/idempotency.ts';
 import {
   addComment,
@@ -31,6 +33,7 @@ import {
   markMessageRead,
   patchGame,
   postClock,
+  recordAction,
   setTags,
 } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
@@ -89,8 +92,37 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       },
     },
     async (req) => {
-      const { baseSeq, ...patch } = req.body;
-      return patchGame(once(req), requireUser(req).uid, req.params.gameKey, patch, baseSeq);
+      const { baseSeq, device, ...patch } = req.body;
+      const origin = { ...originOf(req, requireUser(req).uid), device: device ?? null };
+      return patchGame(app, origin, req.params.gameKey, patch, baseSeq);
+    },
+  );
+
+  app.post(
+    '/games/:gameKey/events',
+    {
+      config: writeLimit(app.config.rateLimitFactor, 'score'),
+      schema: {
+        tags,
+        summary:
+          "The web scorekeeper's taps, appended to the game's event log: an intent such as " +
+          '"home +2" (relative, never refused as stale), undo (voids this device\'s own last ' +
+          "event) or a void of one event (the owner's, or a scorer's own)",
+        headers: idempotentHeadersSchema,
+        params: gameKeyParamsSchema,
+        body: gameEventInputSchema,
+        response: { 200: gameEventAnswerSchema, ...writeRefusals, 409: errorSchema },
+      },
+    },
+    async (req) => {
+      const { action, device, baseSeq, period } = req.body;
+      const origin = {
+        ...originOf(req, requireUser(req).uid),
+        device,
+        ...(baseSeq !== undefined ? { baseSeq } : {}),
+        ...(period !== undefined ? { period } : {}),
+      };
+      return recordAction(app, origin, req.params.gameKey, action);
     },
   );
 

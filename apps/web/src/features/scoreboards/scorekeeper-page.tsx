@@ -2,15 +2,9 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { keySchema } from '@sagan/shared/keys';
 import { pathTo } from '@sagan/shared/routes';
-import type { ScoreboardFields, ScoreboardPatch } from '@sagan/shared/scoreboard';
+import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import { boardSpec } from '@sagan/shared/scoreboard-boards';
-import {
-  applyIntent,
-  FINAL,
-  STARTING_SOON,
-  undoValues,
-  type Intent,
-} from '@sagan/shared/scorekeeping';
+import { applyIntent, FINAL, STARTING_SOON, type Intent } from '@sagan/shared/scorekeeping';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -31,13 +25,10 @@ import {
 import { ClockControls } from './scorekeeper/clock-controls.tsx';
 import { Controls } from './scorekeeper/controls.tsx';
 import { EditFields } from './scorekeeper/edit-fields.tsx';
-import { gameStream, withPending, type GameBase } from './scorekeeper/game-stream.ts';
+import { deviceId, gameStream, withPending, type GameBase } from './scorekeeper/game-stream.ts';
 import { useServiceWorker } from './scorekeeper/service-worker.ts';
 import './scoreboards.css';
 import './scorekeeper/scorekeeper.css';
-
-/** How many taps Undo can take back. */
-const UNDO_DEPTH = 50;
 
 function Panel({ title, children }: { title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
@@ -154,21 +145,22 @@ function Scorekeeper({
   const stream = useMemo(() => gameStream(gameKey), [gameKey]);
   const live = useMemo<GameBase>(() => ({ seq, top: game.top }), [seq, game.top]);
   const box = useOutbox(stream, live);
-  const [undo, setUndo] = useState<ScoreboardPatch[]>([]);
-  const shown: ScoreboardFields = withPending(game.top, box.items);
+  // Taps made here this session: Undo voids this device's own last event in the game's log
+  // (DESIGN §10), so another phone's taps are never taken back.
+  const [undoable, setUndoable] = useState(0);
+  const shown: ScoreboardFields = withPending(live, box.items);
   const spec = boardSpec(shown.sportID);
 
   function act(intent: Intent) {
     const patch = applyIntent(shown, intent);
     if (Object.keys(patch).length === 0) return;
-    setUndo((u) => [...u.slice(-(UNDO_DEPTH - 1)), undoValues(shown, patch)]);
-    box.enqueue(intent);
+    setUndoable((n) => n + 1);
+    box.enqueue({ ...intent, madeIn: shown.gamePeriod });
   }
   function takeBack() {
-    const last = undo.at(-1);
-    if (!last) return;
-    setUndo((u) => u.slice(0, -1));
-    box.enqueue({ kind: 'set', values: last });
+    if (!undoable) return;
+    setUndoable((n) => n - 1);
+    box.enqueue({ kind: 'undo', madeIn: shown.gamePeriod });
   }
   const setPeriod = (gamePeriod: string) => act({ kind: 'set', values: { gamePeriod } });
 
@@ -176,7 +168,7 @@ function Scorekeeper({
     <section className="page scorekeeper-page">
       <div className="sk-top">
         <SyncStatus online={box.online} waiting={box.items.length} error={box.error} />
-        <button type="button" className="sk-btn sk-undo" disabled={!undo.length} onClick={takeBack}>
+        <button type="button" className="sk-btn sk-undo" disabled={!undoable} onClick={takeBack}>
           Undo
         </button>
       </div>
@@ -205,7 +197,7 @@ function Scorekeeper({
         <EditFields game={shown} onSave={(values) => act({ kind: 'set', values })} />
       </Panel>
       <Panel title="Changes">
-        <History entries={history} />
+        <History gameKey={gameKey} device={deviceId()} entries={history} />
       </Panel>
       <Panel title="Comment">
         <CommentForm gameKey={gameKey} game={shown} />

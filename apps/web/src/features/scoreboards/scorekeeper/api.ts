@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClockControl } from '@sagan/shared/game-clock';
+import type { GameEventAnswer } from '@sagan/shared/game-events';
 import type { ScoreboardPatch } from '@sagan/shared/scoreboard';
 import { scorekeeperMessagesSchema } from '@sagan/shared/scoreboard-views';
 import { api } from '../../../lib/api.ts';
@@ -54,6 +55,18 @@ export function useAddComment(gameKey: string) {
       awayTeamName: string;
       awayScore: number;
     }) => writeOnce({ method: 'POST', path: `/games/${enc(gameKey)}/comments`, body }),
+  });
+}
+
+/** The owner's void of one event from the Changes list: sent at once, its answer shown. */
+export function useVoidEvent(gameKey: string, device: string) {
+  return useMutation({
+    mutationFn: (target: string) =>
+      writeOnce<GameEventAnswer>({
+        method: 'POST',
+        path: `/games/${enc(gameKey)}/events`,
+        body: { action: { kind: 'void', target }, device },
+      }),
   });
 }
 

@@ -9,31 +9,89 @@ import { tagsTopic } from '@sagan/shared/topics/tags';
 import { useLive } from '../../../lib/realtime.ts';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Loading } from '../../../components/loading.tsx';
-import { useAddComment, useDeleteGame, useMarkRead, useMessages, useSetTags } from './api.ts';
+import {
+  useAddComment,
+  useDeleteGame,
+  useMarkRead,
+  useMessages,
+  useSetTags,
+  useVoidEvent,
+} from './api.ts';
 import { labelOf } from './edit-fields.tsx';
 
 const time = (ms: number) =>
   new Date(ms).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
-/** The game's changes, newest first, from the owner-only history topic. */
-export function History({ entries }: { entries: GameHistoryEntry[] }) {
+const KIND_LABELS: Record<string, string> = {
+  void: 'Undo',
+  set: 'Edit',
+};
+
+/** One change's line: what moved, from what to what. */
+function describe(e: GameHistoryEntry): string {
+  const moves = Object.entries(e.changes).map(
+    ([f, c]) => `${labelOf(f as ScoreboardFieldName)} ${String(c.from)} → ${String(c.to)}`,
+  );
+  return moves.length ? moves.join(', ') : 'no change';
+}
+
+/**
+ * The game's changes, newest first, from the owner-only history topic: who made each, when and
+ * on which device; the owner can void any of them (and void a void) from here (DESIGN §10).
+ */
+export function History({
+  gameKey,
+  device,
+  entries,
+}: {
+  gameKey: string;
+  device: string;
+  entries: GameHistoryEntry[];
+}) {
+  const voidEvent = useVoidEvent(gameKey, device);
   if (!entries.length) return <p className="muted">No changes yet.</p>;
+  const outcome = voidEvent.data;
   return (
-    <ol className="sk-history" aria-label="Changes" tabIndex={0}>
-      {entries.map((e) => (
-        <li key={e.seq}>
-          <time className="muted" dateTime={new Date(e.at).toISOString()}>
-            {time(e.at)}
-          </time>{' '}
-          {Object.entries(e.changes)
-            .map(
-              ([f, c]) =>
-                `${labelOf(f as ScoreboardFieldName)} ${String(c.from)} → ${String(c.to)}`,
-            )
-            .join(', ')}
-        </li>
-      ))}
-    </ol>
+    <>
+      <ol className="sk-history" aria-label="Changes" tabIndex={0}>
+        {entries.map((e) => (
+          <li key={e.seq}>
+            <time className="muted" dateTime={new Date(e.at).toISOString()}>
+              {time(e.at)}
+            </time>{' '}
+            {e.kind && <strong>{KIND_LABELS[e.kind] ?? 'Tap'}: </strong>}
+            {e.voided ? <del>{describe(e)}</del> : describe(e)}
+            {e.eventId && (
+              <span className="muted">
+                {' '}
+                by {e.by ?? 'someone'}
+                {e.device === device ? ' (this device)' : ''}
+                {e.voided ? ', voided' : ''}
+              </span>
+            )}
+            {e.note && <span className="muted"> ({e.note})</span>}
+            {e.eventId && !e.voided && (
+              <button
+                type="button"
+                className="sk-void"
+                disabled={voidEvent.isPending}
+                onClick={() => voidEvent.mutate(e.eventId!)}
+              >
+                Void
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+      {outcome && !outcome.changed && (
+        <p role="status">
+          {outcome.overwrittenAt
+            ? `That changed nothing: overwritten by the edit at ${time(outcome.overwrittenAt)}.`
+            : (outcome.note ?? 'That changed nothing.')}
+        </p>
+      )}
+      {voidEvent.error && <ErrorMessage error={voidEvent.error.message} />}
+    </>
   );
 }
 

@@ -1,6 +1,12 @@
 import type { ScoreboardFields, ScoreboardPatch } from '@sagan/shared/scoreboard';
-import { applyIntent, type Intent } from '@sagan/shared/scorekeeping';
-import type { OutboxItem, OutboxRequest, OutboxStream } from '../../../lib/outbox.ts';
+import { applyIntent } from '@sagan/shared/scorekeeping';
+import type { GameAction } from '@sagan/shared/game-log';
+import {
+  newId,
+  type OutboxItem,
+  type OutboxRequest,
+  type OutboxStream,
+} from '../../../lib/outbox.ts';
 
 /** What the scorekeeper builds on: the game topic's scoreboard and the seq it is at. */
 export interface GameBase {
@@ -8,30 +14,74 @@ export interface GameBase {
   top: ScoreboardFields;
 }
 
-const patchOf = (request: OutboxRequest): ScoreboardPatch => {
-  const patch = { ...(request.body as ScoreboardPatch & { baseSeq?: number }) };
-  delete patch.baseSeq;
-  return patch;
-};
+/** A queued action, with the period shown when it was tapped (DESIGN §10: "made in"). */
+export type QueuedAction = GameAction & { madeIn?: string };
+
+const DEVICE_KEY = 'sagan:device';
+
+/**
+ * This browser's id in the game's log: Undo takes back the last event made here, never another
+ * phone's. Kept for the device, not the page, so a reload can still undo.
+ */
+export function deviceId(): string {
+  try {
+    const known = localStorage.getItem(DEVICE_KEY);
+    if (known) return known;
+    const made = newId();
+    localStorage.setItem(DEVICE_KEY, made);
+    return made;
+  } catch {
+    return (fallbackDevice ??= newId());
+  }
+}
+let fallbackDevice: string | undefined;
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
 
+const patchOf = (request: OutboxRequest): ScoreboardPatch => {
+  const patch = { ...(request.body as ScoreboardPatch & { baseSeq?: number; device?: string }) };
+  delete patch.baseSeq;
+  delete patch.device;
+  return patch;
+};
+
+const builtOn = (request: OutboxRequest): number | null => {
+  const body = request.body;
+  return isRecord(body) && typeof body.baseSeq === 'number' ? body.baseSeq : null;
+};
+
 /**
- * The outbox stream of one game: each intent becomes a PATCH of the fields it changes, computed
- * against the newest scoreboard the page knows, with that scoreboard's seq as baseSeq.
+ * The outbox stream of one game. Taps are sent as intents to the game's log (relative, so
+ * never refused as stale); Undo and voids too. Absolute edits ("set": the edit form, Final,
+ * Starting Soon) stay PATCHes of the fields they change with the base's seq, refused with 409
+ * when someone changed those fields since.
  */
-export function gameStream(gameKey: string): OutboxStream<Intent, GameBase> {
+export function gameStream(gameKey: string): OutboxStream<QueuedAction, GameBase> {
+  const path = `/games/${encodeURIComponent(gameKey)}`;
   return {
     name: `game:${gameKey}`,
     needsBase: true,
-    build(intent, base) {
+    build(queued, base) {
       if (!base) return null;
-      const patch = applyIntent(base.top, intent);
-      if (Object.keys(patch).length === 0) return null;
+      const { madeIn, ...action } = queued;
+      if (action.kind === 'set') {
+        const patch = applyIntent(base.top, action);
+        if (Object.keys(patch).length === 0) return null;
+        return {
+          method: 'PATCH',
+          path,
+          body: { ...patch, baseSeq: base.seq, device: deviceId() },
+        };
+      }
       return {
-        method: 'PATCH',
-        path: `/games/${encodeURIComponent(gameKey)}`,
-        body: { ...patch, baseSeq: base.seq },
+        method: 'POST',
+        path: `${path}/events`,
+        body: {
+          action,
+          device: deviceId(),
+          baseSeq: base.seq,
+          period: madeIn ?? base.top.gamePeriod,
+        },
       };
     },
     stateFrom409(body) {
@@ -42,9 +92,15 @@ export function gameStream(gameKey: string): OutboxStream<Intent, GameBase> {
     settle(request, base, answer) {
       const seq = isRecord(answer) && typeof answer.seq === 'number' ? answer.seq : null;
       if (seq === null) return null;
-      // Nothing else was written in between: the new state is the base with this patch.
+      // Nothing else was written in between: the new state is the base with this change.
       if (base && base.seq === seq - 1) {
-        return { base: { seq, top: { ...base.top, ...patchOf(request) } } };
+        if (request.method === 'PATCH') {
+          return { base: { seq, top: { ...base.top, ...patchOf(request) } } };
+        }
+        const { action } = request.body as { action: GameAction };
+        if (action.kind !== 'undo' && action.kind !== 'void') {
+          return { base: { seq, top: { ...base.top, ...applyIntent(base.top, action) } } };
+        }
       }
       return { waitFor: seq };
     },
@@ -52,19 +108,22 @@ export function gameStream(gameKey: string): OutboxStream<Intent, GameBase> {
 }
 
 /**
- * What the owner sees: the live scoreboard with the queued intents applied in order. A request
- * already built carries absolute values, so it is applied as sent (applying it twice, once in
- * the live state and once here, shows the same).
+ * What the scorer sees: the live scoreboard with the queued actions applied in order. An edit
+ * already sent carries absolute values, so it is applied as sent. An intent already sent is
+ * applied only while the live state is not past the seq it was built on (past it, the live
+ * state may hold it already). Undo and voids show once the server has folded them.
  */
 export function withPending(
-  top: ScoreboardFields,
-  items: readonly OutboxItem<Intent>[],
+  live: GameBase,
+  items: readonly OutboxItem<QueuedAction>[],
 ): ScoreboardFields {
-  return items.reduce<ScoreboardFields>(
-    (f, item) => ({
-      ...f,
-      ...(item.request ? patchOf(item.request) : applyIntent(f, item.intent)),
-    }),
-    top,
-  );
+  return items.reduce<ScoreboardFields>((f, item) => {
+    const action = item.intent;
+    if (action.kind === 'undo' || action.kind === 'void') return f;
+    if (item.request?.method === 'PATCH') return { ...f, ...patchOf(item.request) };
+    const seen = item.request ? builtOn(item.request) : null;
+    if (seen !== null && live.seq > seen) return f;
+    // applyIntent reads only the fields of its kind: the madeIn riding along is ignored.
+    return { ...f, ...applyIntent(f, action) };
+  }, live.top);
 }

@@ -1,0 +1,268 @@
+import type { FastifyRequest } from 'fastify';
+import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboard';
+import { fieldChanges, type GameEventBody } from '@sagan/shared/game-log';
+import { idempotencyKeySchema } from '@sagan/shared/idempotency';
+import { gameTopic } from '@sagan/shared/topics/game';
+import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { tagTopic } from '@sagan/shared/topics/tag';
+import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
+import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
+import { myGamesTopic } from '@sagan/shared/topics/user-games';
+import type { Db, Queryable } from '../db/db.ts';
+import type { Hub } from '../realtime/hub.ts';
+import { guardGame, type GameRole } from './game-guard.ts';
+import { badRequest, HttpError, notFound } from './http-errors.ts';
+import { fingerprintOf } from './idempotency.ts';
+import { newKey } from './keys.ts';
+
+// DESIGN §10: the one write helper of a game's scoreboard. Every scoreboard write (the phone
+// apps' PATCH, the web's intents, Undo and voids, the demo) runs through writeGameEvent, which
+// does, in this order: authorization (the owner/co-scorer guard on the locked row), idempotency
+// (the event id is the Idempotency-Key: a replay answers the stored answer), the transaction,
+// the event append (with the new snapshot, in one statement), and the notification of the
+// topics the write touches (sent at commit). The event row is also the history entry and the
+// idempotency record, so a write costs no more statements than before the log.
+
+/** What a write needs: a transaction runner and the hub to name the topics it changed. */
+export interface GameWriter {
+  db: Pick<Db, 'tx' | 'query'>;
+  hub: Pick<Hub, 'changedSeqs'>;
+}
+
+/** Who writes, and under which event id (their Idempotency-Key, if they sent one). */
+export interface EventOrigin {
+  uid: string;
+  /** The client's Idempotency-Key; without one the server makes the event id. */
+  key?: string;
+  /** The request's hash: the same key with another request is refused with 422. */
+  fingerprint?: string;
+  device?: string | null;
+  baseSeq?: number;
+  period?: string;
+}
+
+/** The Idempotency-Key of a request, checked, with the request's fingerprint. */
+export function originOf(req: FastifyRequest, uid: string): EventOrigin {
+  const header = req.headers['idempotency-key'];
+  if (header === undefined) return { uid };
+  const parsed = idempotencyKeySchema.safeParse(header);
+  if (!parsed.success) throw badRequest(`Invalid request: ${parsed.error.issues[0]?.message}`);
+  return { uid, key: parsed.data, fingerprint: fingerprintOf(req) };
+}
+
+/** The game row as a write sees it, locked until commit, with who shows it where. */
+export interface LockedGame {
+  uid: string;
+  fields: ScoreboardFields;
+  time_stamp: number | string;
+  field_seqs: Record<string, number>;
+  bookmarkers: string[];
+  tag_keys: string[];
+  tag_followers: string[];
+  role: GameRole;
+}
+
+/** What a write decided: the event's body and the snapshot it leads to. */
+export interface Decision {
+  body: GameEventBody;
+  fields: ScoreboardFields;
+  /** Events whose voided_by this write sets (a void) or clears (a void of a void). */
+  voids?: { target: string; restore?: string };
+  /** Why the event changed nothing, when it did not (e.g. a later edit overwrote it). */
+  note?: string;
+  overwrittenAt?: number;
+}
+
+export interface Written {
+  eventId: string;
+  seq: number;
+  timeStamp: number;
+  changes: Record<string, { from: unknown; to: unknown }>;
+  note?: string;
+  overwrittenAt?: number;
+}
+
+interface Prior {
+  uid: string;
+  fingerprint: string | null;
+  answer: unknown;
+}
+
+/** The row is locked first, so what it says holds until commit. */
+const LOCK = `
+  SELECT g.uid, g.fields, g.time_stamp, g.field_seqs,
+    ARRAY(SELECT uid FROM favorite_scoreboards WHERE game_key = $1) AS bookmarkers,
+    ARRAY(SELECT tag_key FROM game_tags WHERE game_key = $1) AS tag_keys,
+    ARRAY(SELECT DISTINCT f.uid FROM followed_tags f
+          JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1) AS tag_followers,
+    (SELECT json_build_object('uid', e.uid, 'fingerprint', e.fingerprint, 'answer', e.answer)
+     FROM game_events e WHERE e.game_key = $1 AND e.event_id = $2) AS prior
+  FROM games g WHERE g.game_key = $1 FOR NO KEY UPDATE`;
+
+/** Two requests raced under one key: the loser's effects must not stay. */
+class AlreadyApplied extends Error {}
+
+const reused = () =>
+  new HttpError(
+    422,
+    'This Idempotency-Key was already used for another request: make a new key per change',
+  );
+
+function replayOf<T>(prior: Prior, origin: EventOrigin): T {
+  if (prior.uid !== origin.uid || (prior.fingerprint ?? null) !== (origin.fingerprint ?? null)) {
+    throw reused();
+  }
+  return prior.answer as T;
+}
+
+/**
+ * Appends one event to a game's log and moves its snapshot. `decide` sees the locked game and
+ * returns the event and the new scoreboard; `answer` builds the write's answer, which a replay
+ * under the same key gets again. `need` is the role the write requires ('score' for a scorer's
+ * tap, 'owner' for what only the owner may do).
+ */
+export async function writeGameEvent<T>(
+  app: GameWriter,
+  gameKey: string,
+  origin: EventOrigin,
+  need: 'score' | 'owner',
+  decide: (game: LockedGame, q: Queryable, eventId: string) => Promise<Decision> | Decision,
+  answer: (written: Written) => T,
+): Promise<T> {
+  const eventId = origin.key ?? newKey();
+  try {
+    return await app.db.tx(async (q) => {
+      const rows = await q.query<
+        Omit<LockedGame, 'fields' | 'role'> & {
+          fields: Partial<ScoreboardFields>;
+          prior: Prior | null;
+        }
+      >(LOCK, [gameKey, eventId]);
+      const row = rows[0];
+      if (!row) throw notFound('No game with this key');
+      const role = await guardGame(q, gameKey, row.uid, origin.uid, need);
+      if (row.prior) return replayOf<T>(row.prior, origin);
+      const game: LockedGame = { ...row, fields: { ...defaultScoreboard, ...row.fields }, role };
+      const decision = await decide(game, q, eventId);
+      const changes = fieldChanges(game.fields, decision.fields);
+      const changed = Object.keys(changes).length > 0;
+      // timeStamp is the server's (DESIGN §6), and always moves forward so the recent order holds.
+      const timeStamp = Math.max(Date.now(), Number(row.time_stamp) + 1);
+      const topic = gameTopic.name(gameKey);
+      const top = { ...decision.fields, gameKey, timeStamp };
+      // Only the scoreboard itself changed: viewers' nodes build the new state from the old.
+      const seqs = await app.hub.changedSeqs(
+        q,
+        [
+          topic,
+          recentGamesTopic.name(),
+          myGamesTopic.name(row.uid),
+          ...row.bookmarkers.map(favoritesTopic.name),
+          ...row.tag_keys.map(tagTopic.name),
+          ...row.tag_followers.map(followedTagsTopic.name),
+          ...(changed || decision.voids ? [gameHistoryTopic.name(gameKey)] : []),
+        ],
+        { [topic]: { top } },
+      );
+      const seq = seqs[topic]!;
+      const written: Written = {
+        eventId,
+        seq,
+        timeStamp,
+        changes,
+        ...(decision.note ? { note: decision.note } : {}),
+        ...(decision.overwrittenAt ? { overwrittenAt: decision.overwrittenAt } : {}),
+      };
+      const result = answer(written);
+      const fieldSeqs = Object.fromEntries(Object.keys(changes).map((f) => [f, seq]));
+      const appended = await q.query(
+        `WITH e AS (
+           INSERT INTO game_events (game_key, event_id, uid, device, base_seq, seq, period, at,
+                                    body, changes, fingerprint, answer)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12::jsonb)
+           ON CONFLICT DO NOTHING RETURNING 1
+         ), u AS (
+           UPDATE games SET fields = $13, time_stamp = $14, field_seqs = field_seqs || $15::jsonb
+           WHERE game_key = $1 AND EXISTS (SELECT 1 FROM e)
+         )
+         SELECT 1 FROM e`,
+        [
+          gameKey,
+          eventId,
+          origin.uid,
+          origin.device ?? null,
+          origin.baseSeq ?? null,
+          seq,
+          origin.period ?? game.fields.gamePeriod,
+          Date.now(),
+          JSON.stringify(decision.body),
+          JSON.stringify(changes),
+          origin.fingerprint ?? null,
+          JSON.stringify(result ?? null),
+          JSON.stringify(decision.fields),
+          timeStamp,
+          JSON.stringify(fieldSeqs),
+        ],
+      );
+      if (!appended.length) throw new AlreadyApplied();
+      if (decision.voids) {
+        await q.query(
+          `UPDATE game_events SET voided_by = CASE WHEN event_id = $2 THEN $4 ELSE NULL END
+           WHERE game_key = $1 AND event_id IN ($2, $3)`,
+          [gameKey, decision.voids.target, decision.voids.restore ?? null, eventId],
+        );
+      }
+      if (changes.gameName) {
+        // SPEC §7 bookmarks carry the gameName; keep it the game's current name.
+        await q.query('UPDATE favorite_scoreboards SET game_name = $2 WHERE game_key = $1', [
+          gameKey,
+          decision.fields.gameName,
+        ]);
+      }
+      return result;
+    });
+  } catch (err) {
+    if (origin.key === undefined) throw err;
+    // A replay whose write would now be refused (a stale base it itself made stale), or the
+    // loser of a race under one key: the first answer stands.
+    const rows = await app.db.query<Prior>(
+      'SELECT uid, fingerprint, answer FROM game_events WHERE game_key = $1 AND event_id = $2',
+      [gameKey, eventId],
+    );
+    if (rows[0]) return replayOf<T>(rows[0], origin);
+    if (err instanceof AlreadyApplied) {
+      throw new HttpError(409, 'This request is being applied: send it again');
+    }
+    throw err;
+  }
+}
+
+/**
+ * A new (or imported) game's log starts with a baseline event holding its whole first state,
+ * so the fold from it does not depend on anything before it.
+ */
+export async function appendBaseline(
+  q: Queryable,
+  gameKey: string,
+  uid: string,
+  stored: Record<string, unknown>,
+  eventId = 'baseline',
+): Promise<void> {
+  const fields = { ...defaultScoreboard, ...stored };
+  await q.query(
+    `INSERT INTO game_events (game_key, event_id, uid, seq, period, at, body)
+     VALUES ($1, $2, $3,
+       COALESCE((SELECT seq FROM topic_seq WHERE topic = $4), 0), $5, $6, $7::jsonb)
+     ON CONFLICT DO NOTHING`,
+    [
+      gameKey,
+      eventId,
+      uid,
+      gameTopic.name(gameKey),
+      fields.gamePeriod,
+      Date.now(),
+      JSON.stringify({ kind: 'set', values: fields }),
+    ],
+  );
+}

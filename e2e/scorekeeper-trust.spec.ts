@@ -1,0 +1,59 @@
+import { test, expect, unique, signIn, screenshot, BASE } from './fixtures.ts';
+import { board, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
+
+// Scores you can trust (DESIGN §10): two phones scoring one game under one account, each in its
+// own browser context (its own device), and a viewer watching.
+
+test.use({ viewport: PHONE, hasTouch: true });
+
+test('scenario 1: Undo on one phone takes back its own tap, not the other phone’s', async ({
+  page,
+  browser,
+}) => {
+  const keeper = unique('Keeper');
+  await signIn(page, keeper);
+  const { gameKey } = await newGame(page, 'Basketball');
+  const phoneB = await (await browser.newContext({ viewport: PHONE, hasTouch: true })).newPage();
+  await signIn(phoneB, keeper);
+  await phoneB.goto(`${BASE}/scoregame/${gameKey}`);
+  await saved(phoneB);
+  const viewer = await viewerOf(browser, gameKey);
+
+  // Phone A: Lions +2 six times (12).
+  for (let i = 0; i < 6; i++) await tap(page, 'Lions +2');
+  await saved(page);
+  await expect(board(phoneB).getByLabel('Lions score 12')).toBeVisible();
+  // Phone B: +3 (15).
+  await tap(phoneB, 'Lions +3');
+  await saved(phoneB);
+  await expect(board(page).getByLabel('Lions score 15')).toBeVisible();
+  // Phone A: Undo takes back phone A's last +2, keeping phone B's basket.
+  await tap(page, 'Undo');
+  await saved(page);
+  for (const p of [page, phoneB, viewer]) {
+    await expect(board(p).getByLabel('Lions score 13')).toBeVisible();
+  }
+
+  // The owner's Changes list says who made each change, on which device; a void is listed.
+  await page.getByText('Changes', { exact: true }).click();
+  const changes = page.getByRole('list', { name: 'Changes' });
+  await expect(changes.locator('li').first()).toContainText('Undo: Home score 15 → 13');
+  await expect(changes.locator('li').first()).toContainText(`by ${keeper} (this device)`);
+  await expect(changes.locator('li').filter({ hasText: 'Home score 12 → 15' })).not.toContainText(
+    'this device',
+  );
+  await screenshot(page, 'scorekeeper-trust-changes');
+
+  // The owner voids phone B's basket from the list: 10 everywhere.
+  await changes
+    .locator('li')
+    .filter({ hasText: 'Home score 12 → 15' })
+    .getByRole('button', { name: 'Void' })
+    .click();
+  for (const p of [page, phoneB, viewer]) {
+    await expect(board(p).getByLabel('Lions score 10')).toBeVisible();
+  }
+  await expect(changes.locator('li').filter({ hasText: 'Home score 12 → 15' })).toContainText(
+    'voided',
+  );
+});
