@@ -10,6 +10,7 @@ import { usePlayCount, useTeamSheet } from './api.ts';
 import { useOnField, useSidelineOutbox, withPending } from './sideline.ts';
 import { PlayerAvatar } from './components/player-avatar.tsx';
 import { WaitingPage } from './components/waiting-page.tsx';
+import { useServiceWorker } from '../../lib/service-worker.ts';
 import './playcounts.css';
 import { formatGameDate } from '../../lib/dates.ts';
 
@@ -30,6 +31,7 @@ export default function CountPage() {
   const [lineupKey, setLineupKey] = useState('');
   const lineupId = useId();
   usePageTitle(live ? `Count: ${live.gameName}` : 'Count plays');
+  useServiceWorker();
 
   if (notFound) return <NotFound what="play count" />;
   if (!live) {
