@@ -242,3 +242,20 @@ test('a shared device: the first user’s queue is neither sent as the next user
   const viewer = await viewerOf(browser, gameKey);
   await expect(board(viewer).getByLabel('Lions score 3')).toBeVisible();
 });
+
+test('a session that ended while the device was away: its kept games are deleted at the next visit', async ({
+  page,
+}) => {
+  const { uid } = await signIn(page, unique('Away keeper'));
+  const { gameKey } = await newGame(page, 'Soccer');
+  await expect.poll(() => kept(page)).toContain(`${uid} scoregame:${gameKey}`);
+  // "Sign out everywhere" from another device: this tab is not told (it is on no page of ours).
+  await page.goto('about:blank');
+  const ended = await page.request.post(`${API}/auth/logout-all`, {
+    headers: { 'x-sagan-request': '1' },
+  });
+  expect(ended.status()).toBe(200);
+  await page.goto(`${BASE}/scoreboards`);
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect.poll(() => kept(page)).toEqual([]);
+});
