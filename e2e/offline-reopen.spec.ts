@@ -28,8 +28,10 @@ async function workerReady(page: Page, path: string): Promise<void> {
 /** The rows of one of the app's IndexedDB stores ([] when it has none). */
 function rowsOf<T>(page: Page, db: string, store: string): Promise<T[]> {
   return page.evaluate(
-    ({ db, store }) =>
-      new Promise<T[]>((resolve, reject) => {
+    async ({ db, store }) => {
+      // Opening a database that is not there would make it, empty, under the app's feet.
+      if (!(await indexedDB.databases()).some((d) => d.name === db)) return [];
+      return new Promise<T[]>((resolve, reject) => {
         const open = indexedDB.open(db);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
@@ -46,7 +48,8 @@ function rowsOf<T>(page: Page, db: string, store: string): Promise<T[]> {
             resolve(all.result as T[]);
           };
         };
-      }),
+      });
+    },
     { db, store },
   );
 }

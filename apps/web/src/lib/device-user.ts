@@ -1,17 +1,14 @@
-import { useEffect, useRef, useState } from 'react';
 import { sessionUserSchema, type SessionUser } from '@sagan/shared/auth';
 
 /**
- * Who uses this device, and what is kept on it for them (DESIGN §10: cached state per user,
- * purged on sign-out).
+ * Who uses this device (DESIGN §10: cached state per user, purged on sign-out).
  *
  * The user is the one the session check last answered, kept in localStorage so that an input
  * screen opened offline (from the service worker's copy) knows whose it is; the server still
- * checks every write. The last state of each game and play count the user opened is kept in
- * IndexedDB under their uid, so the screen shows it offline. When the user changes (sign-out,
- * "sign out everywhere", a session the server ended, someone else signing in) every state
- * kept for anyone else is deleted. The outbox's queue is not: it belongs to whoever queued it
- * and waits for them (outbox.ts).
+ * checks every write. When the user changes (sign-out, "sign out everywhere", a session the
+ * server ended, someone else signing in) what the device kept of the games and counts opened
+ * (kept.ts) is deleted. The outbox's queue is not: it belongs to whoever queued it and waits
+ * for them (outbox.ts).
  */
 
 const REMEMBERED_USER = 'sagan:user';
@@ -48,9 +45,8 @@ export function remember(user: SessionUser | null): void {
   } catch {
     // No storage (private mode): nothing remembered, nothing kept.
   }
-  const uid = user?.uid ?? null;
-  if (before === uid) return;
-  void purgeKept(uid);
+  if (before === (user?.uid ?? null)) return;
+  forgetKept();
   for (const l of listeners) l();
 }
 
@@ -67,56 +63,14 @@ export function onDeviceUserChange(listener: () => void): () => void {
   };
 }
 
-// --- The last state of each screen, per user, in IndexedDB ---
+/** The IndexedDB database of kept states (kept.ts), named here so a sign-out can delete it. */
+export const KEPT_DB = 'sagan-kept';
 
-const DB_NAME = 'sagan-kept';
-const STORE = 'states';
-
-interface KeptRow {
-  uid: string;
-  /** What the state is of, e.g. `scoregame:{gameKey}`. */
-  name: string;
-  value: unknown;
-}
-
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-let dbPromise: Promise<IDBDatabase> | null = null;
-function openDb(): Promise<IDBDatabase> {
-  return (dbPromise ??= new Promise((resolve, reject) => {
-    const open = indexedDB.open(DB_NAME, 1);
-    open.onupgradeneeded = () => {
-      open.result.createObjectStore(STORE, { keyPath: ['uid', 'name'] });
-    };
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => {
-      dbPromise = null;
-      reject(open.error);
-    };
-  }));
-}
-
-async function store(mode: IDBTransactionMode): Promise<IDBObjectStore> {
-  return (await openDb()).transaction(STORE, mode).objectStore(STORE);
-}
-
-async function readKept(uid: string, name: string): Promise<unknown> {
-  const row = (await request((await store('readonly')).get([uid, name]))) as KeptRow | undefined;
-  return row?.value;
-}
-
-async function writeKept(uid: string, name: string, value: unknown): Promise<void> {
-  const row: KeptRow = { uid, name, value };
-  await request((await store('readwrite')).put(row));
-}
-
-/** Deletes every kept state that is not `keep`'s (all of them when nobody is signed in). */
-async function purgeKept(keep: string | null): Promise<void> {
+/**
+ * Deletes every kept state. Kept by uid, they could be deleted for everyone but the new user;
+ * deleting the database instead keeps the IndexedDB code off the first load of every page.
+ */
+function forgetKept(): void {
   try {
     for (let i = localStorage.length - 1; i >= 0; i--) {
       const key = localStorage.key(i);
@@ -126,49 +80,9 @@ async function purgeKept(keep: string | null): Promise<void> {
     // No storage: nothing was kept there.
   }
   try {
-    const states = await store('readwrite');
-    const keys = (await request(states.getAllKeys())) as [string, string][];
-    await Promise.all(
-      keys.filter(([uid]) => uid !== keep).map((key) => request(states.delete(key))),
-    );
+    // Open connections (kept.ts) close on the version change this makes, so it is not blocked.
+    indexedDB.deleteDatabase(KEPT_DB);
   } catch {
     // No IndexedDB: nothing was kept there either.
   }
-}
-
-/**
- * The state of `name` as this device's user last saw it, kept while `live` is known: a screen
- * opened offline shows it until the live topic is back. `undefined` until the device has
- * answered (so a screen waits for it rather than flash an empty state), then null or the state.
- * `version` (the topic's sequence number, say) tells when `live` is new and worth writing.
- * `parse` (a module-level function: its identity must not change) checks what storage gives
- * back, which an older build may have written.
- */
-export function useKept<T>(
-  name: string,
-  live: T | null,
-  version: string | number | undefined,
-  parse: (value: unknown) => T | null,
-): T | null | undefined {
-  const [kept, setKept] = useState<{ name: string; value: T | null } | null>(null);
-  useEffect(() => {
-    const uid = deviceUid();
-    let current = true;
-    (uid ? readKept(uid, name) : Promise.resolve(undefined)).then(
-      (value) => current && setKept({ name, value: value === undefined ? null : parse(value) }),
-      () => current && setKept({ name, value: null }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [name, parse]);
-  const written = useRef<string | null>(null);
-  useEffect(() => {
-    const uid = deviceUid();
-    const at = `${uid}\n${name}\n${version}`;
-    if (live === null || version === undefined || !uid || written.current === at) return;
-    written.current = at;
-    writeKept(uid, name, live).catch(() => undefined); // not kept: the screen still works online
-  }, [name, version, live]);
-  return kept?.name === name ? kept.value : undefined;
 }

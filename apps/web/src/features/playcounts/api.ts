@@ -21,7 +21,7 @@ import type { SessionUser } from '@sagan/shared/auth';
 import { api } from '../../lib/api.ts';
 import { useLive, useLiveWrite } from '../../lib/realtime.ts';
 import { newId, writeOnce } from '../../lib/outbox.ts';
-import { useKept } from '../../lib/device-user.ts';
+import { useKept } from '../../lib/kept.ts';
 
 const path = (gameKey: string) => `/playcounts/${encodeURIComponent(gameKey)}`;
 

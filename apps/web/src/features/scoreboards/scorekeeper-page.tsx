@@ -17,7 +17,7 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useKept } from '../../lib/device-user.ts';
+import { useKept } from '../../lib/kept.ts';
 import { useOutbox } from '../../lib/outbox.ts';
 import { useServiceWorker } from '../../lib/service-worker.ts';
 import { useLive } from '../../lib/realtime.ts';
