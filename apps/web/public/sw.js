@@ -27,12 +27,18 @@ const CACHE = `${PREFIX}${hashOf(PRECACHE.join('\n'))}`;
 // What the worker kept before it precached the shell (it then kept pages as they were visited).
 const LEGACY_CACHE = 'sagan-scorekeeper-v1';
 
+// The hashed assets never change: the browser's HTTP cache may give them (the page has just
+// loaded most of them, and the other registration fetches the same list). Anything else goes
+// around it: an hour-old index.html could name the files of an older build.
+function precacheRequest(url) {
+  return new Request(url, { cache: url.startsWith(`${BASE}assets/`) ? 'default' : 'reload' });
+}
+
 self.addEventListener('install', (event) => {
   event.waitUntil(
     caches
       .open(CACHE)
-      // Around the browser's HTTP cache: an hour-old index.html could name files of an older build.
-      .then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: 'reload' }))))
+      .then((cache) => cache.addAll(PRECACHE.map(precacheRequest)))
       .then(() => self.skipWaiting()),
   );
 });
