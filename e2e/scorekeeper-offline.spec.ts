@@ -181,12 +181,16 @@ test('opened again without network, the scorekeeper shows the game and keeps the
   );
   await signIn(page, unique('Field keeper'));
   const { gameKey } = await newGame(page, 'Soccer');
-  // Opened once more with the service worker in charge: it keeps the page and its assets.
+  // Opened once more with the service worker in charge (it cached the app shell at install).
   await page.goto(`${BASE}/scoregame/${gameKey}`);
   await saved(page);
-  await page.waitForFunction(
-    async () => !!navigator.serviceWorker.controller && !!(await caches.match(location.href)),
-  );
+  await expect
+    .poll(() =>
+      page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration(location.href))?.active?.state,
+      ),
+    )
+    .toBe('activated');
 
   await context.setOffline(true);
   await page.reload();

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { defineConfig, parseSync, type ESTree, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
@@ -106,11 +108,61 @@ function pureZodSchemas(): Plugin {
   };
 }
 
+/** The line of public/sw.js the build replaces with the list of files to precache. */
+const PRECACHE_LINE = 'const PRECACHE = [];';
+
+/**
+ * Writes the service worker's precache list (public/sw.js) at build time: every file the build
+ * put in the output folder (the app's chunks and styles, index.html, the public files), so an
+ * input screen opens offline after one online visit, and the list cannot go stale. Dot folders
+ * (the server's SSR bundle and the manifest) are the server's and never served.
+ */
+function serviceWorkerPrecache(): Plugin {
+  let outDir = '';
+  let base = '/';
+  let ssr = false;
+  return {
+    name: 'sagan:sw-precache',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+      base = config.base;
+      ssr = Boolean(config.build.ssr);
+    },
+    // After the bundle and the public folder are written: the list is what is on disk.
+    closeBundle() {
+      if (ssr) return;
+      const worker = path.join(outDir, 'sw.js');
+      const source = fs.readFileSync(worker, 'utf8');
+      if (!source.includes(PRECACHE_LINE)) throw new Error(`public/sw.js has no ${PRECACHE_LINE}`);
+      const files = fs
+        .readdirSync(outDir, { recursive: true, withFileTypes: true })
+        .filter((f) => f.isFile())
+        .map((f) =>
+          path.relative(outDir, path.join(f.parentPath, f.name)).split(path.sep).join('/'),
+        )
+        .filter((f) => f !== 'sw.js' && !f.split('/').some((part) => part.startsWith('.')))
+        .sort()
+        .map((f) => `${base}${f}`);
+      const list = `const PRECACHE = ${JSON.stringify(files, null, 2)};`;
+      fs.writeFileSync(
+        worker,
+        source.replace(PRECACHE_LINE, () => list),
+      );
+    },
+  };
+}
+
 export default defineConfig({
   base: '/apps/sagan/',
   // Fast Refresh is React's and does nothing under Preact (edits would be accepted but never
   // shown), so the dev server reloads the page on an edit instead.
-  plugins: [react({ refreshExclude: /./ }), pureZodSchemas(), noReactRuntime()],
+  plugins: [
+    react({ refreshExclude: /./ }),
+    pureZodSchemas(),
+    noReactRuntime(),
+    serviceWorkerPrecache(),
+  ],
   resolve: { alias: preactCompat },
   // A server-side build externalises node_modules by default, and Node would then load the
   // real React for these libraries while our components run on Preact. Bundling them lets the

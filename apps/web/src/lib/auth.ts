@@ -9,6 +9,7 @@ import {
   type SessionUser,
 } from '@sagan/shared/auth';
 import { api } from './api.ts';
+import { remember, rememberedUser } from './device-user.ts';
 import { realtime } from './realtime.ts';
 
 const sessionQueryKey = ['auth', 'session'] as const;
@@ -23,35 +24,12 @@ async function fetchMe(): Promise<SessionUser | null> {
   return user;
 }
 
-// Who was signed in when this device last asked: an owner's screen opened offline (the
-// scorekeeper, from its service worker's copy) shows on it; the server still checks every write.
-const REMEMBERED_USER = 'sagan:user';
-
-function remember(user: SessionUser | null): void {
-  try {
-    if (user) localStorage.setItem(REMEMBERED_USER, JSON.stringify(user));
-    else localStorage.removeItem(REMEMBERED_USER);
-  } catch {
-    // No storage (private mode): nothing remembered, nothing lost.
-  }
-}
-
-function rememberedUser(): SessionUser | null {
-  try {
-    const parsed = sessionUserSchema.safeParse(
-      JSON.parse(localStorage.getItem(REMEMBERED_USER) ?? 'null'),
-    );
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
 export function useAuth(): { authStatus: AuthStatus; user: SessionUser | null } {
   const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, staleTime: 60_000, retry: 1 });
   // SPEC §4: 0 unknown until the first answer, then 1 signed out or 2 signed in.
   if (me.data === undefined) {
-    // Offline, the session cannot be asked: the user this device last saw stands in.
+    // Offline, the session cannot be asked: the user this device last saw stands in (an owner's
+    // screen opened from the service worker's copy shows; the server still checks every write).
     const offline = typeof navigator !== 'undefined' && !navigator.onLine ? rememberedUser() : null;
     if (offline) return { authStatus: AuthStatus.SignedIn, user: offline };
   }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   Outbox,
   type Connectivity,
+  type DeviceUser,
   type OutboxItem,
   type OutboxRequest,
   type OutboxStore,
@@ -67,6 +68,24 @@ function switchableNetwork(): Connectivity & { set(online: boolean): void } {
     },
     set(v) {
       online = v;
+      for (const l of listeners) l();
+    },
+  };
+}
+
+function switchableUser(
+  uid: string | null = 'ann',
+): DeviceUser & { set(uid: string | null): void } {
+  let current = uid;
+  const listeners = new Set<() => void>();
+  return {
+    uid: () => current,
+    onChange: (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    set(v) {
+      current = v;
       for (const l of listeners) l();
     },
   };
@@ -145,16 +164,22 @@ const until = async (cond: () => boolean, ms = 3000) => {
   }
 };
 
-function setup(store = memoryStore(), server = fakeServer(), network = switchableNetwork()) {
+function setup(
+  store = memoryStore(),
+  server = fakeServer(),
+  network = switchableNetwork(),
+  user = switchableUser(),
+) {
   const box = new Outbox(stream(), {
     store,
     send: (r, k) => server.send(r, k),
     connectivity: network,
+    user,
     settleTimeoutMs: 200,
     random: () => 0,
   });
   box.setBase({ ...server.state });
-  return { box, store, server, network };
+  return { box, store, server, network, user };
 }
 
 describe('Outbox', () => {
@@ -279,6 +304,7 @@ describe('Outbox without a state yet', () => {
         store: memoryStore(),
         send: (r, k) => server.send(r, k),
         connectivity: switchableNetwork(),
+        user: switchableUser(),
         random: () => 0,
       },
     );
@@ -290,6 +316,94 @@ describe('Outbox without a state yet', () => {
     box.setBase({ ...server.state });
     await until(() => box.snapshot().items.length === 0);
     expect(server.state.value).toBe(1);
+    box.stop();
+  });
+});
+
+describe('Outbox on a shared device', () => {
+  it('sends an intent only as the user who queued it, and when they are back', async () => {
+    const { box, server, network, user, store } = setup();
+    await box.ready;
+    network.set(false);
+    box.enqueue({ by: 1 });
+    box.enqueue({ by: 1 });
+    await until(() => store.rows.length === 2);
+    expect(store.rows.map((r) => r.owner)).toEqual(['ann', 'ann']);
+
+    // Bob signs in on the same device: Ann's taps are not his to see or send.
+    user.set('bob');
+    expect(box.snapshot().items).toHaveLength(0);
+    network.set(true);
+    box.enqueue({ by: 5 });
+    await until(() => box.snapshot().items.length === 0);
+    // Ann's were queued first, so without owners they would have gone first.
+    expect(server.requests).toHaveLength(1);
+    expect(server.state.value).toBe(5);
+    expect(store.rows.map((r) => r.owner)).toEqual(['ann', 'ann']);
+
+    // Nobody signed in: still kept.
+    user.set(null);
+    expect(box.snapshot().items).toHaveLength(0);
+    expect(store.rows).toHaveLength(2);
+
+    user.set('ann');
+    expect(box.snapshot().items).toHaveLength(2);
+    await until(() => store.rows.length === 0);
+    expect(server.state.value).toBe(7);
+    expect(server.effects).toBe(3);
+  });
+
+  it("after a reload under someone else, keeps the first user's queue for them", async () => {
+    const store = memoryStore();
+    const server = fakeServer();
+    const network = switchableNetwork();
+    network.set(false);
+    const first = setup(store, server, network, switchableUser('ann')).box;
+    await first.ready;
+    first.enqueue({ by: 2 });
+    await until(() => store.rows.length === 1);
+    first.stop();
+
+    network.set(true);
+    const bob = switchableUser('bob');
+    const second = setup(store, server, network, bob).box;
+    await second.ready;
+    expect(second.snapshot().items).toHaveLength(0);
+    second.enqueue({ by: 1 });
+    await until(() => second.snapshot().items.length === 0);
+    expect(server.state.value).toBe(1);
+    expect(store.rows).toHaveLength(1);
+    second.stop();
+
+    const third = setup(store, server, network, switchableUser('ann')).box;
+    await until(() => store.rows.length === 0);
+    expect(server.state.value).toBe(3);
+    third.stop();
+  });
+
+  it('refuses a tap with nobody signed in rather than queue it for no one', async () => {
+    const { box, store, server } = setup(undefined, undefined, undefined, switchableUser(null));
+    await box.ready;
+    box.enqueue({ by: 1 });
+    expect(box.snapshot().items).toHaveLength(0);
+    expect(box.snapshot().error).toBe('Sign in again to keep changes.');
+    expect(store.rows).toHaveLength(0);
+    expect(server.requests).toHaveLength(0);
+    box.stop();
+  });
+
+  it('takes intents stored before owners were kept as the signed-in user’s', async () => {
+    const store = memoryStore();
+    await store.put({
+      id: 'old',
+      stream: 'counter:1',
+      intent: { by: 4 },
+      key: 'old',
+      conflicts: 0,
+    });
+    const { box, server } = setup(store);
+    await until(() => store.rows.length === 0);
+    expect(server.state.value).toBe(4);
     box.stop();
   });
 });

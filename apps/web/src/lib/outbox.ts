@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { API_PATH } from '@sagan/shared/http';
 import { CSRF_HEADER } from '@sagan/shared/auth';
 import { reconnectDelayMs } from '@sagan/shared/backoff';
+import { deviceUid, onDeviceUserChange } from './device-user.ts';
 
 /**
  * The outbox (DESIGN §9): the way an input screen writes, so that a tap is never lost and never
@@ -31,8 +32,13 @@ import { reconnectDelayMs } from '@sagan/shared/backoff';
  *                            // fold them over the live state; a sent one carries its request)
  *   box.online, box.error    // "offline, N changes waiting"; the last refusal, if any
  *
- * The queue logic (`Outbox`) takes its storage, its transport and its connectivity as small
- * interfaces, so it is unit-tested in Node; the browser ones are below.
+ * Each intent belongs to the user who queued it (`owner`). Only the owner's intents show and are
+ * sent: on a shared device, someone else signed in neither sees nor sends them (the server
+ * would take them as theirs, or refuse them and the outbox would drop them). They stay stored
+ * and are sent when their owner is signed in again.
+ *
+ * The queue logic (`Outbox`) takes its storage, its transport, its connectivity and who is
+ * signed in as small interfaces, so it is unit-tested in Node; the browser ones are below.
  */
 
 export interface OutboxRequest {
@@ -75,6 +81,8 @@ export interface OutboxItem<I> {
   /** The request built for `key`, kept until answered so a retry is an exact replay. */
   request?: OutboxRequest;
   conflicts: number;
+  /** The uid of the user who queued it; absent on intents queued before owners were kept. */
+  owner?: string;
 }
 
 /** Where queued intents live; the order of `list` is the order of `put` for new ids. */
@@ -99,16 +107,24 @@ export interface Connectivity {
   onChange(listener: () => void): () => void;
 }
 
+/** Who is signed in on this device (offline: who was when it last knew). */
+export interface DeviceUser {
+  uid(): string | null;
+  onChange(listener: () => void): () => void;
+}
+
 export interface OutboxDeps {
   store: OutboxStore;
   send: OutboxSend;
   connectivity: Connectivity;
+  user: DeviceUser;
   /** How long to wait for the live state to catch up with a write before building on it. */
   settleTimeoutMs?: number;
   random?: () => number;
 }
 
 export interface OutboxSnapshot<I> {
+  /** The signed-in user's intents not yet confirmed, oldest first. */
   items: readonly OutboxItem<I>[];
   online: boolean;
   error: string | null;
@@ -134,6 +150,7 @@ function messageOf(body: unknown): string {
 
 /** One stream's queue and its sender loop. */
 export class Outbox<I, S> {
+  /** Every stored intent of the stream, whoever queued it. */
   private items: OutboxItem<I>[] = [];
   private base: S | null = null;
   private waitFor: number | null = null;
@@ -146,6 +163,7 @@ export class Outbox<I, S> {
   private wake: (() => void) | null = null;
   private saving: Promise<void> = Promise.resolve();
   private readonly offConnectivity: () => void;
+  private readonly offUser: () => void;
   readonly ready: Promise<void>;
 
   constructor(
@@ -159,12 +177,21 @@ export class Outbox<I, S> {
       this.changed();
       this.wake?.();
     });
-    // Intents queued before a reload go first, in their order.
+    this.offUser = deps.user.onChange(() => {
+      this.changed();
+      this.wake?.();
+      void this.drain();
+    });
+    // Intents queued before a reload go first, in their order. Those queued before owners
+    // were kept are taken as the signed-in user's, as they were before.
     this.ready = deps.store.list(stream.name).then(
       (stored) => {
         const known = new Set(this.items.map((i) => i.id));
+        const uid = deps.user.uid();
         this.items = [
-          ...(stored as OutboxItem<I>[]).filter((i) => !known.has(i.id)),
+          ...(stored as OutboxItem<I>[])
+            .filter((i) => !known.has(i.id))
+            .map((i) => (i.owner === undefined && uid !== null ? { ...i, owner: uid } : i)),
           ...this.items,
         ];
         this.changed();
@@ -179,6 +206,11 @@ export class Outbox<I, S> {
   }
 
   snapshot = (): OutboxSnapshot<I> => this.snap;
+
+  /** How many intents wait, whoever queued them. */
+  queued(): number {
+    return this.items.length;
+  }
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -195,8 +227,22 @@ export class Outbox<I, S> {
   }
 
   enqueue(intent: I): void {
+    const owner = this.deps.user.uid();
+    if (owner === null) {
+      // The input screens are for signed-in users only; nobody could send this.
+      this.error = 'Sign in again to keep changes.';
+      this.changed();
+      return;
+    }
     const id = newId();
-    const item: OutboxItem<I> = { id, stream: this.stream.name, intent, key: id, conflicts: 0 };
+    const item: OutboxItem<I> = {
+      id,
+      stream: this.stream.name,
+      intent,
+      key: id,
+      conflicts: 0,
+      owner,
+    };
     this.items = [...this.items, item];
     this.error = null;
     this.changed();
@@ -211,11 +257,18 @@ export class Outbox<I, S> {
   stop(): void {
     this.stopped = true;
     this.offConnectivity();
+    this.offUser();
     this.wake?.();
   }
 
+  /** The signed-in user's intents, the only ones shown and sent. */
+  private mine(): OutboxItem<I>[] {
+    const uid = this.deps.user.uid();
+    return this.items.filter((i) => i.owner === uid);
+  }
+
   private makeSnapshot(): OutboxSnapshot<I> {
-    return { items: this.items, online: this.online, error: this.error };
+    return { items: this.mine(), online: this.online, error: this.error };
   }
 
   private changed(): void {
@@ -263,7 +316,7 @@ export class Outbox<I, S> {
     let settleDeadline = 0;
     try {
       while (!this.stopped) {
-        let item = this.items[0];
+        let item = this.mine()[0];
         if (!item) break;
         if (!this.deps.connectivity.isOnline()) {
           await this.pause(reconnectDelayMs(failures, this.deps.random));
@@ -291,6 +344,8 @@ export class Outbox<I, S> {
           item = await this.update(item, { request });
         }
         const request = item.request!;
+        // Someone else may have signed in while the request was being built.
+        if (item.owner !== this.deps.user.uid()) continue;
         let answer: OutboxAnswer;
         try {
           answer = await this.deps.send(request, item.key);
@@ -450,6 +505,7 @@ function outboxOf<I, S>(stream: OutboxStream<I, S>): Outbox<I, S> {
       store: indexedDbStore,
       send: fetchSend,
       connectivity: browserConnectivity,
+      user: { uid: deviceUid, onChange: onDeviceUserChange },
     });
     entry = { box: box as Outbox<unknown, unknown>, users: 0 };
     outboxes.set(stream.name, entry);
@@ -465,7 +521,8 @@ function hold(name: string): () => void {
     if (--entry.users > 0) return;
     // Kept a while: leaving the screen must not strand a change already tapped.
     setTimeout(() => {
-      if (entry.users > 0 || entry.box.snapshot().items.length > 0) return;
+      // Also another user's: they are sent when that user signs in again in this tab.
+      if (entry.users > 0 || entry.box.queued() > 0) return;
       entry.box.stop();
       outboxes.delete(name);
     }, 30_000);

@@ -21,6 +21,7 @@ import type { SessionUser } from '@sagan/shared/auth';
 import { api } from '../../lib/api.ts';
 import { useLive, useLiveWrite } from '../../lib/realtime.ts';
 import { newId, writeOnce } from '../../lib/outbox.ts';
+import { useKept } from '../../lib/kept.ts';
 
 const path = (gameKey: string) => `/playcounts/${encodeURIComponent(gameKey)}`;
 
@@ -50,7 +51,31 @@ export function usePlayCount(gameKey: string): LiveResult<PlayCountGame> {
   const live = useLive(playCountTopic, gameKey);
   const notFound = live.data === null || live.error !== undefined;
   const { loading, error, seq } = live;
-  return { data: live.data ?? undefined, loading, error, notFound, seq };
+  // Kept per user on the device: opened offline, the count shows as it was last seen and the
+  // counter queues snaps on it until the topic is back.
+  const kept = useKept(
+    `playcount:${gameKey}`,
+    live.data && seq !== undefined ? { game: live.data, seq } : null,
+    seq,
+    parseKeptCount,
+  );
+  if (live.data || notFound || !kept) {
+    return {
+      data: live.data ?? undefined,
+      loading: loading || kept === undefined,
+      error,
+      notFound,
+      seq,
+    };
+  }
+  return { data: kept.game, loading: false, error: undefined, notFound: false, seq: kept.seq };
+}
+
+function parseKeptCount(value: unknown): { game: PlayCountGame; seq: number } | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as { game?: unknown; seq?: unknown };
+  const game = playCountGameSchema.safeParse(v.game);
+  return game.success && typeof v.seq === 'number' ? { game: game.data, seq: v.seq } : null;
 }
 
 /** Archive/Restore (SPEC §4) and the coach's minimum plays. */

@@ -11,6 +11,7 @@ import { usePatchPlayCount, usePlayCount, useTeamSheet } from './api.ts';
 import { useOnField, useSidelineOutbox, withPending } from './sideline.ts';
 import { PlayerAvatar } from './components/player-avatar.tsx';
 import { WaitingPage } from './components/waiting-page.tsx';
+import { useServiceWorker } from '../../lib/service-worker.ts';
 import './playcounts.css';
 import { formatGameDate } from '../../lib/dates.ts';
 
@@ -32,6 +33,7 @@ export default function CountPage() {
   const lineupId = useId();
   const finish = usePatchPlayCount(gameKey);
   usePageTitle(live ? `Count: ${live.gameName}` : 'Count plays');
+  useServiceWorker();
 
   if (notFound) return <NotFound what="play count" />;
   if (!live) {

@@ -6,6 +6,7 @@ import { Loading } from '../../components/loading.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAuth } from '../../lib/auth.ts';
+import { useServiceWorker } from '../../lib/service-worker.ts';
 import { useMyTeams, useStartPlayCount } from './api.ts';
 import './playcounts.css';
 
@@ -21,6 +22,7 @@ const optionalNumber = (text: string) => (text.trim() === '' ? null : Number(tex
 /** Start a play count from one of the user's team sheets (its roster is copied). */
 export default function NewPlayCountPage() {
   usePageTitle('New play count');
+  useServiceWorker();
   const { user } = useAuth();
   const teams = useMyTeams(!!user);
   const [params] = useSearchParams();

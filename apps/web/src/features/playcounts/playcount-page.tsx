@@ -13,6 +13,7 @@ import { SummaryTable } from './components/summary-table.tsx';
 import { MinPlaysForm } from './components/min-plays-form.tsx';
 import { SharePanel } from './components/share-panel.tsx';
 import { WaitingPage } from './components/waiting-page.tsx';
+import { useServiceWorker } from '../../lib/service-worker.ts';
 import './playcounts.css';
 
 /** SPEC §2 Play count detail, live while Player Counter writes during the game. */
@@ -22,6 +23,7 @@ export default function PlayCountPage() {
   const archive = usePatchPlayCount(gameKey);
   const minimum = usePatchPlayCount(gameKey);
   usePageTitle(game ? `${formatGameDate(game.gameDate)} ${game.gameName}` : 'Play Count');
+  useServiceWorker();
 
   if (notFound) return <NotFound what="play count" />;
   if (!game) {

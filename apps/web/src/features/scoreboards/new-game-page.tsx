@@ -9,7 +9,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { newId } from '../../lib/outbox.ts';
 import { useCreateGame } from './scorekeeper/api.ts';
 import { splitTags, TagSuggestions } from './scorekeeper/around.tsx';
-import { useServiceWorker } from './scorekeeper/service-worker.ts';
+import { useServiceWorker } from '../../lib/service-worker.ts';
 import './scoreboards.css';
 import './scorekeeper/scorekeeper.css';
 

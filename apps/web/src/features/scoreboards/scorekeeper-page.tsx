@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { keySchema } from '@sagan/shared/keys';
 import { pathTo } from '@sagan/shared/routes';
@@ -11,7 +11,9 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { useKept } from '../../lib/kept.ts';
 import { useOutbox } from '../../lib/outbox.ts';
+import { useServiceWorker } from '../../lib/service-worker.ts';
 import { useLive } from '../../lib/realtime.ts';
 import { Board } from './boards/board.tsx';
 import {
@@ -26,7 +28,6 @@ import { ClockControls } from './scorekeeper/clock-controls.tsx';
 import { Controls } from './scorekeeper/controls.tsx';
 import { EditFields } from './scorekeeper/edit-fields.tsx';
 import { deviceId, gameStream, withPending, type GameBase } from './scorekeeper/game-stream.ts';
-import { useServiceWorker } from './scorekeeper/service-worker.ts';
 import './scoreboards.css';
 import './scorekeeper/scorekeeper.css';
 
@@ -71,29 +72,17 @@ interface Kept {
   entries: Entries;
 }
 
-const keptKey = (gameKey: string) => `sagan:scoregame:${gameKey}`;
-
 /**
- * The game as last seen, kept on the device: opened offline (the service worker's copy of the
- * page), the scorekeeper shows it and queues taps on it until the live topic is back.
+ * Checks a kept game (written by this or an older build): opened offline, from the service
+ * worker's copy, the scorekeeper shows it and queues taps on it until the live topic is back.
  */
-function useKept(gameKey: string, live: Kept | null): Kept | null {
-  const [kept] = useState<Kept | null>(() => {
-    try {
-      return JSON.parse(localStorage.getItem(keptKey(gameKey)) ?? 'null') as Kept | null;
-    } catch {
-      return null;
-    }
-  });
-  useEffect(() => {
-    if (!live) return;
-    try {
-      localStorage.setItem(keptKey(gameKey), JSON.stringify(live));
-    } catch {
-      // Storage full or off: the screen still works online.
-    }
-  }, [gameKey, live]);
-  return kept;
+function parseKept(value: unknown): Kept | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Partial<Record<keyof Kept, unknown>>;
+  const game = gameTopic.schema.safeParse(v.game);
+  const history = gameHistoryTopic.schema.safeParse({ entries: v.entries });
+  if (typeof v.seq !== 'number' || !game.data || !history.data) return null;
+  return { seq: v.seq, game: game.data, entries: history.data.entries };
 }
 
 /** SPEC §2-style owner screen: score a game from the browser (DESIGN §9). */
@@ -110,7 +99,12 @@ export default function ScorekeeperPage() {
         : null,
     [game.data, game.seq, history.data],
   );
-  const kept = useKept(validKey ? gameKey : '-', live);
+  const kept = useKept(
+    `scoregame:${validKey ? gameKey : '-'}`,
+    live,
+    live ? `${live.seq}:${history.seq}` : undefined,
+    parseKept,
+  );
   useServiceWorker();
   usePageTitle(game.data ? `Score ${game.data.top.gameName}` : 'Score a game');
   if (!validKey) return <NotFound what="scoreboard" />;
