@@ -145,6 +145,8 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
 export const BACKGROUND_WRITES: Record<string, string | null> = {
   node_watchers: null,
   nodes: null,
+  // The write limits count refused requests too: a counter, not data anyone wrote.
+  write_limit_windows: null,
   topic_seq: 'flushed_at IS NULL',
 };
 
