@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
+import { spawn } from 'node:child_process';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
@@ -263,9 +264,7 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
   };
   try {
     if (workerOptions.dataDir && !fs.existsSync(path.join(workerOptions.dataDir, 'PG_VERSION'))) {
-      // A new folder's initdb peaks far above what the database needs afterwards, and a
-      // thread keeps the memory it once used: initdb runs in a thread that ends with it.
-      await (await pgliteWorkerDb(workerOptions, () => undefined)).close();
+      await initdbOnce(workerOptions);
     }
     return await pgliteWorkerDb(workerOptions, unlock);
   } catch (err) {
@@ -294,6 +293,29 @@ function workerEntry(): URL {
   const entry = new URL('./pglite-worker.ts', import.meta.url).href;
   const code = `const { tsImport } = await import(${JSON.stringify(tsx.replace(/\.cjs$/, '.mjs'))}); await tsImport(${JSON.stringify(entry)}, ${JSON.stringify(entry)});`;
   return new URL(`data:text/javascript,${encodeURIComponent(code)}`);
+}
+
+/**
+ * A new folder's initdb peaks far above what the database needs afterwards, and neither a
+ * thread nor the process gives all of that memory back: it runs in a short-lived process of
+ * its own, which has exited before the server answers anyone.
+ */
+async function initdbOnce(options: WorkerOptions): Promise<void> {
+  const source = import.meta.url.endsWith('.ts');
+  const entry = fileURLToPath(new URL(`./pglite-worker.${source ? 'ts' : 'js'}`, import.meta.url));
+  const loader = source
+    ? ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href]
+    : [];
+  const child = spawn(process.execPath, [...loader, entry, JSON.stringify(options)], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (b: Buffer) => (stderr += b.toString()));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`PGlite could not create its data folder:\n${stderr}`);
 }
 
 async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Promise<Db> {

@@ -5,10 +5,12 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
 
+// Run as a process of its own (db.ts initdbOnce), with the options as its argument: a new data
+// folder's initdb, and nothing else.
 const port = parentPort;
-if (!port) throw new Error('pglite-worker.ts runs as a worker thread');
-
-const { sharedBuffers, ...options } = workerData as WorkerOptions;
+const { sharedBuffers, ...options } = (
+  port ? workerData : JSON.parse(process.argv[2] ?? '{}')
+) as WorkerOptions;
 if (sharedBuffers) {
   options.startParams = [
     ...(options.startParams ?? PGlite.defaultStartParams),
@@ -17,6 +19,11 @@ if (sharedBuffers) {
   ];
 }
 const pglite = new PGlite(options satisfies PGliteOptions);
+if (!port) {
+  await pglite.waitReady;
+  await pglite.close();
+  process.exit(0);
+}
 
 interface OpenTx {
   t: Transaction;
@@ -108,7 +115,7 @@ async function handle(req: Request): Promise<unknown> {
   }
 }
 
-port.on('message', (req: Request) => {
+port!.on('message', (req: Request) => {
   if (req.op === 'begin') return begin(req.id, req.snapshot);
   if (req.op === 'end') {
     const tx = transactions.get(req.tx);
