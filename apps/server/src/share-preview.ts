@@ -38,7 +38,7 @@ function keyOf(raw: string | undefined): string | null {
  * The game a scoreboard route (full board or mini card; the path after the base path) shows,
  * when its key is well-formed.
  */
-export function gameRoute(route: string): { gameKey: string; mini: boolean } | null {
+function gameRoute(route: string): { gameKey: string; mini: boolean } | null {
   const m = GAME_RE.exec(route);
   const gameKey = m ? keyOf(m[2]) : null;
   return m && gameKey ? { gameKey, mini: m[1] === 'mini' } : null;
