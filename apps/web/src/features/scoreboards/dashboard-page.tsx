@@ -33,8 +33,9 @@ function TagButtons({ tags, label }: { tags: TagSummary[]; label: string }) {
         <li key={t.key}>
           <Link className="btn tag-button" to={pathTo('taggedScoreboards', { tagID: t.key })}>
             <span className="tag-name">#{t.name}</span>{' '}
-            <span className="tag-count" aria-label={`${t.gameCount} games`}>
+            <span className="tag-count">
               {t.gameCount}
+              <span className="visually-hidden"> games</span>
             </span>
           </Link>
         </li>
