@@ -27,7 +27,11 @@ const VNU_JAR = path.join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
 const MIN_SCORE = 0.9;
 /** What does not move between runs. */
 const MAX_CLS = 0.02;
-const MAX_WIRE_KB = 120;
+/**
+ * Every page is 86–115 KB today (docs/performance.md); the budget leaves room for the other
+ * work of a round and still fails a page that loses its compression (≈ 250 KB and more).
+ */
+const MAX_WIRE_KB = 150;
 
 async function checkHtml(base: string, pages: PublicPage[], dir: string): Promise<number> {
   const files: string[] = [];
@@ -85,18 +89,31 @@ interface Audit {
   tbtMs: number;
 }
 
-async function runLighthouse(base: string, pages: PublicPage[], port: number): Promise<Audit[]> {
-  const out: Audit[] = [];
-  for (const page of pages) {
-    const result = await lighthouse(pageUrl(base, page), {
+/**
+ * One Lighthouse run. A run whose trace Chromium failed to record (NO_NAVSTART and the like,
+ * seen on a loaded machine) measured nothing, so it is run again, up to three times in all; a
+ * result, good or bad, is never rerun.
+ */
+async function lighthouseRun(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
-    if (!result) throw new Error(`${page.name}: no Lighthouse result`);
+    if (!result) throw new Error(`${url}: no Lighthouse result`);
     const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${page.name}: ${lhr.runtimeError.message}`);
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    console.log(`  ${url}: Lighthouse could not record (${lhr.runtimeError.code}); again`);
+  }
+}
+
+async function runLighthouse(base: string, pages: PublicPage[], port: number): Promise<Audit[]> {
+  const out: Audit[] = [];
+  for (const page of pages) {
+    const lhr = await lighthouseRun(pageUrl(base, page), port);
     const scores: Record<string, number> = {};
     for (const [id, c] of Object.entries(lhr.categories)) scores[id] = c.score ?? 0;
     const items = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)
