@@ -14,6 +14,8 @@
 // with --strict.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -29,6 +31,7 @@ import {
 } from './lib/procs.ts';
 import { API_PATH } from '@sagan/shared/http';
 import { CHROMIUM_LAUNCH } from '../scripts/lib/chromium.ts';
+import { pageUrl, seedPublicPages, type PublicPage } from '../scripts/lib/public-pages.ts';
 import { BASE_PATH } from '@sagan/shared/routes';
 
 const args = process.argv.slice(2);
@@ -167,16 +170,55 @@ function armChange(page: Page, expected: string): Promise<number> {
 
 /**
  * The scoreboard's server-rendered HTML with every script and preload removed (stylesheets are
- * already inlined by the server), saved into the build so the same server serves it.
+ * already inlined by the server), served by a bare Node server that does nothing else: the
+ * floor no page can beat, without Sagan's own server time hidden in it.
  */
-async function writeFloorPage(url: string): Promise<string> {
+async function startFloorServer(url: string): Promise<{ url: string; close(): void }> {
   const html = await (await fetch(url)).text();
   if (!html.includes('board-score')) throw new Error('the scoreboard page is not server-rendered');
-  const floor = html
-    .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
-    .replace(/<link rel="modulepreload"[^>]*>/g, '');
-  fs.writeFileSync(path.join(DIST, 'bench-floor.html'), floor);
-  return `${new URL(url).origin}${BASE_PATH}/bench-floor.html`;
+  const floor = Buffer.from(
+    html
+      .replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, '')
+      .replace(/<link rel="modulepreload"[^>]*>/g, ''),
+  );
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    res.end(floor);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/floor.html`, close: () => server.close() };
+}
+
+interface Wire {
+  page: string;
+  status: number;
+  html: number;
+  js: number;
+  css: number;
+  other: number;
+}
+
+/** Bytes on the wire (headers and bodies as sent, compressed) of one cold page load. */
+async function wireBytes(browser: Browser, page: PublicPage, url: string): Promise<Wire> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const tab = await context.newPage();
+  const sizes: Promise<[string, number]>[] = [];
+  tab.on('requestfinished', (req) => {
+    sizes.push(
+      req.sizes().then((s) => [req.resourceType(), s.responseBodySize + s.responseHeadersSize]),
+    );
+  });
+  const res = await tab.goto(url, { waitUntil: 'networkidle' });
+  const w: Wire = { page: page.name, status: res?.status() ?? 0, html: 0, js: 0, css: 0, other: 0 };
+  for (const [type, n] of await Promise.all(sizes)) {
+    if (type === 'document') w.html += n;
+    else if (type === 'script') w.js += n;
+    else if (type === 'stylesheet') w.css += n;
+    else w.other += n;
+  }
+  await context.close();
+  return w;
 }
 
 function kb(bytes: number) {
@@ -207,8 +249,15 @@ async function main() {
     browser = await chromium.launch(CHROMIUM_LAUNCH);
 
     // The floor, measured in the same run: the same board as a static page with no script at
-    // all, from the same server. Nothing a page does can show the board sooner than this.
-    const floorUrl = await writeFloorPage(url);
+    // all, from a bare server. Nothing a page does can show the board sooner than this.
+    const floor = await startFloorServer(url);
+    const floorUrl = floor.url;
+
+    // 0: bytes on the wire of every public page, cold.
+    const wire: Wire[] = [];
+    for (const page of await seedPublicPages(base)) {
+      wire.push(await wireBytes(browser, page, pageUrl(base, page)));
+    }
 
     // 1 + 2: first load and navigation → board visible, cold, several times, alternating with
     // the floor page so both see the same machine.
@@ -274,6 +323,7 @@ async function main() {
       await viewer.waitForTimeout(30);
     }
     writeMs.sort((a, b) => a - b);
+    floor.close();
 
     // The Google sign-in script belongs to the Login screen only.
     const googleOnBoard = first!.foreign.filter((u) => u.includes('accounts.google.com'));
@@ -307,6 +357,15 @@ async function main() {
     console.log(
       `| third-party requests on the scoreboard route | ${first!.foreign.length} | 0 | ${ok(first!.foreign.length === 0)} |`,
     );
+    console.log('\nBytes on the wire per public page (cold load, phone viewport; KB):\n');
+    console.log('| page | status | HTML | JS | CSS | other | total |');
+    console.log('|---|---:|---:|---:|---:|---:|---:|');
+    for (const w of wire) {
+      console.log(
+        `| ${w.page} | ${w.status} | ${kb(w.html)} | ${kb(w.js)} | ${kb(w.css)} | ${kb(w.other)} | ${kb(w.html + w.js + w.css + w.other)} |`,
+      );
+    }
+    if (wire.some((w) => w.status !== 200)) failed = true;
     console.log('\nFirst-load files:');
     for (const l of loaded) {
       console.log(

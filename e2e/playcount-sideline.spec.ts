@@ -68,6 +68,7 @@ test('a coach counts a game on the sideline; a parent follows it live until the 
   page,
   request,
   browser,
+  allowConsoleError,
 }) => {
   test.setTimeout(120_000);
   const coach = unique('Coach');
@@ -232,6 +233,11 @@ test('a coach counts a game on the sideline; a parent follows it live until the 
   await expect(parent.getByRole('heading', { name: 'Not found' })).toBeVisible();
   await expect(parent.getByRole('table')).toHaveCount(0);
   expect((await parent.request.get(`${API}/playcount-shares/${shareKey}`)).status()).toBe(404);
+  // A revoked link's page answers 404, which the browser logs.
+  allowConsoleError(
+    /playcountshare\/[^:]*: Failed to load resource: .* 404/,
+    'the link is revoked',
+  );
   await parent.goto(shareUrl);
   await expect(parent.getByRole('heading', { name: 'Not found' })).toBeVisible();
   await parentContext.close();

@@ -172,8 +172,13 @@ test.describe('scoreboards: live games for viewers', () => {
     await expect(page.getByRole('link', { name: /Score your games free/ })).toBeVisible();
   });
 
-  test('a missing game shows a friendly not-found', async ({ page }) => {
-    await page.goto(`${BASE}/viewscoreboard/noSuchGame123`);
+  test('a missing game shows a friendly not-found, with status 404', async ({
+    page,
+    allowConsoleError,
+  }) => {
+    allowConsoleError(/noSuchGame123: Failed to load resource: .* 404/, 'the page answers 404');
+    const res = await page.goto(`${BASE}/viewscoreboard/noSuchGame123`);
+    expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
     await expect(page.getByText('We could not find this scoreboard')).toBeVisible();
   });

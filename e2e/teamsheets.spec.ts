@@ -41,6 +41,7 @@ test.describe('team sheets', () => {
   test('owner builds, publishes and shares a sheet; a fan scans the QR code; a follower cannot edit', async ({
     page,
     browser,
+    allowConsoleError,
   }) => {
     test.setTimeout(120_000);
     const teamName = unique('Hawks');
@@ -254,6 +255,8 @@ test.describe('team sheets', () => {
     await expect(
       page.getByText('Publish this team sheet to get a shareable link and QR code here.'),
     ).toBeVisible();
+    // An unpublished sheet's page answers 404, which the browser logs.
+    allowConsoleError(/teamsheets\/[^:]*: Failed to load resource: .* 404/, 'the sheet is gone');
     await page.goto(publicUrl);
     await expect(page.getByRole('heading', { name: 'Not found' })).toBeVisible();
   });

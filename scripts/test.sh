@@ -21,6 +21,14 @@ if ! [ -x /usr/sbin/nginx ] && ! command -v nginx >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq nginx-light >/dev/null
 fi
 
+if ! command -v java >/dev/null; then
+  # The Nu HTML Checker (npm vnu-jar) of scripts/page-audit.ts runs on Debian's Java.
+  echo "== installing Debian's Java"
+  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq default-jre-headless >/dev/null
+fi
+
 echo "== docs/spec.md and docs/design.md match ../shared"
 bash scripts/docs-copies.sh
 
@@ -44,6 +52,9 @@ TEST_DATABASE_URL="$TEST_DATABASE_URL" bash scripts/reliability-smoke.sh
 
 echo "== build"
 npm run build
+
+echo "== the built pages from outside: Nu HTML Checker, Lighthouse smoke"
+node --import tsx scripts/page-audit.ts
 
 echo "== e2e (Chromium)"
 npx playwright test -c e2e/playwright.config.ts

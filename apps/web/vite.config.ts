@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, parseSync, type ESTree, type Plugin } from 'vite';
+import zlib from 'node:zlib';
+import { defineConfig, parseSync, type ESTree, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const serverPort = process.env.PORT ?? '3000';
@@ -142,6 +143,8 @@ function serviceWorkerPrecache(): Plugin {
           path.relative(outDir, path.join(f.parentPath, f.name)).split(path.sep).join('/'),
         )
         .filter((f) => f !== 'sw.js' && !f.split('/').some((part) => part.startsWith('.')))
+        // The compressed copies are the same files to the browser, which asks for the plain name.
+        .filter((f) => !/\.(br|gz)$/.test(f))
         .sort()
         .map((f) => `${base}${f}`);
       const list = `const PRECACHE = ${JSON.stringify(files, null, 2)};`;
@@ -153,15 +156,67 @@ function serviceWorkerPrecache(): Plugin {
   };
 }
 
+/** Files served as text, which brotli and gzip shrink (images and fonts are already packed). */
+const TEXT_FILE = /\.(?:js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+
+/** Every text file under dir except the server's own dot folders (.ssr, .vite). */
+function textFiles(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.name.startsWith('.')) return [];
+    const file = path.join(dir, e.name);
+    if (e.isDirectory()) return textFiles(file);
+    return TEXT_FILE.test(e.name) ? [file] : [];
+  });
+}
+
+/**
+ * Writes `<file>.br` and `<file>.gz` beside every text file of the client build, at the highest
+ * levels: paid once per build, and the server (@fastify/static `preCompressed`) sends them as
+ * they are. Every text file gets both, however small, so no static file is compressed per request.
+ */
+function precompress(): Plugin {
+  let config: ResolvedConfig;
+  return {
+    name: 'sagan:precompress',
+    apply: 'build',
+    configResolved(c) {
+      config = c;
+    },
+    closeBundle() {
+      if (config.build.ssr) return;
+      const outDir = path.resolve(config.root, config.build.outDir);
+      for (const file of textFiles(outDir)) {
+        const body = fs.readFileSync(file);
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(body, {
+            params: {
+              [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+              [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+              [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+            },
+          }),
+        );
+        fs.writeFileSync(
+          `${file}.gz`,
+          zlib.gzipSync(body, { level: zlib.constants.Z_BEST_COMPRESSION }),
+        );
+      }
+    },
+  };
+}
+
 export default defineConfig({
   base: '/apps/sagan/',
   // Fast Refresh is React's and does nothing under Preact (edits would be accepted but never
   // shown), so the dev server reloads the page on an edit instead.
+  // The precache list is written first, so the compressed copies of sw.js are of its final text.
   plugins: [
     react({ refreshExclude: /./ }),
     pureZodSchemas(),
     noReactRuntime(),
     serviceWorkerPrecache(),
+    precompress(),
   ],
   resolve: { alias: preactCompat },
   // A server-side build externalises node_modules by default, and Node would then load the

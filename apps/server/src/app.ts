@@ -32,6 +32,7 @@ import playcountsRoutes from './routes/playcounts/index.ts';
 import wsRoute from './realtime/ws-route.ts';
 import { buildFileReader, themeScriptHash } from './critical-path.ts';
 import { registerWebApp } from './web-app.ts';
+import { registerCompression } from './plugins/compression.ts';
 
 export interface BuildOptions {
   db?: Db;
@@ -116,6 +117,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
+  await registerCompression(app);
   await app.register(bodyTimeoutPlugin, { config });
   await app.register(hostsPlugin, { config });
   // Sessions, sheets and play counts must not stay in a shared or browser cache; a route that

@@ -5,12 +5,11 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PATH } from '@sagan/shared/http';
-import { clockTopic } from '@sagan/shared/topics/clock';
-import { gameTopic } from '@sagan/shared/topics/game';
-import { BASE_PATH, clientRoutePatterns, pathTo } from '@sagan/shared/routes';
+import { BASE_PATH, clientRoutePatterns } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
 import { buildFileReader, inlineCriticalPath } from './critical-path.ts';
 import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
+import { renderedPage, type RenderedPage, type TopicState } from './rendered-pages.ts';
 import { requestOrigin } from './lib/hosts.ts';
 import { allowFraming } from './lib/framing.ts';
 
@@ -33,21 +32,15 @@ function isClientRoute(pathname: string): boolean {
   return clientRouteRegexes.some((r) => r.test(pathname));
 }
 
-// The server-rendered first paint of the public scoreboard (docs/decisions/0013): a viewer
-// sees the board as soon as the HTML arrives, before any JavaScript has loaded.
-
-interface TopicState {
-  topic: string;
-  seq: number;
-  data: unknown;
-}
+// The server-rendered first paint of the public pages (docs/decisions/0013): a viewer sees the
+// page as soon as the HTML arrives, before any JavaScript has loaded.
 
 /** What `apps/web/src/ssr/entry-server.tsx` exports, built into `<webDist>/.ssr/`. */
 interface SsrModule {
   renderScoreboard(
     url: string,
     states: TopicState[],
-    opts?: { manifest?: unknown },
+    opts?: { manifest?: unknown; origin?: string },
   ): Promise<{ html: string; head?: string }>;
 }
 
@@ -80,14 +73,6 @@ async function loadFirstPaint(
     log.error({ err, entry }, 'server rendering disabled: its bundle did not load');
     return null;
   }
-}
-
-/**
- * The topics the page renders from. The full board also shows the clock, so a game in play
- * does not first show '--:--'; the mini card has no clock.
- */
-function firstPaintTopics(gameKey: string, mini: boolean): string[] {
-  return mini ? [gameTopic.name(gameKey)] : [gameTopic.name(gameKey), clockTopic.name(gameKey)];
 }
 
 /**
@@ -136,31 +121,33 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const readBuildFile = buildFileReader(config.webDist);
 
   /**
-   * The page's markup and the states it shows, or null to send the plain page. A failure to
-   * render is logged and the viewer gets the client-rendered page: never a 500 for this.
+   * The states a rendered page shows, whether they say its subject is missing, and its markup
+   * (null when there is no bundle or the render failed: the viewer then gets the
+   * client-rendered page, never a 500 for this; the failure is logged).
    */
-  async function renderFirstPaint(
+  async function renderPage(
     route: string,
-  ): Promise<{ rendered: { html: string; head?: string }; states: TopicState[] } | null> {
-    const target = firstPaint && gameRoute(route);
-    if (!target) return null;
+    page: RenderedPage,
+    origin: string,
+  ): Promise<{
+    states: TopicState[];
+    missing: boolean;
+    rendered: { html: string; head?: string } | null;
+  }> {
+    const states = await Promise.all(
+      page.topics.map(async (topic) => ({ topic, ...(await app.hub.current(topic)) })),
+    );
+    const missing = page.missing(states);
+    if (!firstPaint) return { states, missing, rendered: null };
     try {
-      const states = await Promise.all(
-        firstPaintTopics(target.gameKey, target.mini).map(async (topic) => ({
-          topic,
-          ...(await app.hub.current(topic)),
-        })),
-      );
-      const rendered = await firstPaint.module.renderScoreboard(
-        BASE_PATH +
-          pathTo(target.mini ? 'scoreboardmini' : 'scoreboard', { gameKey: target.gameKey }),
-        states,
-        { manifest: firstPaint.manifest },
-      );
-      return { rendered, states };
+      const rendered = await firstPaint.module.renderScoreboard(BASE_PATH + route, states, {
+        manifest: firstPaint.manifest,
+        origin,
+      });
+      return { states, missing, rendered };
     } catch (err) {
       app.log.error({ err, route }, 'server rendering failed; sending the client-rendered page');
-      return null;
+      return { states, missing, rendered: null };
     }
   }
 
@@ -173,6 +160,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       // The server's own files live in dot folders of the build (.ssr: the server-rendering
       // bundle, .vite: the build manifest): never served.
       dotfiles: 'ignore',
+      // The build writes .br and .gz beside every text file (apps/web/vite.config.ts): sent as
+      // the client accepts, with Vary: accept-encoding.
+      preCompressed: true,
       setHeaders(res, filePath) {
         // Vite puts a content hash in every asset name, so they never change.
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
@@ -204,10 +194,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     ) {
       const route = pathname.slice(BASE_PATH.length) || '/';
       const known = isClientRoute(route);
+      const page = renderedPage(route);
       let html = indexHtml;
       const [preview, painted] = await Promise.all([
         known ? previewFor(app.db, route) : null,
-        req.method === 'GET' ? renderFirstPaint(route) : null,
+        page && page !== 'malformed'
+          ? renderPage(route, page, requestOrigin(req, config.publicUrl))
+          : null,
       ]);
       // Shared links get a preview card; public sheets stay out of search engines.
       if (preview) {
@@ -215,7 +208,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         html = injectPreview(indexHtml, preview, `${origin}${pathname}`, origin);
         if (preview.noindex) reply.header('x-robots-tag', 'noindex');
       }
-      if (painted) {
+      if (painted?.rendered) {
         html = inlineCriticalPath(
           injectFirstPaint(html, painted.rendered, painted.states),
           readBuildFile,
@@ -223,9 +216,12 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       }
       // The mini card is made to be embedded by other sites: that exact route only.
       if (known && gameRoute(route)?.mini) allowFraming(reply);
+      // A game, sheet, player or shared link that is not there (or could not be, its key
+      // malformed) is not found, as an unknown path is; the page says so itself.
+      const found = known && page !== 'malformed' && !painted?.missing;
       // Unknown paths still get the app (it shows its not-found page) but with a 404 status.
       return reply
-        .code(known ? 200 : 404)
+        .code(found ? 200 : 404)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(html);

@@ -222,22 +222,26 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
     expect(initialStates(res.body)?.map((s) => s.topic)).toEqual([`game:${gameKey}`]);
   });
 
-  it('an unknown game renders the friendly not-found, status as before', async () => {
+  it('an unknown game renders the friendly not-found, with status 404', async () => {
     const res = await t.app.inject({ url: '/apps/sagan/viewscoreboard/no-such-game' });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(404);
     expect(rootOf(res.body)).toContain('We could not find this scoreboard.');
     expect(initialStates(res.body)).toEqual([
       expect.objectContaining({ topic: 'game:no-such-game', data: null }),
       expect.objectContaining({ topic: 'clock:no-such-game', data: null }),
     ]);
     const mini = await t.app.inject({ url: '/apps/sagan/viewscoreboardmini/no-such-game' });
+    expect(mini.statusCode).toBe(404);
     expect(rootOf(mini.body)).toContain('We could not find this scoreboard.');
   });
 
-  it('a malformed key and other routes get the plain page', async () => {
-    for (const url of ['/apps/sagan/viewscoreboard/bad.key', '/apps/sagan/scoreboards']) {
+  it('a malformed key (not found) and other routes get the plain page', async () => {
+    for (const [url, status] of [
+      ['/apps/sagan/viewscoreboard/bad.key', 404],
+      ['/apps/sagan/scoreboards', 200],
+    ] as const) {
       const res = await t.app.inject({ url });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(status);
       expect(res.body).toContain('<div id="root"></div>');
       expect(initialStates(res.body)).toBeNull();
     }
@@ -286,7 +290,8 @@ describe('server-rendered first paint when rendering cannot work', () => {
     });
     try {
       const res = await app.inject({ url: '/apps/sagan/viewscoreboard/some-game' });
-      expect(res.statusCode).toBe(200);
+      // The status comes from the data, not the render: there is no such game.
+      expect(res.statusCode).toBe(404);
       expect(res.body).toContain('<div id="root"></div>');
       expect(res.body).not.toContain('sagan-initial');
       expect(logs.join('\n')).toContain('render exploded');
@@ -299,7 +304,7 @@ describe('server-rendered first paint when rendering cannot work', () => {
     const { app, logs } = await appWith({ '.ssr/entry-server.js': 'export const = ;' });
     try {
       const res = await app.inject({ url: '/apps/sagan/viewscoreboard/some-game' });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(404); // no such game: told by the data, with or without a bundle
       expect(res.body).toContain('<div id="root"></div>');
       expect(logs.join('\n')).toContain('server rendering disabled');
     } finally {
@@ -311,7 +316,7 @@ describe('server-rendered first paint when rendering cannot work', () => {
     const { app } = await appWith({});
     try {
       const res = await app.inject({ url: '/apps/sagan/viewscoreboard/some-game' });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(404); // no such game: told by the data, with or without a bundle
       expect(res.body).toContain('<div id="root"></div>');
     } finally {
       await app.close();

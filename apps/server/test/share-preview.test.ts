@@ -108,9 +108,9 @@ describe.each(databaseKinds())('share previews on $name', (kind) => {
     expect(page.body).not.toContain('Lovelace');
   });
 
-  it('unknown keys and other pages get the plain app', async () => {
+  it('unknown keys (not found) and other pages get the plain app', async () => {
     const missing = await t.app.inject({ method: 'GET', url: '/apps/sagan/viewscoreboard/nope' });
-    expect(missing.statusCode).toBe(200);
+    expect(missing.statusCode).toBe(404);
     expect(missing.body).toBe(INDEX);
     const bad = await t.app.inject({ method: 'GET', url: '/apps/sagan/viewscoreboard/%3Cx%3E' });
     expect(bad.body).not.toContain('og:title');

@@ -1,4 +1,4 @@
-// The server-rendered first paint of the public scoreboard routes
+// The server-rendered first paint of the public pages with their data
 // (docs/decisions/0013-server-rendered-first-paint.md). Built by vite.ssr.config.ts into
 // `<webDist>/.ssr/entry-server.js` and loaded by the server's history fallback.
 import { renderToString } from 'react-dom/server';
@@ -6,6 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { AppRoutes, preloadRoute } from '../app/router.tsx';
+import { OriginContext } from '../lib/origin.ts';
 import { RealtimeClient, RealtimeContext, type TopicSeed } from '../lib/realtime.ts';
 import { pageAssetLinks } from './page-assets.ts';
 
@@ -25,6 +26,9 @@ export interface Rendered {
 const PAGE_SOURCES: ReadonlyArray<[RegExp, string]> = [
   [/^\/viewscoreboard\/[^/]+\/?$/, 'src/features/scoreboards/scoreboard-page.tsx'],
   [/^\/viewscoreboardmini\/[^/]+\/?$/, 'src/features/scoreboards/scoreboard-mini-page.tsx'],
+  [/^\/teamsheets\/[^/]+\/?$/, 'src/features/teamsheets/teamsheet-page.tsx'],
+  [/^\/teamsheets\/[^/]+\/[^/]+\/?$/, 'src/features/teamsheets/teamsheet-player-page.tsx'],
+  [/^\/playcountshare\/[^/]+\/?$/, 'src/features/playcounts/shared-page.tsx'],
 ];
 
 /**
@@ -32,11 +36,12 @@ const PAGE_SOURCES: ReadonlyArray<[RegExp, string]> = [
  * `/apps/sagan/viewscoreboard/-Nx1`) with the same components, routes and layout the browser
  * renders, its realtime topics holding the given states. Queries (who is signed in, watchers)
  * are not fetched: they render as they do on the browser's first render, before their answer.
+ * origin is the request's, for pages that show their own full link.
  */
 export async function renderScoreboard(
   url: string,
   states: TopicSeed[],
-  opts: { manifest?: unknown } = {},
+  opts: { manifest?: unknown; origin?: string } = {},
 ): Promise<Rendered> {
   const pathname = url.split('?')[0] ?? '';
   if (!pathname.startsWith(`${BASE_PATH}/`)) throw new Error(`not under ${BASE_PATH}: ${url}`);
@@ -49,13 +54,15 @@ export async function renderScoreboard(
   });
   for (const s of states) realtime.seed(s);
   const html = renderToString(
-    <RealtimeContext.Provider value={realtime}>
-      <QueryClientProvider client={new QueryClient()}>
-        <StaticRouter basename={BASE_PATH} location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </QueryClientProvider>
-    </RealtimeContext.Provider>,
+    <OriginContext.Provider value={opts.origin ?? null}>
+      <RealtimeContext.Provider value={realtime}>
+        <QueryClientProvider client={new QueryClient()}>
+          <StaticRouter basename={BASE_PATH} location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </QueryClientProvider>
+      </RealtimeContext.Provider>
+    </OriginContext.Provider>,
   );
   const src = PAGE_SOURCES.find(([re]) => re.test(route))?.[1];
   const head = src ? pageAssetLinks(opts.manifest, src, import.meta.env.BASE_URL) : '';

@@ -34,8 +34,12 @@ function TagButtons({ tags, label }: { tags: TagSummary[]; label: string }) {
         <li key={t.key}>
           <Link className="btn tag-button" to={pathTo('taggedScoreboards', { tagID: t.key })}>
             <span className="tag-name">#{t.name}</span>{' '}
-            <span className="tag-count" aria-label={countOf(t.gameCount, 'game')}>
+            <span className="tag-count">
               {t.gameCount}
+              <span className="visually-hidden">
+                {' '}
+                {countOf(t.gameCount, 'game').replace(/^\S+ /, '')}
+              </span>
             </span>
           </Link>
         </li>

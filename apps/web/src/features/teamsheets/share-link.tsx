@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { publicSheetPath } from '@sagan/shared/teamsheet-schemas';
+import { useOrigin } from '../../lib/origin.ts';
 import { qrSrc } from './api.ts';
 
 const PUBLISH_HINT = 'Publish this team sheet to get a shareable link and QR code here.';
@@ -18,11 +19,12 @@ export function ShareLink({
   qrOpen?: boolean;
 }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const origin = useOrigin();
   if (!publishedAsKey) {
     return <p className="muted">{PUBLISH_HINT}</p>;
   }
   const href = publicSheetPath(publishedAsKey);
-  const url = `${location.origin}${href}`;
+  const url = `${origin}${href}`;
   const copy = () => {
     // The clipboard API exists only on https and localhost: elsewhere the link stays selectable.
     const done = navigator.clipboard?.writeText(url);

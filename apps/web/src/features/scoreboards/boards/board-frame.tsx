@@ -50,10 +50,9 @@ function GameClock({ gameKey }: { gameKey: string }) {
   return (
     <span
       className="board-clock"
+      role="timer"
       aria-label={`Clock ${time}`}
       data-seconds={clock?.seconds}
-      // The server rendered a running clock a moment ago: the text has moved on since.
-      suppressHydrationWarning
     >
       {time}
     </span>
@@ -92,7 +91,11 @@ export function BoardFrame({
         <h1 className="board-name">{game.gameName}</h1>
         <p className="board-meta">
           <span className="board-sport">{sportName(game.sportID)}</span>
-          <span className="board-period" aria-label={`Period ${period ?? game.gamePeriod}`}>
+          <span
+            className="board-period"
+            role="img"
+            aria-label={`Period ${period ?? game.gamePeriod}`}
+          >
             {period ?? game.gamePeriod}
           </span>
           {spec.clock && <GameClock gameKey={game.gameKey} />}
@@ -106,6 +109,7 @@ export function BoardFrame({
           {spec.score && (
             <span
               className="board-score"
+              role="img"
               aria-label={`${game.homeTeamName} ${spec.score.label.toLowerCase()} ${game[spec.score.home]}`}
             >
               {String(game[spec.score.home])}
@@ -119,6 +123,7 @@ export function BoardFrame({
           {spec.score && (
             <span
               className="board-score"
+              role="img"
               aria-label={`${game.awayTeamName} ${spec.score.label.toLowerCase()} ${game[spec.score.away]}`}
             >
               {String(game[spec.score.away])}

@@ -1,0 +1,85 @@
+import { keySchema } from '@sagan/shared/keys';
+import { clockTopic } from '@sagan/shared/topics/clock';
+import { gameTopic } from '@sagan/shared/topics/game';
+import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
+import { rosterTopic } from '@sagan/shared/topics/roster';
+
+// The public pages the server renders with their data (docs/decisions/0013), and how it tells
+// from that data that the thing a page shows does not exist: that page then answers 404, so a
+// search engine or a link checker sees what a viewer sees.
+
+export interface TopicState {
+  topic: string;
+  seq: number;
+  data: unknown;
+}
+
+export interface RenderedPage {
+  /** The topics the page shows, in the order its states are handed to the renderer. */
+  topics: string[];
+  /** True when the states say the game, sheet, player or link is not there. */
+  missing(states: TopicState[]): boolean;
+}
+
+const firstIsNull = (states: TopicState[]) => states[0]?.data == null;
+
+function key(raw: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  return keySchema.safeParse(decoded).success ? decoded : null;
+}
+
+type Resolver = (keys: string[]) => RenderedPage;
+
+/** Route pattern (the path after the base path) → the page; its groups are keys. */
+const PAGES: ReadonlyArray<[RegExp, Resolver]> = [
+  // The full board also shows the clock, so a game in play does not first show '--:--'.
+  [
+    /^\/viewscoreboard\/([^/]+)\/?$/,
+    ([game]) => ({
+      topics: [gameTopic.name(game!), clockTopic.name(game!)],
+      missing: firstIsNull,
+    }),
+  ],
+  [
+    /^\/viewscoreboardmini\/([^/]+)\/?$/,
+    ([game]) => ({ topics: [gameTopic.name(game!)], missing: firstIsNull }),
+  ],
+  [
+    /^\/teamsheets\/([^/]+)\/?$/,
+    ([sheet]) => ({ topics: [rosterTopic.name(sheet!)], missing: firstIsNull }),
+  ],
+  [
+    /^\/teamsheets\/([^/]+)\/([^/]+)\/?$/,
+    ([sheet, player]) => ({
+      topics: [rosterTopic.name(sheet!)],
+      missing: (states) => {
+        const roster = states[0]?.data as { roster?: { key: string }[] } | null | undefined;
+        return !roster?.roster?.some((p) => p.key === player);
+      },
+    }),
+  ],
+  [
+    /^\/playcountshare\/([^/]+)\/?$/,
+    ([share]) => ({ topics: [playCountShareTopic.name(share!)], missing: firstIsNull }),
+  ],
+];
+
+/**
+ * The rendered page of a route, 'malformed' when the route is one of them but a key in it
+ * cannot be one (nothing to look up: not found), or null for every other route.
+ */
+export function renderedPage(route: string): RenderedPage | 'malformed' | null {
+  for (const [re, resolve] of PAGES) {
+    const m = re.exec(route);
+    if (!m) continue;
+    const keys = m.slice(1).map((raw) => key(raw ?? ''));
+    if (keys.some((k) => k === null)) return 'malformed';
+    return resolve(keys as string[]);
+  }
+  return null;
+}

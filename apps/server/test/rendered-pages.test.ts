@@ -1,0 +1,160 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+import { API, databaseKinds, useTestApp } from './helpers.ts';
+
+// The public pages the server renders with their data (rendered-pages.ts), and the status each
+// answers: 404 with "Not found" in the HTML when the game, team sheet, player or shared link is
+// not there. The real SSR bundle (vite.ssr.config.ts) and the real database.
+
+const WEB_ROOT = path.resolve(import.meta.dirname, '../../web');
+const INDEX =
+  '<!doctype html><html><head><title>Sagan</title></head>' +
+  '<body><div id="root"></div><script type="module" src="/apps/sagan/assets/index.js"></script></body></html>';
+
+let dist: string;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-rendered-pages-'));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  await build({
+    root: WEB_ROOT,
+    configFile: path.join(WEB_ROOT, 'vite.ssr.config.ts'),
+    logLevel: 'silent',
+    build: { outDir: path.join(dist, '.ssr') },
+  });
+}, 120_000);
+afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+
+const rootOf = (html: string) =>
+  /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+
+function initialTopics(html: string): string[] | null {
+  const m = /<script type="application\/json" id="sagan-initial">([^<]*)<\/script>/.exec(html);
+  return m?.[1] ? (JSON.parse(m[1]) as { topic: string }[]).map((s) => s.topic) : null;
+}
+
+describe.each(databaseKinds())('rendered public pages and their status on $name', (kind) => {
+  const t = useTestApp(kind, () => ({ users: ['Coach'], config: { webDist: dist } }));
+  let publishedAsKey = '';
+  let playerKey = '';
+  let shareKey = '';
+
+  beforeAll(async () => {
+    const coach = t.users.Coach;
+    const { teamKey } = (await coach.request({ method: 'POST', url: `${API}/teams` })).json<{
+      teamKey: string;
+    }>();
+    const named = await coach.request({
+      method: 'PATCH',
+      url: `${API}/teams/${teamKey}`,
+      payload: { teamName: 'Rendered Lions', teamNotes: '' },
+    });
+    expect(named.statusCode).toBe(200);
+    const bulk = await coach.request({
+      method: 'POST',
+      url: `${API}/teams/${teamKey}/players/bulk`,
+      payload: { text: '7 Ada Lovelace\n9 Grace Hopper' },
+    });
+    expect(bulk.statusCode).toBeLessThan(300);
+    const published = await coach.request({
+      method: 'POST',
+      url: `${API}/teams/${teamKey}/publish`,
+    });
+    expect(published.statusCode).toBeLessThan(300);
+    publishedAsKey = published.json<{ publishedAsKey: string }>().publishedAsKey;
+    const roster = (await t.app.inject({ url: `${API}/rosters/${publishedAsKey}` })).json<{
+      roster: { key: string; playerName: string }[];
+    }>().roster;
+    playerKey = roster.find((p) => p.playerName === 'Ada Lovelace')!.key;
+    const count = await coach.request({
+      method: 'POST',
+      url: `${API}/playcounts`,
+      payload: { teamKey, gameName: 'Lions at Bears', gameDate: '2026-09-05' },
+    });
+    expect(count.statusCode).toBe(201);
+    const { gameKey } = count.json<{ gameKey: string }>();
+    const share = await coach.request({ method: 'PUT', url: `${API}/playcounts/${gameKey}/share` });
+    expect(share.statusCode).toBeLessThan(300);
+    shareKey = share.json<{ shareKey: string }>().shareKey;
+  });
+
+  it('a published team sheet is rendered with its players, and carries its state', async () => {
+    const res = await t.app.inject({ url: `/apps/sagan/teamsheets/${publishedAsKey}` });
+    expect(res.statusCode).toBe(200);
+    const root = rootOf(res.body);
+    expect(root).toContain('Rendered Lions');
+    expect(root).toContain('Grace Hopper');
+    expect(initialTopics(res.body)).toEqual([`roster:${publishedAsKey}`]);
+    // Its share link names the origin the page was asked for, as the browser's render does.
+    expect(root).toContain(`http://localhost:80/apps/sagan/teamsheets/${publishedAsKey}`);
+  });
+
+  it("a player's page is rendered with the player", async () => {
+    const res = await t.app.inject({
+      url: `/apps/sagan/teamsheets/${publishedAsKey}/${playerKey}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toContain('Ada Lovelace');
+    expect(rootOf(res.body)).not.toContain('Grace Hopper');
+  });
+
+  it('a shared play count link is rendered with its game', async () => {
+    const res = await t.app.inject({ url: `/apps/sagan/playcountshare/${shareKey}` });
+    expect(res.statusCode).toBe(200);
+    expect(rootOf(res.body)).toContain('Lions at Bears');
+    expect(initialTopics(res.body)).toEqual([`playcountshare:${shareKey}`]);
+  });
+
+  it('a missing game, mini card, team sheet, player or shared link answers 404 and says so', async () => {
+    for (const [url, says] of [
+      ['/apps/sagan/viewscoreboard/no-such-game', 'We could not find this scoreboard.'],
+      ['/apps/sagan/viewscoreboardmini/no-such-game', 'We could not find this scoreboard.'],
+      ['/apps/sagan/teamsheets/no-such-sheet', 'We could not find this team sheet.'],
+      [`/apps/sagan/teamsheets/${publishedAsKey}/no-such-player`, 'We could not find this player.'],
+      ['/apps/sagan/teamsheets/no-such-sheet/no-such-player', 'We could not find this team sheet.'],
+      ['/apps/sagan/playcountshare/no-such-link', 'We could not find this shared play count.'],
+    ]) {
+      const res = await t.app.inject({ url: url! });
+      expect(res.statusCode, url).toBe(404);
+      expect(String(res.headers['content-type']), url).toMatch(/^text\/html/);
+      expect(rootOf(res.body), url).toContain(says!);
+    }
+    // The full board's not-found page has the heading too.
+    const board = await t.app.inject({ url: '/apps/sagan/viewscoreboard/no-such-game' });
+    expect(rootOf(board.body)).toContain('<h1>Not found</h1>');
+  });
+
+  it('a key that cannot be one answers 404; the lists of things stay 200', async () => {
+    for (const url of [
+      '/apps/sagan/viewscoreboard/bad.key',
+      '/apps/sagan/teamsheets/%3Cx%3E',
+      '/apps/sagan/playcountshare/a%2Fb',
+    ]) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).toContain('<div id="root">');
+    }
+    for (const url of ['/apps/sagan/scoreboards', '/apps/sagan/teamsheets', '/apps/sagan/']) {
+      expect((await t.app.inject({ url })).statusCode, url).toBe(200);
+    }
+  });
+
+  it('a sheet answers 404 once unpublished', async () => {
+    const coach = t.users.Coach;
+    const { teamKey } = (await coach.request({ method: 'POST', url: `${API}/teams` })).json<{
+      teamKey: string;
+    }>();
+    const { publishedAsKey: key } = (
+      await coach.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` })
+    ).json<{ publishedAsKey: string }>();
+    expect((await t.app.inject({ url: `/apps/sagan/teamsheets/${key}` })).statusCode).toBe(200);
+    const unpublished = await coach.request({
+      method: 'DELETE',
+      url: `${API}/teams/${teamKey}/publish`,
+    });
+    expect(unpublished.statusCode).toBeLessThan(300);
+    expect((await t.app.inject({ url: `/apps/sagan/teamsheets/${key}` })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,89 @@
+// One of every public page of SPEC §2, seeded through the API as the phone apps would, for the
+// checks that judge the built app from outside (scripts/page-audit.ts) and bench/web.ts.
+import { API_PATH } from '@sagan/shared/http';
+import { BASE_PATH } from '@sagan/shared/routes';
+
+export interface PublicPage {
+  name: string;
+  /** The path under the base path. */
+  path: string;
+  /** Meant to stay out of search engines (team sheets, shared play counts: children's names). */
+  noindex: boolean;
+}
+
+/** A signed-in local user of a Sagan server: cookie + CSRF header. */
+async function signIn(base: string, displayName: string) {
+  const res = await fetch(`${base}${API_PATH}/auth/local`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
+    body: JSON.stringify({ displayName }),
+  });
+  if (!res.ok) throw new Error(`local sign-in: ${res.status} ${await res.text()}`);
+  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return async <T>(method: string, p: string, body?: unknown): Promise<T> => {
+    const r = await fetch(`${base}${API_PATH}${p}`, {
+      method,
+      headers: {
+        'x-sagan-request': '1',
+        cookie,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
+    return (r.status === 204 ? undefined : await r.json()) as T;
+  };
+}
+
+/** Seeds a game (tagged, with a comment), a published sheet and a shared play count. */
+export async function seedPublicPages(base: string): Promise<PublicPage[]> {
+  const call = await signIn(base, 'Page Audit Coach');
+  const { gameKey } = await call<{ gameKey: string }>('POST', '/games', {
+    gameName: 'Cup final',
+    sportID: 7,
+    homeTeamName: 'Lions',
+    awayTeamName: 'Tigers',
+    gamePeriod: 'Final',
+  });
+  await call('PATCH', `/games/${gameKey}`, { homeScore: 3, awayScore: 1, base1: true, outs: 2 });
+  await call('POST', `/games/${gameKey}/comments`, { gameComment: 'What a catch!' });
+  const { tags } = await call<{ tags: { key: string }[] }>('PUT', `/games/${gameKey}/tags`, {
+    tags: ['CupFinal'],
+  });
+  const { teamKey } = await call<{ teamKey: string }>('POST', '/teams');
+  await call('PATCH', `/teams/${teamKey}`, { teamName: 'Riverside Lions', teamNotes: 'U10' });
+  await call('POST', `/teams/${teamKey}/players/bulk`, {
+    text: '7 Ada Lovelace\n12 Grace Hopper\n3 Alan Turing',
+  });
+  const sheet = await call<{ roster: { key: string; playerName: string }[] }>(
+    'GET',
+    `/teams/${teamKey}`,
+  );
+  const playerKey = sheet.roster.find((p) => p.playerName === 'Ada Lovelace')!.key;
+  const { publishedAsKey } = await call<{ publishedAsKey: string }>(
+    'POST',
+    `/teams/${teamKey}/publish`,
+  );
+  const { gameKey: countKey } = await call<{ gameKey: string }>('POST', '/playcounts', {
+    teamKey,
+    gameName: 'Lions v Owls',
+    gameDate: '2026-05-11',
+    minPlays: 3,
+    playersPerSnap: 2,
+  });
+  await call('POST', `/playcounts/${countKey}/snaps`, { quarter: 1, players: [playerKey] });
+  const { shareKey } = await call<{ shareKey: string }>('PUT', `/playcounts/${countKey}/share`);
+  return [
+    { name: 'dashboard', path: '/', noindex: false },
+    { name: 'login', path: '/login', noindex: false },
+    { name: 'scoreboards', path: '/scoreboards', noindex: false },
+    { name: 'tagged list', path: `/taggedscoreboards/${tags[0]!.key}`, noindex: true },
+    { name: 'scoreboard', path: `/viewscoreboard/${gameKey}`, noindex: true },
+    { name: 'mini card', path: `/viewscoreboardmini/${gameKey}`, noindex: true },
+    { name: 'team sheet', path: `/teamsheets/${publishedAsKey}`, noindex: true },
+    { name: 'player page', path: `/teamsheets/${publishedAsKey}/${playerKey}`, noindex: true },
+    { name: 'play-count link', path: `/playcountshare/${shareKey}`, noindex: true },
+  ];
+}
+
+export const pageUrl = (base: string, page: PublicPage) => `${base}${BASE_PATH}${page.path}`;

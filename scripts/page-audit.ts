@@ -1,0 +1,199 @@
+// The built app judged from outside (part of `npm test`, after the build): every public page
+// and the login page, as Sagan serves them on loopback with real data,
+//   1. the server-rendered HTML through the Nu HTML Checker (vnu-jar, Debian's Java): 0 errors;
+//   2. Lighthouse (mobile defaults) in Debian's Chromium, at smoke level: accessibility, best
+//      practices and (pages meant to be indexed) SEO under 90 fail, as do the figures that do
+//      not move between runs (bytes on the wire, layout shift). The performance score is
+//      printed; it fails under 90 only with --strict, as today's pages miss it (TBT of the
+//      JavaScript on this shared machine; docs/performance.md).
+//
+//   node --import tsx scripts/page-audit.ts              # both (part of `npm test`)
+//   node --import tsx scripts/page-audit.ts --strict     # the performance score gated too
+//   node --import tsx scripts/page-audit.ts --html-only  # the checker alone (seconds)
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+import { pageUrl, seedPublicPages, type PublicPage } from './lib/public-pages.ts';
+import { root, startSaganServer } from './lib/server.ts';
+
+const HTML_ONLY = process.argv.includes('--html-only');
+const STRICT = process.argv.includes('--strict');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const VNU_JAR = path.join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
+
+/** Lighthouse at smoke level: far enough under the targets that a busy machine does not flake. */
+const MIN_SCORE = 0.9;
+/** What does not move between runs. */
+const MAX_CLS = 0.02;
+/**
+ * Every page is 86–115 KB today (docs/performance.md); the budget leaves room for the other
+ * work of a round and still fails a page that loses its compression (≈ 250 KB and more).
+ */
+const MAX_WIRE_KB = 150;
+
+async function checkHtml(base: string, pages: PublicPage[], dir: string): Promise<number> {
+  const files: string[] = [];
+  for (const page of pages) {
+    const res = await fetch(pageUrl(base, page), { headers: { accept: 'text/html' } });
+    if (res.status !== 200) throw new Error(`${page.name}: status ${res.status}`);
+    const file = path.join(dir, `${page.name.replace(/\W+/g, '-')}.html`);
+    fs.writeFileSync(file, await res.text());
+    files.push(file);
+  }
+  const r = spawnSync('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'gnu', ...files], {
+    encoding: 'utf8',
+  });
+  const errors = r.stderr.split('\n').filter((l) => l.trim());
+  for (const e of errors) console.log(`  ${path.relative(root, e)}`);
+  console.log(`Nu HTML Checker: ${files.length} pages, ${errors.length} errors`);
+  if (r.status !== 0 && errors.length === 0) throw new Error(`vnu failed: ${r.stdout}`);
+  return errors.length;
+}
+
+/** Debian's Chromium, headless, with its DevTools port for Lighthouse. */
+function startChromium(profile: string): Promise<{ proc: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(
+      CHROMIUM,
+      [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--remote-debugging-port=0',
+        `--user-data-dir=${profile}`,
+        'about:blank',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let err = '';
+    proc.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+      if (m) resolve({ proc, port: Number(m[1]) });
+    });
+    proc.once('exit', (code) => reject(new Error(`chromium exited (${code}): ${err}`)));
+  });
+}
+
+interface Audit {
+  page: PublicPage;
+  scores: Record<string, number>;
+  cls: number;
+  wireKb: number;
+  jsKb: number;
+  tbtMs: number;
+}
+
+/**
+ * One Lighthouse run. A run whose trace Chromium failed to record (NO_NAVSTART and the like,
+ * seen on a loaded machine) measured nothing, so it is run again, up to three times in all; a
+ * result, good or bad, is never rerun.
+ */
+async function lighthouseRun(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+    });
+    if (!result) throw new Error(`${url}: no Lighthouse result`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    console.log(`  ${url}: Lighthouse could not record (${lhr.runtimeError.code}); again`);
+  }
+}
+
+async function runLighthouse(base: string, pages: PublicPage[], port: number): Promise<Audit[]> {
+  const out: Audit[] = [];
+  for (const page of pages) {
+    const lhr = await lighthouseRun(pageUrl(base, page), port);
+    const scores: Record<string, number> = {};
+    for (const [id, c] of Object.entries(lhr.categories)) scores[id] = c.score ?? 0;
+    const items = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)
+      ?.items as { resourceType?: string; transferSize?: number }[] | undefined;
+    const bytes = (type?: string) =>
+      (items ?? [])
+        .filter((i) => type === undefined || i.resourceType === type)
+        .reduce((a, i) => a + (i.transferSize ?? 0), 0);
+    out.push({
+      page,
+      scores,
+      cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
+      wireKb: bytes() / 1024,
+      jsKb: bytes('Script') / 1024,
+      tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
+    });
+  }
+  return out;
+}
+
+function judge(audits: Audit[]): string[] {
+  const failures: string[] = [];
+  const pct = (s: number | undefined) => (s === undefined ? '—' : String(Math.round(s * 100)));
+  console.log('\n| page | perf | a11y | best pr. | SEO | CLS | TBT ms | JS KB | wire KB |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  for (const a of audits) {
+    const s = a.scores;
+    console.log(
+      `| ${a.page.name} | ${pct(s.performance)} | ${pct(s.accessibility)} | ${pct(s['best-practices'])} | ${a.page.noindex ? `(${pct(s.seo)})` : pct(s.seo)} | ${a.cls.toFixed(3)} | ${Math.round(a.tbtMs)} | ${a.jsKb.toFixed(1)} | ${a.wireKb.toFixed(1)} |`,
+    );
+    for (const id of [...(STRICT ? ['performance'] : []), 'accessibility', 'best-practices']) {
+      if ((s[id] ?? 0) < MIN_SCORE) failures.push(`${a.page.name}: ${id} ${pct(s[id])} < 90`);
+    }
+    // Pages kept out of search engines on purpose lose SEO points for it.
+    if (!a.page.noindex && (s.seo ?? 0) < MIN_SCORE)
+      failures.push(`${a.page.name}: seo ${pct(s.seo)} < 90`);
+    if (!(a.cls <= MAX_CLS)) failures.push(`${a.page.name}: CLS ${a.cls.toFixed(3)} > ${MAX_CLS}`);
+    if (!(a.wireKb <= MAX_WIRE_KB))
+      failures.push(`${a.page.name}: ${a.wireKb.toFixed(1)} KB on the wire > ${MAX_WIRE_KB} KB`);
+  }
+  return failures;
+}
+
+async function main() {
+  const dist = path.join(root, 'apps/web/dist');
+  if (!fs.existsSync(path.join(dist, '.ssr/entry-server.js')))
+    throw new Error('no build: run `npm run build` first');
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-page-audit-'));
+  const server = await startSaganServer({
+    PORT: '0',
+    DATA_DIR: path.join(tmp, 'data'),
+    WEB_DIST: dist,
+    RATE_LIMIT_FACTOR: '100',
+  });
+  let chromium: ChildProcess | null = null;
+  const failures: string[] = [];
+  try {
+    const base = `http://127.0.0.1:${server.port}`;
+    const pages = await seedPublicPages(base);
+    const errors = await checkHtml(base, pages, tmp);
+    if (errors > 0) failures.push(`${errors} HTML errors`);
+    if (!HTML_ONLY) {
+      const started = await startChromium(path.join(tmp, 'profile'));
+      chromium = started.proc;
+      failures.push(...judge(await runLighthouse(base, pages, started.port)));
+    }
+  } finally {
+    chromium?.kill('SIGKILL');
+    server.proc.kill('SIGTERM');
+    await server.exited;
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  if (failures.length > 0) {
+    console.log(`\nFAILED:\n  ${failures.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log('\npage audit passed');
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
