@@ -29,6 +29,8 @@ import healthRoutes from './routes/health.ts';
 import scoreboardsRoutes from './routes/scoreboards/index.ts';
 import teamsheetsRoutes from './routes/teamsheets/index.ts';
 import playcountsRoutes from './routes/playcounts/index.ts';
+import opsRoutes from './routes/ops/index.ts';
+import accountRoutes from './routes/account/index.ts';
 import wsRoute from './realtime/ws-route.ts';
 import { buildFileReader, themeScriptHash } from './critical-path.ts';
 import { registerWebApp } from './web-app.ts';
@@ -165,6 +167,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(scoreboardsRoutes);
       await api.register(teamsheetsRoutes);
       await api.register(playcountsRoutes);
+      await api.register(opsRoutes);
+      await api.register(accountRoutes);
     },
     { prefix: API_PATH },
   );

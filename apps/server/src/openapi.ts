@@ -23,6 +23,7 @@ const TAGS = [
   { name: 'teamsheets', description: 'Rosters, photos, groups, publishing and privacy' },
   { name: 'playcounts', description: "Player Counter's play counts, private to their owner" },
   { name: 'ops', description: 'For load balancers and operators' },
+  { name: 'account', description: "A person's own data: download it, or delete the account" },
 ] as const;
 const TAG_NAMES = new Set<string>(TAGS.map((t) => t.name));
 

@@ -122,8 +122,32 @@ export function parsePhotoRef(url: string | undefined): PhotoRef | null {
   return null;
 }
 
+/**
+ * Backups under way, by photo folder, each with the files deleted while it copies. A deletion
+ * then removes the row at once (the photo stops answering) and the file once every backup has
+ * copied it: the backup's moment may still hold the photo. Per process: every store of one
+ * folder in this server shares it.
+ */
+const backupsUnderWay = new Map<string, Set<Set<string>>>();
+
 export class PhotoStore {
   constructor(readonly dir: string) {}
+
+  /**
+   * Defers every photo file deletion in this process until the returned release is called,
+   * which removes those files. Call it before the backup's moment, release once copied.
+   */
+  holdDeletions(): () => Promise<void> {
+    const deferred = new Set<string>();
+    const holds = backupsUnderWay.get(this.dir) ?? new Set();
+    holds.add(deferred);
+    backupsUnderWay.set(this.dir, holds);
+    return async () => {
+      holds.delete(deferred);
+      if (!holds.size) backupsUnderWay.delete(this.dir);
+      for (const photoId of deferred) await this.removeFile(photoId);
+    };
+  }
 
   private file(photoId: string): string | null {
     return ID_RE.test(photoId) ? path.join(this.dir, `${photoId}.jpg`) : null;
@@ -163,9 +187,16 @@ export class PhotoStore {
       : false;
   }
 
+  /** Removes a photo's file, or has the backups under way remove it once they have copied. */
   async removeFile(photoId: string): Promise<void> {
     const file = this.file(photoId);
-    if (file) await fs.rm(file, { force: true });
+    if (!file) return;
+    const holds = backupsUnderWay.get(this.dir);
+    if (holds?.size) {
+      for (const deferred of holds) deferred.add(photoId);
+      return;
+    }
+    await fs.rm(file, { force: true });
   }
 
   /** Deletes photos no player refers to any more (their row and their file). */

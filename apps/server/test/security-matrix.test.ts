@@ -75,6 +75,21 @@ const matrix: Record<string, Entry> = {
   'GET /apps/sagan/ws': { req: () => get('/apps/sagan/ws'), expect: [404, 404, 404] },
   'GET /apps/sagan/api/health': { req: () => get(`${API}/health`), expect: PUBLIC_200 },
   'GET /apps/sagan/api/config': { req: () => get(`${API}/config`), expect: PUBLIC_200 },
+  // A person's own data: only ever the caller's (each user gets their own).
+  'GET /apps/sagan/api/me/data': { req: () => get(`${API}/me/data`), expect: SIGNED_IN },
+  'POST /apps/sagan/api/me/delete': {
+    req: () => send('POST', `${API}/me/delete`, { confirm: 'delete my account' }),
+    expect: SIGNED_IN,
+    fresh: true,
+  },
+  // Only `npm run backup` on the server's machine, with the token from its data folder.
+  'POST /apps/sagan/api/ops/backup': {
+    req: () => ({
+      ...send('POST', `${API}/ops/backup`),
+      headers: { 'x-sagan-backup-token': 'guess' },
+    }),
+    expect: [404, 404, 404],
+  },
 
   // Identity (DESIGN §6).
   'POST /apps/sagan/api/auth/google': {

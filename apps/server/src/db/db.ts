@@ -8,6 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
+import { momentOf, type Moment } from './moment.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -57,7 +58,32 @@ export interface Db extends Queryable {
   ): Promise<() => Promise<void>>;
   /** The state of the LISTEN connections, for the health endpoint. */
   listenHealth(): ListenHealth;
+  /**
+   * PGlite only: its data folder as a tarball, with the moment it holds, taken while no other
+   * statement runs (a copy of the folder made beside a running PGlite is not a backup).
+   * PostgreSQL is backed up with pg_dump instead.
+   */
+  dumpDataDir(): Promise<DataDirDump>;
   close(): Promise<void>;
+}
+
+interface DataDirDump {
+  /** The data folder as an uncompressed tar. */
+  tar: Uint8Array;
+  moment: Moment;
+  /** The PGlite release that wrote it: another may not read its files. */
+  pgliteVersion: string;
+  /** How long every other statement waited for the dump. */
+  heldMs: number;
+}
+
+/** The installed PGlite release, read from its package (which exports no version). */
+export function pgliteVersion(): string {
+  const entry = fileURLToPath(import.meta.resolve('@electric-sql/pglite'));
+  const pkg = JSON.parse(
+    fs.readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8'),
+  ) as { version: string };
+  return pkg.version;
 }
 
 interface ListenHealth {
@@ -205,6 +231,9 @@ export async function openPostgres(url: string): Promise<Db> {
       state: health.down.size ? 'down' : 'up',
       reconnects: health.reconnects,
     }),
+    dumpDataDir() {
+      return Promise.reject(new Error('A PostgreSQL database is backed up with pg_dump'));
+    },
     async close() {
       health.down.clear();
       await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));
@@ -392,6 +421,10 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
       };
     },
     listenHealth: () => ({ state: 'up', reconnects: 0 }),
+    async dumpDataDir() {
+      const dump = await request<Omit<DataDirDump, 'pgliteVersion'>>({ op: 'dump' });
+      return { ...dump, pgliteVersion: pgliteVersion() };
+    },
     async close() {
       if (!stopped) await request({ op: 'call', method: 'close', args: [] });
       stopped ??= new Error('the database is closed');
@@ -429,6 +462,25 @@ export function pgliteDb(pglite: PGlite, onClose: () => void = () => undefined):
       return unsub;
     },
     listenHealth: () => ({ state: 'up', reconnects: 0 }),
+    async dumpDataDir() {
+      // Inside a transaction no other statement or transaction runs (PGlite serialises them),
+      // so the digests and the files describe one moment; writes queue meanwhile.
+      return pglite.transaction(async (t) => {
+        const started = performance.now();
+        const moment = await momentOf({
+          query: async <T>(sql: string, params?: unknown[]) => (await t.query<T>(sql, params)).rows,
+        });
+        // Dirty pages reach the files first, so the copy opens without replaying the log.
+        await t.query('CHECKPOINT');
+        const blob = await pglite.dumpDataDir('none');
+        return {
+          tar: new Uint8Array(await blob.arrayBuffer()),
+          moment,
+          pgliteVersion: pgliteVersion(),
+          heldMs: Math.round(performance.now() - started),
+        };
+      });
+    },
     async close() {
       await pglite.close();
       onClose();

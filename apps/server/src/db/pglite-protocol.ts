@@ -19,7 +19,9 @@ export type Request =
   | { id: number; op: 'txQuery'; tx: number; sql: string; params: unknown[] | undefined }
   | { id: number; op: 'end'; tx: number; commit: boolean }
   | { id: number; op: 'listen'; channel: string }
-  | { id: number; op: 'unlisten'; listenId: number };
+  | { id: number; op: 'unlisten'; listenId: number }
+  /** The data folder as a tar, with the moment it holds (Db.dumpDataDir). */
+  | { id: number; op: 'dump' };
 
 /** Request 0 is the thread's start: it is answered once PGlite is ready. */
 export type Reply =

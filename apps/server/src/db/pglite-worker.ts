@@ -4,6 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
+import { momentOf } from './moment.ts';
 
 // Run as a process of its own (db.ts initdbOnce), with the options as its argument: a new data
 // folder's initdb, and nothing else.
@@ -106,6 +107,23 @@ async function handle(req: Request): Promise<unknown> {
       unlisteners.set(req.id, unlisten);
       return null;
     }
+    case 'dump':
+      // Inside a transaction no other statement or transaction runs (PGlite serialises them),
+      // so the digests and the files describe one moment; writes queue meanwhile.
+      return pglite.transaction(async (t) => {
+        const started = performance.now();
+        const moment = await momentOf({
+          query: async <T>(sql: string, params?: unknown[]) => (await t.query<T>(sql, params)).rows,
+        } as Parameters<typeof momentOf>[0]);
+        // Dirty pages reach the files first, so the copy opens without replaying the log.
+        await t.query('CHECKPOINT');
+        const blob = await pglite.dumpDataDir('none');
+        return {
+          tar: new Uint8Array(await blob.arrayBuffer()),
+          moment,
+          heldMs: Math.round(performance.now() - started),
+        };
+      });
     case 'unlisten': {
       const unlisten = unlisteners.get(req.listenId);
       unlisteners.delete(req.listenId);

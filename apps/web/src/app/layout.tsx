@@ -6,9 +6,12 @@ import {
   useAppConfig,
   useAuth,
   useSessionEndFromServer,
+  useDeleteAccount,
   useSignOut,
   useSignOutEverywhere,
 } from '../lib/auth.ts';
+import { API_PATH } from '@sagan/shared/http';
+import { DELETE_ACCOUNT_CONFIRMATION } from '@sagan/shared/account';
 import { ExternalLink, useHasExternalLink } from '../components/external-link.tsx';
 import { useTheme } from '../components/use-theme.ts';
 import { useDisclosure } from './use-disclosure.ts';
@@ -156,6 +159,17 @@ function UserMenu({ name, onSignedOut }: { name: string; onSignedOut: (note: str
             </button>
             <p className="help">Also on your other phones and computers.</p>
           </li>
+          <li>
+            <a className="linklike" href={`${API_PATH}/me/data`} download>
+              Download my data
+            </a>
+            <p className="help">Everything Sagan holds about you, as one file.</p>
+          </li>
+          <li>
+            <DeleteAccount
+              onDeleted={() => onSignedOut('Your account and everything in it are deleted.')}
+            />
+          </li>
         </ul>
         {error && (
           <p className="form-error" role="alert">
@@ -164,6 +178,58 @@ function UserMenu({ name, onSignedOut }: { name: string; onSignedOut: (note: str
         )}
       </div>
     </div>
+  );
+}
+
+/** Deleting cannot be undone: the person types the confirmation the server also checks. */
+function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const [typed, setTyped] = useState('');
+  const remove = useDeleteAccount();
+  if (!asking) {
+    return (
+      <button type="button" className="linklike danger" onClick={() => setAsking(true)}>
+        Delete my account…
+      </button>
+    );
+  }
+  const confirmed = typed.trim().toLowerCase() === DELETE_ACCOUNT_CONFIRMATION;
+  return (
+    <form
+      className="delete-account"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (confirmed) remove.mutate(undefined, { onSuccess: onDeleted });
+      }}
+    >
+      <p className="help">
+        This deletes your teams, players, photos, games, play counts and share links for good.
+      </p>
+      <label>
+        <span>
+          Type <strong>{DELETE_ACCOUNT_CONFIRMATION}</strong> to confirm
+        </span>
+        <input
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          autoComplete="off"
+          spellCheck={false}
+        />
+      </label>
+      <div className="delete-account-actions">
+        <button type="submit" className="btn danger" disabled={!confirmed || remove.isPending}>
+          Delete my account
+        </button>
+        <button type="button" className="linklike" onClick={() => setAsking(false)}>
+          Keep it
+        </button>
+      </div>
+      {remove.error && (
+        <p className="form-error" role="alert">
+          {remove.error.message}
+        </p>
+      )}
+    </form>
   );
 }
 

@@ -8,6 +8,7 @@ import {
   sessionUserSchema,
   type SessionUser,
 } from '@sagan/shared/auth';
+import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountResultSchema } from '@sagan/shared/account';
 import { api } from './api.ts';
 import { remember, rememberedUser } from './device-user.ts';
 import { realtime } from './realtime.ts';
@@ -109,6 +110,22 @@ export function useSignOutEverywhere() {
   return useMutation({
     mutationKey: authMutationKey,
     mutationFn: () => api('POST', '/auth/logout-all', undefined, logoutAllResponseSchema),
+    onSuccess: () => after(null),
+  });
+}
+
+/** Deletes the account and everything in it; the tab is then signed out (DESIGN §10). */
+export function useDeleteAccount() {
+  const after = useAfterAuthChange();
+  return useMutation({
+    mutationKey: authMutationKey,
+    mutationFn: () =>
+      api(
+        'POST',
+        '/me/delete',
+        { confirm: DELETE_ACCOUNT_CONFIRMATION },
+        deleteAccountResultSchema,
+      ),
     onSuccess: () => after(null),
   });
 }

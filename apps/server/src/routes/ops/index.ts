@@ -1,0 +1,7 @@
+import type { FastifyInstance } from 'fastify';
+import { backupRoutes } from './backup.ts';
+
+// Running a site: backups (and, beside them, what operators need).
+export default async function opsRoutes(app: FastifyInstance): Promise<void> {
+  backupRoutes(app);
+}
