@@ -12,14 +12,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 // Customisation hooks that write every module the process loads to a file: the module graph
-// of another process, seen from outside. They only look; resolution is left to Node.
+// of another process, seen from outside. They only look; resolution is left to Node. Each line
+// names its process: the builds start.mjs runs in children load esbuild, and they inherit the
+// hooks through NODE_OPTIONS.
 const hooks = `
 import fs from 'node:fs';
 let file;
 export function initialize(data) { file = data.file; }
 export async function resolve(specifier, context, next) {
   const result = await next(specifier, context);
-  fs.appendFileSync(file, result.url + '\\n');
+  fs.appendFileSync(file, process.pid + ' ' + result.url + '\\n');
   return result;
 }`;
 const register = `
@@ -98,7 +100,12 @@ describe('npm start', () => {
       // thread of this process.
       expect(childPids(child.pid!)).toEqual([]);
 
-      const modules = fs.readFileSync(modulesFile, 'utf8').split('\n').filter(Boolean);
+      // The server's own modules: the lines of the process npm started.
+      const modules = fs
+        .readFileSync(modulesFile, 'utf8')
+        .split('\n')
+        .filter((line) => line.startsWith(`${child.pid} `))
+        .map((line) => line.slice(line.indexOf(' ') + 1));
       expect(modules).toContain(`file://${ROOT}/apps/server/dist/server.js`);
       expect(modules.filter((m) => /\/node_modules\/(tsx|esbuild)\/|\.tsx?$/.test(m))).toEqual([]);
     } finally {

@@ -351,6 +351,19 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
   const worker = new Worker(workerEntry(), { workerData: options });
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   const listeners = new Map<number, (payload: string) => void>();
+  /**
+   * A commit's NOTIFYs reach this thread before the commit's answer does. They wait until the
+   * committing transaction's after-commit work has run, as with PGlite in this thread, so what
+   * a writer keeps for its own notifications (the hub's merges) is there when they arrive.
+   */
+  let committing = 0;
+  let held: Array<() => void> = [];
+  const release = () => {
+    if (--committing) return;
+    const run = held;
+    held = [];
+    for (const deliver of run) deliver();
+  };
   let nextId = 1;
   let stopped: Error | undefined;
 
@@ -360,7 +373,12 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     pending.clear();
   };
   worker.on('message', (reply: Reply) => {
-    if ('notify' in reply) return listeners.get(reply.notify)?.(reply.payload);
+    if ('notify' in reply) {
+      const deliver = () => listeners.get(reply.notify)?.(reply.payload);
+      if (committing) held.push(deliver);
+      else deliver();
+      return;
+    }
     const p = pending.get(reply.id);
     if (!p) return;
     pending.delete(reply.id);
@@ -403,8 +421,13 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         await request({ op: 'end', tx: txId, commit: false }).catch(() => undefined);
         throw err;
       }
-      await request({ op: 'end', tx: txId, commit: true });
-      tx.committed();
+      committing++;
+      try {
+        await request({ op: 'end', tx: txId, commit: true });
+        tx.committed();
+      } finally {
+        release();
+      }
       return result;
     },
     // In one process: there is no connection to lose.
