@@ -72,6 +72,27 @@ test.describe('boards by sport', () => {
     await screenshot(page, 'board-basketball');
   });
 
+  test('a Final game shows no clock, whatever it last showed', async ({ page, request }) => {
+    const board = await openBoard(
+      page,
+      request,
+      {
+        gameName: 'Final Board',
+        sportID: 2,
+        gamePeriod: 'Final',
+        homeTeamName: 'Eagles',
+        awayTeamName: 'Hawks',
+        homeScore: 81,
+        awayScore: 77,
+      },
+      { formattedTime: '7:53', seconds: 473 },
+    );
+    await expect(board.getByLabel('Period Final')).toBeVisible();
+    await expect(board.getByLabel('Eagles score 81')).toBeVisible();
+    await expect(board.locator('.board-clock')).toHaveCount(0);
+    await expect(board).not.toContainText('7:53');
+  });
+
   test('Aussie Rules board: goals, behinds and total; Gaelic says points', async ({
     page,
     request,

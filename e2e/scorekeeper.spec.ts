@@ -40,7 +40,14 @@ test.describe('scorekeeper: every board from the browser', () => {
     await tap(page, 'Starting Soon');
     await expect(board(viewer).getByLabel('Period Starting Soon')).toBeVisible();
 
-    // The clock: set counting down, start, stop; viewers compute the running clock themselves.
+    // The clock: m:ss up to 99:59, anything else refused in plain words before it is sent.
+    await page.getByLabel('Set the clock').fill('99:99');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await expect(page.getByText('The seconds go up to 59.')).toBeVisible();
+    await page.getByLabel('Set the clock').fill('100:00');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await expect(page.getByText('The clock goes up to 99:59.')).toBeVisible();
+    // Set counting down, start, stop; viewers compute the running clock themselves.
     await page.getByLabel('Set the clock').fill('12:00');
     await page.getByRole('button', { name: 'Set', exact: true }).click();
     await expect(board(viewer).getByLabel('Clock 12:00')).toBeVisible();
