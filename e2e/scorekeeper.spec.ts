@@ -162,7 +162,8 @@ test.describe('scorekeeper: every board from the browser', () => {
     await expect(board(viewer).getByRole('row', { name: 'Points 40 AD' })).toBeVisible();
     await tap(page, 'Lions point', 'Lions point', 'Lions point');
     await expect(board(viewer).getByRole('row', { name: 'Games 1 0' })).toBeVisible();
-    await expect(board(viewer).getByRole('row', { name: 'Lions 1 0 0' })).toBeVisible();
+    // Only the set in play: no unplayed 'Set 2 0 0' or 'Set 3 0 0'.
+    await expect(board(viewer).getByRole('row', { name: 'Lions 1', exact: true })).toBeVisible();
     await expect(board(viewer).getByLabel('Period Set 1 / 3 sets')).toBeVisible();
     await tap(page, 'Serve: switch to Tigers');
     await expect(

@@ -1,4 +1,5 @@
 import type { ScoreboardFields } from './scoreboard.ts';
+import { FINAL, STARTING_SOON } from './scorekeeping.ts';
 import { boardKind, type BoardKind } from './sports.ts';
 
 export type ScoreboardFieldName = keyof ScoreboardFields;
@@ -127,14 +128,22 @@ export interface TennisSet {
   away: number;
 }
 
-/** SPEC §2/§9: tennis shows sets 1 to maxSets (at most 5). */
+/**
+ * The sets a tennis board shows: only those played, never an unplayed 'Set 3 0 0'. A set is
+ * played once it has a game, or once the period names it (the set just begun, still 0–0);
+ * never beyond maxSets (at most 5).
+ */
 export function tennisSets(sb: ScoreboardFields): TennisSet[] {
-  const count = Math.min(5, Math.max(1, sb.maxSets));
-  return TENNIS_SET_FIELDS.slice(0, count).map(([h, a], i) => ({
+  const max = Math.min(5, Math.max(1, sb.maxSets));
+  const sets = TENNIS_SET_FIELDS.slice(0, max).map(([h, a], i) => ({
     set: i + 1,
     home: Number(sb[h]),
     away: Number(sb[a]),
   }));
+  const current = /^Set (\d)$/.exec(sb.gamePeriod.trim());
+  let shown = current ? Math.min(max, Number(current[1])) : 0;
+  for (const s of sets) if (s.home + s.away > 0) shown = Math.max(shown, s.set);
+  return sets.slice(0, shown);
 }
 
 /**
@@ -157,8 +166,12 @@ export interface TennisSummary {
   awayGames: number;
 }
 
-/** SPEC §2 tennis: 'period / maxSets sets'. */
+/**
+ * SPEC §2 tennis: 'period / maxSets sets' while the match is played; before it starts and once
+ * it is over the period alone ('Final', not 'Final / 3 sets').
+ */
 export function tennisSetsLabel(gamePeriod: string, maxSets: number): string {
+  if (gamePeriod === FINAL || gamePeriod === STARTING_SOON) return gamePeriod;
   return `${gamePeriod} / ${maxSets} sets`;
 }
 
