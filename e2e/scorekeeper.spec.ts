@@ -120,6 +120,11 @@ test.describe('scorekeeper: every board from the browser', () => {
     await tap(page, 'Tigers won the set', 'Tigers +1', 'Lions +1', 'Lions −1', 'Tigers sets −1');
     await expect(board(viewer).getByRole('row', { name: 'Sets 1 0' })).toBeVisible();
     await expect(board(viewer).getByLabel('Tigers points 1')).toBeVisible();
+    // The correction form says what each number counts.
+    await page.getByText('Edit the scoreboard').click();
+    await expect(page.getByLabel('Home sets won')).toHaveValue('1');
+    await expect(page.getByLabel('Away points in this set')).toHaveValue('1');
+    await expect(page.getByText('Home score games')).toHaveCount(0);
     await screenshot(page, 'scorekeeper-volleyball');
   });
 

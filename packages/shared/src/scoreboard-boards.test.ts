@@ -5,6 +5,7 @@ import {
   boardSpec,
   downLabel,
   tennisSets,
+  fieldLabel,
   tennisSetsLabel,
   tennisSummary,
   type ScoreboardFieldName,
@@ -176,6 +177,25 @@ describe('tennis', () => {
     expect(tennisSets({ ...defaultScoreboard, gamePeriod: 'Set 1' })).toHaveLength(1);
     // A period past maxSets (a typed-in edit) still stops at maxSets.
     expect(tennisSets({ ...played, gamePeriod: 'Set 5' })).toHaveLength(3);
+  });
+});
+
+describe('fieldLabel', () => {
+  it('says what a field counts on its sport’s board', () => {
+    expect(fieldLabel('homeScoreGames', 6)).toBe('Home sets won');
+    expect(fieldLabel('awayScore', 6)).toBe('Away points in this set');
+    expect(fieldLabel('homeScoreGames', 8)).toBe('Home games in this set');
+    expect(fieldLabel('awayScorePointsTennis', 8)).toBe('Away points in this game');
+    expect(fieldLabel('homeScore', 2)).toBe('Home score');
+    expect(fieldLabel('homeFouls', 2)).toBe('Home fouls');
+    expect(fieldLabel('awayScorePoints', 4)).toBe('Away behinds');
+    expect(fieldLabel('awayScorePoints', 13)).toBe('Away points');
+    expect(fieldLabel('homeScore', 7)).toBe('Home runs');
+  });
+  it('names no field its board has no row for', () => {
+    expect(fieldLabel('gameName', 6)).toBeNull();
+    expect(fieldLabel('homeSet1', 8)).toBeNull();
+    expect(fieldLabel('homeFouls', 6)).toBeNull();
   });
 });
 

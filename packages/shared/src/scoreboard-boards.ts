@@ -111,6 +111,27 @@ export function boardSpec(sportID: number): BoardSpec {
   return spec;
 }
 
+// What a stat row's field counts, said in full where the board's short row label would mislead
+// on a form of its own ('Home sets won', not 'Home score games').
+const COUNTS: Partial<Record<BoardKind, Record<string, string>>> = {
+  volleyball: { Sets: 'sets won', Points: 'points in this set' },
+  tennis: { Games: 'games in this set', Points: 'points in this game' },
+};
+
+/**
+ * The words for a team's field on this sport's board ('Home sets won', 'Away behinds'), from
+ * its score or stat row; null for a field no row names (the caller's own label applies).
+ */
+export function fieldLabel(field: ScoreboardFieldName, sportID: number): string | null {
+  const team = field.startsWith('home') ? 'Home' : field.startsWith('away') ? 'Away' : null;
+  if (!team) return null;
+  const spec = boardSpec(sportID);
+  const rows = spec.score ? [spec.score, ...spec.stats] : spec.stats;
+  const row = rows.find((r) => r.home === field || r.away === field);
+  if (!row) return null;
+  return `${team} ${COUNTS[spec.kind]?.[row.label] ?? row.label.toLowerCase()}`;
+}
+
 /** Every scoreboard field a board of this kind reads (the header, score, rows and extras). */
 export function boardFields(kind: BoardKind): ScoreboardFieldName[] {
   const spec = BOARD_SPECS[kind];
