@@ -59,12 +59,23 @@ test.describe('scorekeeper: every board from the browser', () => {
     await page.waitForTimeout(1100);
     await expect(board(viewer).locator('.board-clock')).toHaveText(stopped!);
 
-    // Corrections: a field typed in directly, and the game's history.
-    await page.getByText('Edit the scoreboard').click();
+    // Corrections: a field typed in directly, and the game's history. Each panel says whether
+    // it is open, to the eye (a chevron) and to a screen reader (aria-expanded).
+    const edit = page.locator('summary', { hasText: 'Edit the scoreboard' });
+    await expect(edit).toHaveAttribute('aria-expanded', 'false');
+    await expect(edit.locator('.sk-chevron')).toBeVisible();
+    const closed = await edit.locator('.sk-chevron').evaluate((e) => getComputedStyle(e).transform);
+    await edit.click();
+    await expect(edit).toHaveAttribute('aria-expanded', 'true');
+    await expect
+      .poll(() => edit.locator('.sk-chevron').evaluate((e) => getComputedStyle(e).transform))
+      .not.toBe(closed);
     await page.getByLabel('Home score', { exact: true }).fill('40');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(board(viewer).getByLabel('Lions score 40')).toBeVisible();
-    await page.getByText('Changes', { exact: true }).click();
+    const changes = page.locator('summary', { hasText: 'Changes' });
+    await changes.click();
+    await expect(changes).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('list', { name: 'Changes' })).toContainText('Home score 5 → 40');
     await expect(page.getByRole('list', { name: 'Changes' })).toContainText('Home fouls 0 → 1');
     await expectNoSeriousViolations(page, 'scorekeeper (basketball, panels open)');
