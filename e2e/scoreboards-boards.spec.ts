@@ -72,6 +72,27 @@ test.describe('boards by sport', () => {
     await screenshot(page, 'board-basketball');
   });
 
+  test('a Final game shows no clock, whatever it last showed', async ({ page, request }) => {
+    const board = await openBoard(
+      page,
+      request,
+      {
+        gameName: 'Final Board',
+        sportID: 2,
+        gamePeriod: 'Final',
+        homeTeamName: 'Eagles',
+        awayTeamName: 'Hawks',
+        homeScore: 81,
+        awayScore: 77,
+      },
+      { formattedTime: '7:53', seconds: 473 },
+    );
+    await expect(board.getByLabel('Period Final')).toBeVisible();
+    await expect(board.getByLabel('Eagles score 81')).toBeVisible();
+    await expect(board.locator('.board-clock')).toHaveCount(0);
+    await expect(board).not.toContainText('7:53');
+  });
+
   test('Aussie Rules board: goals, behinds and total; Gaelic says points', async ({
     page,
     request,
@@ -179,7 +200,7 @@ test.describe('boards by sport', () => {
     await screenshot(page, 'board-baseball');
   });
 
-  test("Tennis board: sets 1 to maxSets, games, points, 'period / maxSets sets' and the server", async ({
+  test("Tennis board: the sets played, games, points, 'period / maxSets sets' and the server", async ({
     page,
     request,
   }) => {
@@ -201,16 +222,51 @@ test.describe('boards by sport', () => {
       homePossession: true,
     });
     await expect(board.getByText('Set 2 / 3 sets')).toBeVisible();
-    await expect(board.getByRole('columnheader', { name: 'Set 3' })).toBeVisible();
-    await expect(board.getByRole('columnheader', { name: 'Set 4' })).toHaveCount(0);
-    await expect(board.getByRole('row', { name: 'A. Rivera 6 3 0' })).toBeVisible();
-    await expect(board.getByRole('row', { name: 'K. Osei 4 2 0' })).toBeVisible();
+    // Only the sets played: no unplayed 'Set 3 0 0'.
+    await expect(board.getByRole('columnheader', { name: 'Set 2' })).toBeVisible();
+    await expect(board.getByRole('columnheader', { name: 'Set 3' })).toHaveCount(0);
+    await expect(board.getByRole('row', { name: 'A. Rivera 6 3', exact: true })).toBeVisible();
+    await expect(board.getByRole('row', { name: 'K. Osei 4 2', exact: true })).toBeVisible();
     await expect(board.getByRole('row', { name: 'Games 3 2' })).toBeVisible();
     await expect(board.getByRole('row', { name: 'Points AD 40' })).toBeVisible();
     await expect(
       board.locator('.board-team').first().getByRole('img', { name: 'Serving' }),
     ).toBeVisible();
     await screenshot(page, 'board-tennis');
+  });
+
+  test('Tennis board, before and after: the period alone, and only the sets played', async ({
+    page,
+    request,
+  }) => {
+    const final = await openBoard(page, request, {
+      gameName: 'Tennis Final',
+      sportID: 8,
+      gamePeriod: 'Final',
+      homeTeamName: 'A. Rivera',
+      awayTeamName: 'K. Osei',
+      maxSets: 3,
+      homeSet1: 6,
+      awaySet1: 4,
+      homeSet2: 7,
+      awaySet2: 5,
+    });
+    await expect(final.getByLabel('Period Final')).toHaveText('Final');
+    await expect(final).not.toContainText('3 sets');
+    await expect(final.getByRole('row', { name: 'A. Rivera 6 7', exact: true })).toBeVisible();
+    await expect(final.getByRole('columnheader', { name: 'Set 3' })).toHaveCount(0);
+    await screenshot(page, 'board-tennis-final');
+
+    const soon = await openBoard(page, request, {
+      gameName: 'Tennis Soon',
+      sportID: 8,
+      gamePeriod: 'Starting Soon',
+      homeTeamName: 'A. Rivera',
+      awayTeamName: 'K. Osei',
+      maxSets: 3,
+    });
+    await expect(soon.getByLabel('Period Starting Soon')).toHaveText('Starting Soon');
+    await expect(soon.getByRole('table', { name: 'Sets' })).toHaveCount(0);
   });
 
   test('Lacrosse board: man-up flags, shots and saves', async ({ page, request }) => {

@@ -40,7 +40,14 @@ test.describe('scorekeeper: every board from the browser', () => {
     await tap(page, 'Starting Soon');
     await expect(board(viewer).getByLabel('Period Starting Soon')).toBeVisible();
 
-    // The clock: set counting down, start, stop; viewers compute the running clock themselves.
+    // The clock: m:ss up to 99:59, anything else refused in plain words before it is sent.
+    await page.getByLabel('Set the clock').fill('99:99');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await expect(page.getByText('The seconds go up to 59.')).toBeVisible();
+    await page.getByLabel('Set the clock').fill('100:00');
+    await page.getByRole('button', { name: 'Set', exact: true }).click();
+    await expect(page.getByText('The clock goes up to 99:59.')).toBeVisible();
+    // Set counting down, start, stop; viewers compute the running clock themselves.
     await page.getByLabel('Set the clock').fill('12:00');
     await page.getByRole('button', { name: 'Set', exact: true }).click();
     await expect(board(viewer).getByLabel('Clock 12:00')).toBeVisible();
@@ -52,12 +59,23 @@ test.describe('scorekeeper: every board from the browser', () => {
     await page.waitForTimeout(1100);
     await expect(board(viewer).locator('.board-clock')).toHaveText(stopped!);
 
-    // Corrections: a field typed in directly, and the game's history.
-    await page.getByText('Edit the scoreboard').click();
+    // Corrections: a field typed in directly, and the game's history. Each panel says whether
+    // it is open, to the eye (a chevron) and to a screen reader (aria-expanded).
+    const edit = page.locator('summary', { hasText: 'Edit the scoreboard' });
+    await expect(edit).toHaveAttribute('aria-expanded', 'false');
+    await expect(edit.locator('.sk-chevron')).toBeVisible();
+    const closed = await edit.locator('.sk-chevron').evaluate((e) => getComputedStyle(e).transform);
+    await edit.click();
+    await expect(edit).toHaveAttribute('aria-expanded', 'true');
+    await expect
+      .poll(() => edit.locator('.sk-chevron').evaluate((e) => getComputedStyle(e).transform))
+      .not.toBe(closed);
     await page.getByLabel('Home score', { exact: true }).fill('40');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(board(viewer).getByLabel('Lions score 40')).toBeVisible();
-    await page.getByText('Changes', { exact: true }).click();
+    const changes = page.locator('summary', { hasText: 'Changes' });
+    await changes.click();
+    await expect(changes).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByRole('list', { name: 'Changes' })).toContainText('Home score 5 → 40');
     await expect(page.getByRole('list', { name: 'Changes' })).toContainText('Home fouls 0 → 1');
     await expectNoSeriousViolations(page, 'scorekeeper (basketball, panels open)');
@@ -113,6 +131,11 @@ test.describe('scorekeeper: every board from the browser', () => {
     await tap(page, 'Tigers won the set', 'Tigers +1', 'Lions +1', 'Lions −1', 'Tigers sets −1');
     await expect(board(viewer).getByRole('row', { name: 'Sets 1 0' })).toBeVisible();
     await expect(board(viewer).getByLabel('Tigers points 1')).toBeVisible();
+    // The correction form says what each number counts.
+    await page.getByText('Edit the scoreboard').click();
+    await expect(page.getByLabel('Home sets won')).toHaveValue('1');
+    await expect(page.getByLabel('Away points in this set')).toHaveValue('1');
+    await expect(page.getByText('Home score games')).toHaveCount(0);
     await screenshot(page, 'scorekeeper-volleyball');
   });
 
@@ -155,7 +178,8 @@ test.describe('scorekeeper: every board from the browser', () => {
     await expect(board(viewer).getByRole('row', { name: 'Points 40 AD' })).toBeVisible();
     await tap(page, 'Lions point', 'Lions point', 'Lions point');
     await expect(board(viewer).getByRole('row', { name: 'Games 1 0' })).toBeVisible();
-    await expect(board(viewer).getByRole('row', { name: 'Lions 1 0 0' })).toBeVisible();
+    // Only the set in play: no unplayed 'Set 2 0 0' or 'Set 3 0 0'.
+    await expect(board(viewer).getByRole('row', { name: 'Lions 1', exact: true })).toBeVisible();
     await expect(board(viewer).getByLabel('Period Set 1 / 3 sets')).toBeVisible();
     await tap(page, 'Serve: switch to Tigers');
     await expect(

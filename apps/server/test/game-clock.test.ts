@@ -155,6 +155,8 @@ describe.each(databaseKinds())('game clock on $name', (kind) => {
       { action: 'set', seconds: -1 },
       { action: 'set', seconds: 5, direction: 'sideways' },
       { action: 'set', seconds: 1.5 },
+      { action: 'set', seconds: 99 * 60 + 99 },
+      { action: 'set', seconds: 60, limit: 100 * 60 },
     ]) {
       const res = await t.users.Keeper.request({ ...req, payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
@@ -173,6 +175,16 @@ describe.each(databaseKinds())('game clock on $name', (kind) => {
     expect(replay.json()).toEqual(first.json());
     const after = (await t.app.hub.current(`clock:${gameKey}`)).data as Clock;
     expect(after.running).toBe(false);
+  });
+
+  it('the clock is set up to 99:59; beyond it the refusal says so and the clock keeps its time', async () => {
+    const gameKey = await newGame();
+    expect((await control(gameKey, { action: 'set', seconds: 99 * 60 + 59 })).statusCode).toBe(200);
+    const res = await control(gameKey, { action: 'set', seconds: 99 * 60 + 99 });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ error: string }>().error).toContain('The clock goes up to 99:59.');
+    const { data } = await t.app.hub.current(`clock:${gameKey}`);
+    expect(data).toMatchObject({ seconds: 99 * 60 + 59, formattedTime: '99:59' });
   });
 
   it('a deleted game’s clock is null to its viewers', async () => {

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyClockControl,
+  clockControlSchema,
   clockDisplay,
+  clockInputSchema,
   clockText,
   formatClock,
   initialClockState,
+  MAX_SET_SECONDS,
   type GameClockState,
 } from './game-clock.ts';
 
@@ -17,13 +20,15 @@ const running = (over: Partial<GameClockState>): GameClockState => ({
 });
 
 describe('formatClock', () => {
-  it('is m:ss below an hour and h:mm:ss from an hour on', () => {
+  it('is m:ss up to 99:59 (as a board prints it) and h:mm:ss beyond', () => {
     expect(formatClock(0)).toBe('0:00');
     expect(formatClock(9)).toBe('0:09');
     expect(formatClock(61)).toBe('1:01');
     expect(formatClock(3599)).toBe('59:59');
-    expect(formatClock(3600)).toBe('1:00:00');
-    expect(formatClock(3600 + 5 * 60 + 7)).toBe('1:05:07');
+    expect(formatClock(3600)).toBe('60:00');
+    expect(formatClock(99 * 60 + 59)).toBe('99:59');
+    expect(formatClock(100 * 60)).toBe('1:40:00');
+    expect(formatClock(2 * 3600 + 5 * 60 + 7)).toBe('2:05:07');
     expect(formatClock(-3)).toBe('0:00');
   });
 });
@@ -40,9 +45,9 @@ describe('clockDisplay', () => {
     expect(clockDisplay(clock, T0).seconds).toBe(10);
     expect(clockDisplay(clock, T0 + 999).seconds).toBe(10);
     expect(clockDisplay(clock, T0 + 1000).seconds).toBe(11);
-    expect(clockDisplay(clock, T0 + 3_590_000)).toEqual({
-      seconds: 3600,
-      formattedTime: '1:00:00',
+    expect(clockDisplay(clock, T0 + 5_990_000)).toEqual({
+      seconds: 6000,
+      formattedTime: '1:40:00',
     });
   });
 
@@ -109,5 +114,35 @@ describe('applyClockControl', () => {
     expect(reset).toEqual({ ...clock, seconds: 5, startedAt: T0 + 30_000 });
     const unlimited = applyClockControl(clock, { action: 'set', seconds: 0, limit: null }, T0);
     expect(unlimited.limit).toBeNull();
+  });
+});
+
+describe('the scorekeeper’s clock field', () => {
+  const read = (text: string) => clockInputSchema.safeParse(text);
+  const message = (text: string) => read(text).error?.issues[0]?.message;
+
+  it('reads m:ss up to 99:59, and whole minutes', () => {
+    expect(read('12:00').data).toBe(720);
+    expect(read(' 0:05 ').data).toBe(5);
+    expect(read('99:59').data).toBe(MAX_SET_SECONDS);
+    expect(read('20').data).toBe(1200);
+  });
+
+  it('says what is wrong in plain words', () => {
+    expect(message('99:99')).toBe('The seconds go up to 59.');
+    expect(message('100:00')).toBe('The clock goes up to 99:59.');
+    expect(message('1:5')).toBe('Write the seconds with two digits, e.g. 1:05.');
+    expect(message('1:05:00')).toBe('Write the time as minutes:seconds, e.g. 12:00.');
+    expect(message('ten')).toBe('Write the time as minutes:seconds, e.g. 12:00.');
+    expect(message('')).toBe('Write the time as minutes:seconds, e.g. 12:00.');
+  });
+
+  it('the server’s set control refuses more than 99:59 in the same words', () => {
+    const set = (seconds: number) => clockControlSchema.safeParse({ action: 'set', seconds });
+    expect(set(MAX_SET_SECONDS).success).toBe(true);
+    expect(set(6039).error?.issues[0]?.message).toBe('The clock goes up to 99:59.');
+    expect(clockControlSchema.safeParse({ action: 'set', seconds: 60, limit: 6000 }).success).toBe(
+      false,
+    );
   });
 });

@@ -8,6 +8,46 @@ import { clockSchema } from './scoreboard.ts';
 const MAX_SECONDS = 1_000_000;
 const clockSeconds = z.number().int().min(0).max(MAX_SECONDS);
 
+/** The most a scorekeeper can set the clock to: 99:59, the widest m:ss a board shows. */
+export const MAX_SET_SECONDS = 99 * 60 + 59;
+const TOO_LONG = 'The clock goes up to 99:59.';
+const setSeconds = z
+  .number({ error: 'Write the time as minutes:seconds, e.g. 12:00.' })
+  .int('Use whole seconds.')
+  .min(0, "The clock can't be below 0:00.")
+  .max(MAX_SET_SECONDS, TOO_LONG);
+
+/**
+ * The scorekeeper's clock field: m:ss (or whole minutes 'mm'), up to 99:59, read as seconds.
+ * Its messages say what is wrong in plain words, as the form shows them.
+ */
+export const clockInputSchema = z
+  .string()
+  .trim()
+  .min(1, 'Write the time as minutes:seconds, e.g. 12:00.')
+  .transform((text, ctx) => {
+    const m = /^(\d{1,3})(?::(\d{1,2}))?$/.exec(text);
+    if (!m) {
+      ctx.addIssue({ code: 'custom', message: 'Write the time as minutes:seconds, e.g. 12:00.' });
+      return z.NEVER;
+    }
+    const minutes = Number(m[1]);
+    const secs = m[2] === undefined ? 0 : Number(m[2]);
+    if (m[2] !== undefined && m[2].length !== 2) {
+      ctx.addIssue({ code: 'custom', message: 'Write the seconds with two digits, e.g. 1:05.' });
+      return z.NEVER;
+    }
+    if (secs > 59) {
+      ctx.addIssue({ code: 'custom', message: 'The seconds go up to 59.' });
+      return z.NEVER;
+    }
+    if (minutes > 99) {
+      ctx.addIssue({ code: 'custom', message: TOO_LONG });
+      return z.NEVER;
+    }
+    return minutes * 60 + secs;
+  });
+
 export const gameClockStateSchema = z.object({
   running: z.boolean(),
   /** What the clock showed when it last started, stopped or was set. */
@@ -35,9 +75,9 @@ export const clockControlSchema = z.discriminatedUnion('action', [
   z.object({ action: z.literal('stop') }),
   z.object({
     action: z.literal('set'),
-    seconds: clockSeconds,
+    seconds: setSeconds,
     direction: z.enum(['up', 'down']).optional(),
-    limit: clockSeconds.nullable().optional(),
+    limit: setSeconds.nullable().optional(),
   }),
 ]);
 export type ClockControl = z.infer<typeof clockControlSchema>;
@@ -53,13 +93,17 @@ export const clockTopicSchema = clockSchema
   .nullable();
 export type ClockTopic = z.infer<typeof clockTopicSchema>;
 
-/** m:ss, or h:mm:ss from an hour on. */
+/**
+ * m:ss up to 99:59, as game clocks print a long half (60:00, not 1:00:00); h:mm:ss only for a
+ * clock counting up past that.
+ */
 export function formatClock(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
+  const ss = String(s % 60).padStart(2, '0');
+  if (s <= MAX_SET_SECONDS) return `${Math.floor(s / 60)}:${ss}`;
   const h = Math.floor(s / 3600);
   const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+  return `${h}:${String(m).padStart(2, '0')}:${ss}`;
 }
 
 /**

@@ -5,6 +5,7 @@ import {
   boardSpec,
   downLabel,
   tennisSets,
+  fieldLabel,
   tennisSetsLabel,
   tennisSummary,
   type ScoreboardFieldName,
@@ -153,6 +154,48 @@ describe('tennis', () => {
   });
   it("labels the period as 'period / maxSets sets'", () => {
     expect(tennisSetsLabel('Set 2', 5)).toBe('Set 2 / 5 sets');
+  });
+  it('says the period alone before the match and once it is over', () => {
+    expect(tennisSetsLabel('Final', 3)).toBe('Final');
+    expect(tennisSetsLabel('Starting Soon', 3)).toBe('Starting Soon');
+  });
+  it('shows only the sets played, never an unplayed one', () => {
+    const played = { ...defaultScoreboard, maxSets: 3, homeSet1: 6, awaySet1: 4 };
+    // In the second set with a game each: sets 1 and 2, no 'Set 3 0 0'.
+    expect(
+      tennisSets({ ...played, gamePeriod: 'Set 2', homeSet2: 1, awaySet2: 1 }).map((s) => s.set),
+    ).toEqual([1, 2]);
+    // A set just begun (0–0) shows, as the period names it.
+    expect(tennisSets({ ...played, gamePeriod: 'Set 2' })).toEqual([
+      { set: 1, home: 6, away: 4 },
+      { set: 2, home: 0, away: 0 },
+    ]);
+    // A match won in straight sets ends with two sets, not three.
+    const final = { ...played, gamePeriod: 'Final', homeSet2: 6, awaySet2: 3 };
+    expect(tennisSets(final).map((s) => s.set)).toEqual([1, 2]);
+    expect(tennisSets({ ...defaultScoreboard, gamePeriod: 'Starting Soon' })).toEqual([]);
+    expect(tennisSets({ ...defaultScoreboard, gamePeriod: 'Set 1' })).toHaveLength(1);
+    // A period past maxSets (a typed-in edit) still stops at maxSets.
+    expect(tennisSets({ ...played, gamePeriod: 'Set 5' })).toHaveLength(3);
+  });
+});
+
+describe('fieldLabel', () => {
+  it('says what a field counts on its sport’s board', () => {
+    expect(fieldLabel('homeScoreGames', 6)).toBe('Home sets won');
+    expect(fieldLabel('awayScore', 6)).toBe('Away points in this set');
+    expect(fieldLabel('homeScoreGames', 8)).toBe('Home games in this set');
+    expect(fieldLabel('awayScorePointsTennis', 8)).toBe('Away points in this game');
+    expect(fieldLabel('homeScore', 2)).toBe('Home score');
+    expect(fieldLabel('homeFouls', 2)).toBe('Home fouls');
+    expect(fieldLabel('awayScorePoints', 4)).toBe('Away behinds');
+    expect(fieldLabel('awayScorePoints', 13)).toBe('Away points');
+    expect(fieldLabel('homeScore', 7)).toBe('Home runs');
+  });
+  it('names no field its board has no row for', () => {
+    expect(fieldLabel('gameName', 6)).toBeNull();
+    expect(fieldLabel('homeSet1', 8)).toBeNull();
+    expect(fieldLabel('homeFouls', 6)).toBeNull();
   });
 });
 

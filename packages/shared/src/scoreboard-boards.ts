@@ -1,4 +1,5 @@
 import type { ScoreboardFields } from './scoreboard.ts';
+import { FINAL, STARTING_SOON } from './scorekeeping.ts';
 import { boardKind, type BoardKind } from './sports.ts';
 
 export type ScoreboardFieldName = keyof ScoreboardFields;
@@ -110,6 +111,27 @@ export function boardSpec(sportID: number): BoardSpec {
   return spec;
 }
 
+// What a stat row's field counts, said in full where the board's short row label would mislead
+// on a form of its own ('Home sets won', not 'Home score games').
+const COUNTS: Partial<Record<BoardKind, Record<string, string>>> = {
+  volleyball: { Sets: 'sets won', Points: 'points in this set' },
+  tennis: { Games: 'games in this set', Points: 'points in this game' },
+};
+
+/**
+ * The words for a team's field on this sport's board ('Home sets won', 'Away behinds'), from
+ * its score or stat row; null for a field no row names (the caller's own label applies).
+ */
+export function fieldLabel(field: ScoreboardFieldName, sportID: number): string | null {
+  const team = field.startsWith('home') ? 'Home' : field.startsWith('away') ? 'Away' : null;
+  if (!team) return null;
+  const spec = boardSpec(sportID);
+  const rows = spec.score ? [spec.score, ...spec.stats] : spec.stats;
+  const row = rows.find((r) => r.home === field || r.away === field);
+  if (!row) return null;
+  return `${team} ${COUNTS[spec.kind]?.[row.label] ?? row.label.toLowerCase()}`;
+}
+
 /** Every scoreboard field a board of this kind reads (the header, score, rows and extras). */
 export function boardFields(kind: BoardKind): ScoreboardFieldName[] {
   const spec = BOARD_SPECS[kind];
@@ -127,14 +149,22 @@ export interface TennisSet {
   away: number;
 }
 
-/** SPEC §2/§9: tennis shows sets 1 to maxSets (at most 5). */
+/**
+ * The sets a tennis board shows: only those played, never an unplayed 'Set 3 0 0'. A set is
+ * played once it has a game, or once the period names it (the set just begun, still 0–0);
+ * never beyond maxSets (at most 5).
+ */
 export function tennisSets(sb: ScoreboardFields): TennisSet[] {
-  const count = Math.min(5, Math.max(1, sb.maxSets));
-  return TENNIS_SET_FIELDS.slice(0, count).map(([h, a], i) => ({
+  const max = Math.min(5, Math.max(1, sb.maxSets));
+  const sets = TENNIS_SET_FIELDS.slice(0, max).map(([h, a], i) => ({
     set: i + 1,
     home: Number(sb[h]),
     away: Number(sb[a]),
   }));
+  const current = /^Set (\d)$/.exec(sb.gamePeriod.trim());
+  let shown = current ? Math.min(max, Number(current[1])) : 0;
+  for (const s of sets) if (s.home + s.away > 0) shown = Math.max(shown, s.set);
+  return sets.slice(0, shown);
 }
 
 /**
@@ -157,8 +187,12 @@ export interface TennisSummary {
   awayGames: number;
 }
 
-/** SPEC §2 tennis: 'period / maxSets sets'. */
+/**
+ * SPEC §2 tennis: 'period / maxSets sets' while the match is played; before it starts and once
+ * it is over the period alone ('Final', not 'Final / 3 sets').
+ */
 export function tennisSetsLabel(gamePeriod: string, maxSets: number): string {
+  if (gamePeriod === FINAL || gamePeriod === STARTING_SOON) return gamePeriod;
   return `${gamePeriod} / ${maxSets} sets`;
 }
 

@@ -35,7 +35,12 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
   const [open, setOpen] = useState(false);
   return (
     <details className="card sk-panel" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>{title}</summary>
+      {/* The summary is styled as a flex row, which hides the browser's own triangle: the
+          chevron and aria-expanded say open or closed instead. */}
+      <summary aria-expanded={open}>
+        {title}
+        <span className="sk-chevron" aria-hidden="true" />
+      </summary>
       {open && children}
     </details>
   );

@@ -2,6 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { clockText } from '@sagan/shared/game-clock';
 import type { BoardSpec } from '@sagan/shared/scoreboard-boards';
 import type { PublicScoreboard } from '@sagan/shared/scoreboard-views';
+import { FINAL } from '@sagan/shared/scorekeeping';
 import { sportName } from '@sagan/shared/sports';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { useLive } from '../../../lib/realtime.ts';
@@ -98,7 +99,7 @@ export function BoardFrame({
           >
             {period ?? game.gamePeriod}
           </span>
-          {spec.clock && <GameClock gameKey={game.gameKey} />}
+          {spec.clock && game.gamePeriod !== FINAL && <GameClock gameKey={game.gameKey} />}
         </p>
       </header>
       <div className="board-teams">

@@ -1,14 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
+import { clockInputSchema } from '@sagan/shared/game-clock';
 import { useGameClock } from '../boards/board-frame.tsx';
 import { useClockControl } from './api.ts';
 import { ErrorMessage } from '../../../components/error-message.tsx';
-
-/** Reads '12:00', '1:05:00' or '90' (seconds) as seconds; null when it is not a time. */
-function parseTime(text: string): number | null {
-  const parts = text.trim().split(':');
-  if (parts.length > 3 || parts.some((p) => !/^\d+$/.test(p))) return null;
-  return parts.reduce((total, p) => total * 60 + Number(p), 0);
-}
 
 /** Start, stop and set the game clock, counting up or down (DESIGN §9). */
 export function ClockControls({ gameKey }: { gameKey: string }) {
@@ -22,13 +16,13 @@ export function ClockControls({ gameKey }: { gameKey: string }) {
 
   function set(e: FormEvent) {
     e.preventDefault();
-    const seconds = parseTime(time);
-    if (seconds === null) {
-      setInvalid('Write the time as minutes:seconds, e.g. 12:00.');
+    const parsed = clockInputSchema.safeParse(time);
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? 'Write the time as minutes:seconds.');
       return;
     }
     setInvalid(null);
-    control.mutate({ action: 'set', seconds, direction });
+    control.mutate({ action: 'set', seconds: parsed.data, direction });
   }
 
   return (

@@ -5,7 +5,7 @@ import {
   type ScoreboardFields,
   type ScoreboardPatch,
 } from '@sagan/shared/scoreboard';
-import { boardFields, type ScoreboardFieldName } from '@sagan/shared/scoreboard-boards';
+import { boardFields, fieldLabel, type ScoreboardFieldName } from '@sagan/shared/scoreboard-boards';
 import { boardKind } from '@sagan/shared/sports';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 
@@ -18,8 +18,13 @@ const LABELS: Partial<Record<ScoreboardFieldName, string>> = {
   maxSets: 'Sets (max)',
 };
 
-/** 'homeScoreGoals' → 'Home score goals': a label for a field with no name of its own. */
-export function labelOf(field: ScoreboardFieldName): string {
+/**
+ * A field's label: what it counts on this sport's board ('Home sets won') when the sport is
+ * known, else 'homeFouls' → 'Home fouls'.
+ */
+export function labelOf(field: ScoreboardFieldName, sportID?: number): string {
+  const counted = sportID === undefined ? null : fieldLabel(field, sportID);
+  if (counted) return counted;
   const words = field.replace(/([A-Z0-9])/g, ' $1').toLowerCase();
   return LABELS[field] ?? words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -53,7 +58,7 @@ export function EditFields({
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       setInvalid(
-        `${labelOf(String(issue?.path[0]) as ScoreboardFieldName)}: ${issue?.message ?? 'not valid'}`,
+        `${labelOf(String(issue?.path[0]) as ScoreboardFieldName, game.sportID)}: ${issue?.message ?? 'not valid'}`,
       );
       return;
     }
@@ -75,13 +80,13 @@ export function EditFields({
             return (
               <label key={f} className="sk-check">
                 <input type="checkbox" checked={value} onChange={(e) => change(e.target.checked)} />{' '}
-                {labelOf(f)}
+                {labelOf(f, game.sportID)}
               </label>
             );
           }
           return (
             <div key={f}>
-              <label htmlFor={`${id}-${f}`}>{labelOf(f)}</label>
+              <label htmlFor={`${id}-${f}`}>{labelOf(f, game.sportID)}</label>
               {f === 'homeScorePointsTennis' || f === 'awayScorePointsTennis' ? (
                 <select id={`${id}-${f}`} value={value} onChange={(e) => change(e.target.value)}>
                   {TENNIS_POINTS.map((p) => (
