@@ -129,6 +129,11 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
       await db.query('DELETE FROM topic_seq WHERE starts_with(topic, $1)', [
         `${userTopicFamily.prefix}:${user.uid}:`,
       ]);
+      // So are the write-limit counters every node shares (`<route> user:<uid>`), this very
+      // request's claim included, which is why they go last.
+      await db.query('DELETE FROM write_limit_windows WHERE right(limit_key, length($1)) = $1', [
+        ` user:${user.uid}`,
+      ]);
       await app.sessionWatch.ended(sessions);
       reply.clearCookie(app.sessionCookieName, {
         path: '/',
