@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
@@ -102,6 +103,10 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
 // at most MERGE_BUDGET_BYTES more.
 const NOTIFY_CHUNK = 40;
 const MERGE_BUDGET_BYTES = 4500;
+/** The key of a carried merge that names a merge kept by the writer's node. */
+const LOCAL_MERGE = '$localMerge';
+/** How long a kept merge waits for its NOTIFY (one that never comes: its write rolled back). */
+const LOCAL_MERGE_TTL_MS = 60_000;
 /**
  * An aggregate topic's broadcast to more subscribers than this is written in slices of at most
  * FANOUT_SLICE_MS each, one per turn of the event loop. Writing one frame to 10,000 home-page
@@ -144,8 +149,12 @@ export class Hub {
   /** Notifications not handled yet: handled after the current task, never inside a write. */
   private readonly inbox: string[] = [];
   /**
-   * Delta topics' merges too big for a NOTIFY, kept by the writer's node once its transaction
-   * commits ('seq topic' → merge): this node then applies them like a carried merge.
+   * Delta topics' merges too big for a NOTIFY, kept by the writer's node under a token that the
+   * NOTIFY carries instead ({[LOCAL_MERGE]: token}): this node then applies them like a carried
+   * merge. Kept before the commit, because the NOTIFY may arrive on the listening connection
+   * before the writer hears its COMMIT answered; a token, not the seq, names the merge, since a
+   * rolled-back write's seq is taken again by the next write. A rolled-back write's merge is
+   * never asked for and goes after LOCAL_MERGE_TTL_MS.
    */
   private readonly localMerges = new Map<string, unknown>();
 
@@ -306,8 +315,16 @@ export class Hub {
     for (const topic of unique) {
       const merge = merges[topic];
       if (!merge) continue;
-      const json = JSON.stringify(merge);
-      if (Buffer.byteLength(json) > budget) continue;
+      let json = JSON.stringify(merge);
+      if (Buffer.byteLength(json) > budget) {
+        // Delta topics only: their frames must not grow with the state, even past NOTIFY's limit.
+        if (!this.entries.has(topic) || !this.familyOf(topic)?.delta) continue;
+        const token = randomUUID();
+        this.localMerges.set(token, merge);
+        setTimeout(() => this.localMerges.delete(token), LOCAL_MERGE_TTL_MS).unref();
+        json = JSON.stringify({ [LOCAL_MERGE]: token });
+        if (Buffer.byteLength(json) > budget) continue;
+      }
       budget -= Buffer.byteLength(json);
       carried[topic] = json;
     }
@@ -331,15 +348,6 @@ export class Hub {
     );
     const seqs: Record<string, number> = {};
     for (const row of rows) for (const [t, n] of Object.entries(row.seqs)) seqs[t] = Number(n);
-    // Delta topics only: their frames must not grow with the state, even past NOTIFY's limit.
-    const kept = unique.filter(
-      (t) => merges[t] && !carried[t] && this.entries.has(t) && this.familyOf(t)?.delta,
-    );
-    if (kept.length) {
-      afterCommit(q, () => {
-        for (const t of kept) this.localMerges.set(`${seqs[t]} ${t}`, merges[t]);
-      });
-    }
     return seqs;
   }
 
@@ -593,13 +601,21 @@ export class Hub {
       if (!Array.isArray(item) || typeof item[0] !== 'string' || typeof item[1] !== 'number')
         continue;
       const [topic, seq, carried] = item as [string, number, unknown];
-      const local = `${seq} ${topic}`;
-      const merge = carried ?? this.localMerges.get(local);
-      this.localMerges.delete(local);
+      const merge = this.takeLocalMerge(carried);
       const entry = this.entries.get(topic);
       if (!entry || seq <= entry.seq) continue;
       if (!this.applyMerge(topic, entry, seq, merge)) void this.refresh(topic, entry, true);
     }
+  }
+
+  /** A carried merge, or the merge this node kept for the token it carries (once). */
+  private takeLocalMerge(carried: unknown): unknown {
+    if (!carried || typeof carried !== 'object' || !(LOCAL_MERGE in carried)) return carried;
+    const token = (carried as Record<string, unknown>)[LOCAL_MERGE];
+    if (typeof token !== 'string') return undefined;
+    const merge = this.localMerges.get(token);
+    this.localMerges.delete(token);
+    return merge;
   }
 
   /** The next state from the previous one and the writer's merge, when both are at hand. */
