@@ -155,7 +155,7 @@ test('right after starting a count, the sideline counter and its details reopen 
   await expect(onField.getByRole('button')).toHaveCount(2);
   await page.getByRole('button', { name: /^Snap/ }).click();
   await expect(sync).toContainText('1 snap waiting to be sent');
-  await expect(onField.getByRole('button', { name: /^#1 Ann Lee, 1 plays/ })).toBeVisible();
+  await expect(onField.getByRole('button', { name: /^#1 Ann Lee, 1 play:/ })).toBeVisible();
   await screenshot(page, 'playcount-reopened-offline');
 
   // The count's details page, opened offline too; then the counter again, its snap still queued.
