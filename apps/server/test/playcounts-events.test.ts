@@ -3,12 +3,11 @@ import type { ServerMessage } from '@sagan/shared/realtime';
 import { playCountGameSchema, type PlayCountGame } from '@sagan/shared/playcount';
 import { sharedPlayCountSchema } from '@sagan/shared/playcount-sideline';
 import { foldPlayCount, type PlayCountEvent } from '@sagan/shared/playcount-events';
-import { anonymous, API, databaseKinds, type TestUser, useTestApp } from './helpers.ts';
-import { newGameKey, sampleGame } from './playcounts-fixtures.ts';
+import { anonymous, API, databaseKinds, useTestApp } from './helpers.ts';
+import { call, type Method, newGameKey, ok, sampleGame } from './playcounts-fixtures.ts';
 import { randomKey } from './security-world.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Delta = Extract<ServerMessage, { type: 'delta' }>;
 
 // A play count as a log of events (DESIGN §10): a snap is one event row, undo voids, the phone's
@@ -18,18 +17,6 @@ describe.each(databaseKinds())('play-count event log ($name)', (kind) => {
   const sockets: TestSocket[] = [];
   afterAll(() => sockets.forEach((s) => s.close()));
 
-  const call = (user: TestUser, method: Method, url: string, payload?: object, key?: string) =>
-    user.request({
-      method,
-      url: `${API}${url}`,
-      ...(payload === undefined ? {} : { payload }),
-      ...(key ? { headers: { 'idempotency-key': key } } : {}),
-    });
-  const ok = async <T>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
-    const r = await res;
-    if (r.statusCode >= 300) throw new Error(`${r.statusCode} ${r.body}`);
-    return r.json() as T;
-  };
   const coach = (method: Method, url: string, payload?: object, key?: string) =>
     call(t.users.Coach, method, url, payload, key);
   const read = async (gameKey: string) =>

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { API, type TestUser } from './helpers.ts';
 
 export const newGameKey = () => `pc_${crypto.randomBytes(8).toString('base64url')}`;
 
@@ -26,3 +27,23 @@ export function sampleGame(overrides: Record<string, unknown> = {}): Record<stri
     ...overrides,
   };
 }
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A request of a user's under the API path, with an Idempotency-Key when one is given. */
+export const call = (user: TestUser, method: Method, url: string, payload?: object, key?: string) =>
+  user.request({
+    method,
+    url: `${API}${url}`,
+    ...(payload === undefined ? {} : { payload }),
+    ...(key ? { headers: { 'idempotency-key': key } } : {}),
+  });
+
+/** The body of a successful answer; any other answer fails the test with its status and body. */
+export const ok = async <T>(
+  res: Promise<{ statusCode: number; body: string; json(): unknown }>,
+) => {
+  const r = await res;
+  if (r.statusCode >= 300) throw new Error(`${r.statusCode} ${r.body}`);
+  return r.json() as T;
+};

@@ -3,30 +3,16 @@ import type { ServerMessage } from '@sagan/shared/realtime';
 import { playCountGameSchema } from '@sagan/shared/playcount';
 import { sharedPlayCountSchema } from '@sagan/shared/playcount-sideline';
 import { seasonSchema } from '@sagan/shared/playcount-season';
-import { anonymous, API, databaseKinds, type TestUser, useTestApp } from './helpers.ts';
-import { newGameKey, sampleGame } from './playcounts-fixtures.ts';
+import { anonymous, API, databaseKinds, useTestApp } from './helpers.ts';
+import { call, type Method, newGameKey, ok, sampleGame } from './playcounts-fixtures.ts';
 import { randomKey, tinyPng } from './security-world.ts';
 import { isState, TestSocket } from './ws-client.ts';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 describe.each(databaseKinds())('sideline play counter ($name)', (kind) => {
   const t = useTestApp(kind, { users: ['Coach', 'Other'], listen: true });
   const sockets: TestSocket[] = [];
   afterAll(() => sockets.forEach((s) => s.close()));
 
-  const call = (user: TestUser, method: Method, url: string, payload?: object, key?: string) =>
-    user.request({
-      method,
-      url: `${API}${url}`,
-      ...(payload === undefined ? {} : { payload }),
-      ...(key ? { headers: { 'idempotency-key': key } } : {}),
-    });
-  const ok = async <T>(res: Promise<{ statusCode: number; body: string; json(): unknown }>) => {
-    const r = await res;
-    if (r.statusCode >= 300) throw new Error(`${r.statusCode} ${r.body}`);
-    return r.json() as T;
-  };
   const read = async (gameKey: string) =>
     playCountGameSchema.parse(await ok(call(t.users.Coach, 'GET', `/playcounts/${gameKey}`)));
 
