@@ -84,6 +84,82 @@ test.describe('server-rendered scoreboard', () => {
     await context.close();
   });
 
+  test('a tap on a button before the app takes over is done once it has', async ({
+    browser,
+    request,
+  }) => {
+    const keeper = await apiAs(request, unique('Tap keeper'));
+    const gameKey = await createGame(keeper, { gameName: 'Early Tap Cup', sportID: 2 });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // The app's entry has run; the board page's own code is still on its way.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/scoreboard-page-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${BASE}/viewscoreboard/${gameKey}`, { waitUntil: 'domcontentloaded' });
+    await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
+    const sun = page.getByRole('button', { name: 'Bright sun' });
+    await expect(sun).toHaveAttribute('aria-pressed', 'false');
+    const serverButton = await sun.elementHandle();
+    await sun.click();
+    // The server's markup has no handlers: nothing happens yet.
+    await expect(sun).toHaveAttribute('aria-pressed', 'false');
+    release();
+    await expect.poll(() => serverButton!.evaluate((el) => el.isConnected)).toBe(false);
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+    await expect(sun).toHaveAttribute('aria-pressed', 'true');
+    await context.close();
+  });
+
+  test('text typed into a public sheet before the app takes over is kept and filters', async ({
+    browser,
+    request,
+  }) => {
+    const coach = await apiAs(request, unique('Typing coach'));
+    const { teamKey } = (await coach.call('POST', '/teams')) as { teamKey: string };
+    await coach.call('PATCH', `/teams/${teamKey}`, { teamName: 'Early Typers', teamNotes: '' });
+    for (const [jersey, playerName] of [
+      ['4', 'Ann Lee'],
+      ['8', 'Bo Diaz'],
+      ['12', 'Cy Ng'],
+    ]) {
+      await coach.call('PUT', `/teams/${teamKey}/players/-1`, { jersey, playerName });
+    }
+    const { publishedAsKey } = (await coach.call('POST', `/teams/${teamKey}/publish`)) as {
+      publishedAsKey: string;
+    };
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    // Hold the app's entry module until the fan has typed into the server's markup.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${BASE}/teamsheets/${publishedAsKey}`, { waitUntil: 'domcontentloaded' });
+    const rows = page.locator('table.roster tbody tr');
+    await expect(rows).toHaveCount(3);
+    await page.getByPlaceholder('Search...').fill('diaz');
+    await expect(rows).toHaveCount(3); // the server's markup does not filter
+    // The server's field, kept to tell when the app's markup has replaced it.
+    const serverField = await page.getByPlaceholder('Search...').elementHandle();
+    expect(await serverField!.evaluate((el) => el.isConnected)).toBe(true);
+    release();
+    await expect.poll(() => serverField!.evaluate((el) => el.isConnected)).toBe(false);
+    await expect(page.getByPlaceholder('Search...')).toHaveValue('diaz');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Bo Diaz');
+    // And it is the app's field now: typing on goes on filtering.
+    await page.getByPlaceholder('Search...').fill('ng');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Cy Ng');
+    await context.close();
+  });
+
   test('with JavaScript off, a viewer sees the board with its score, teams and clock', async ({
     browser,
     request,

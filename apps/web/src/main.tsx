@@ -25,6 +25,13 @@ function start(container: HTMLElement) {
   const focusables = () => [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
   const focusedAt = focusables().indexOf(document.activeElement as HTMLElement);
   if (focusedAt >= 0) requestAnimationFrame(() => focusables()[focusedAt]?.focus());
+  // A visitor may also have typed into a field of it already (a team sheet's search, say):
+  // the app's markup would otherwise come up empty and the text be lost.
+  const typed = textFields(container).flatMap((field, at) =>
+    field.value !== field.defaultValue ? [{ at, value: field.value }] : [],
+  );
+  container.removeEventListener('click', noteEarlyTap, true);
+  container.removeAttribute('aria-busy');
   createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
@@ -34,6 +41,37 @@ function start(container: HTMLElement) {
       </QueryClientProvider>
     </StrictMode>,
   );
+  // Preact has rendered the preloaded page by now, with the same fields in the same order. The
+  // text goes in as typing would, so the page's own state (its filter) follows it too.
+  const fields = textFields(container);
+  for (const { at, value } of typed) {
+    const field = fields[at];
+    if (!field || field.value === value) continue;
+    field.value = value;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  const buttons = [...container.querySelectorAll('button')];
+  for (const at of tappedEarly) buttons[at]?.click();
+}
+
+// A button of the server-rendered page does nothing until the app has taken over (its markup
+// has no handlers yet): a fan's tap on one meanwhile is noted, by the button's place among
+// them, and done again on the app's same button.
+const tappedEarly: number[] = [];
+function noteEarlyTap(e: Event) {
+  const button = e.target instanceof Element ? e.target.closest('button') : null;
+  if (!button || !root?.contains(button)) return;
+  e.preventDefault();
+  tappedEarly.push([...root.querySelectorAll('button')].indexOf(button));
+}
+
+/** The fields a visitor types text into, in document order. */
+function textFields(container: HTMLElement): (HTMLInputElement | HTMLTextAreaElement)[] {
+  return [
+    ...container.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input:not([type=checkbox]):not([type=radio]):not([type=file]):not([type=hidden]), textarea',
+    ),
+  ];
 }
 
 // Preact renders a navigation at once, showing Loading until the next page's code has
@@ -56,6 +94,9 @@ for (const type of ['pointerover', 'focusin', 'touchstart']) {
 const initial = readInitialTopics(document);
 if (initial.length > 0) {
   for (const t of initial) realtime.seed(t);
+  root.addEventListener('click', noteEarlyTap, true);
+  // Until the app has taken over, the page is about to be replaced: assistive technology waits.
+  root.setAttribute('aria-busy', 'true');
   const path = location.pathname.slice(BASE_PATH.length) || '/';
   // A failed preload still starts the app: the page then loads the usual lazy way.
   preloadRoute(path)
