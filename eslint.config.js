@@ -9,6 +9,13 @@ import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescrip
 const web = './apps/web/src';
 // Every folder under features/ is a feature, so a new one is fenced in without editing this.
 const features = readdirSync(new URL(`${web}/features`, import.meta.url));
+const server = './apps/server/src';
+// Every folder under the server's routes/ is a feature, fenced in the same way.
+const serverFeatures = readdirSync(new URL(`${server}/routes`, import.meta.url), {
+  withFileTypes: true,
+})
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', '.tmp/**', 'data/**'] },
@@ -130,6 +137,28 @@ export default tseslint.config(
               message: 'lib/ is below components/: move the shared piece down to lib/',
             },
           ],
+        },
+      ],
+    },
+  },
+  // The server's features (routes/<feature>/) are fenced like the web's: what two features
+  // share moves to lib/ (or to packages/shared when the web needs it too); what one feature
+  // offers the others (deleting a user's games, say) is named in its public.ts, its only door.
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: serverFeatures.map((feature) => ({
+            target: `${server}/routes/${feature}`,
+            from: `${server}/routes`,
+            except: [`./${feature}`, ...serverFeatures.map((other) => `./${other}/public.ts`)],
+            message:
+              "server features never import each other's files: move what they share to lib/, " +
+              "or name what one offers the others in that feature's public.ts",
+          })),
         },
       ],
     },

@@ -1,4 +1,4 @@
-// The web app's import boundaries are only worth having if lint fails when one is crossed: these
+// The import boundaries (the web app's layers, the server's features) are only worth having if lint fails when one is crossed: these
 // lint virtual files, placed in the layers, with the repository's own eslint.config.js.
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
@@ -13,25 +13,38 @@ async function rulesHit(path: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
 }
 
+/** Each import of `specs`, written at `path`, is refused by the fence, saying `message`. */
+async function expectFenced(path: string, specs: string[], message: string): Promise<void> {
+  for (const spec of specs) {
+    const [result] = await eslint.lintText(
+      `import * as other from '${spec}';\nexport const f = other;\n`,
+      {
+        filePath: `${root}${path}`,
+      },
+    );
+    const messages = result?.messages ?? [];
+    expect(
+      messages.map((m) => m.ruleId),
+      spec,
+    ).toEqual(['import-x/no-restricted-paths']);
+    expect(messages[0]?.message).toContain(message);
+  }
+}
+
 const NOT_A_FEATURE = 'features never import each other';
 
 // The first lint of a file follows its whole import graph (no-cycle): seconds on a busy machine.
 describe('eslint.config.js import boundaries', { timeout: 60_000 }, () => {
   it('refuses a feature importing another feature, however the path is spelled', async () => {
-    const file = 'apps/web/src/features/playcounts/lint-fixture.ts';
-    for (const spec of [
-      '../scoreboards/announce.ts',
-      './../scoreboards/announce.ts',
-      '../../features/scoreboards/announce.ts',
-    ]) {
-      const [result] = await eslint.lintText(
-        `import { scoreSentence } from '${spec}';\nexport const f = scoreSentence;\n`,
-        { filePath: `${root}${file}` },
-      );
-      const messages = result?.messages ?? [];
-      expect(messages.map((m) => m.ruleId)).toEqual(['import-x/no-restricted-paths']);
-      expect(messages[0]?.message).toContain(NOT_A_FEATURE);
-    }
+    await expectFenced(
+      'apps/web/src/features/playcounts/lint-fixture.ts',
+      [
+        '../scoreboards/announce.ts',
+        './../scoreboards/announce.ts',
+        '../../features/scoreboards/announce.ts',
+      ],
+      NOT_A_FEATURE,
+    );
   });
 
   it('lets a feature import its own files, components/, lib/ and shared', async () => {
@@ -77,6 +90,28 @@ describe('eslint.config.js import boundaries', { timeout: 60_000 }, () => {
         ].join('\n'),
       ),
     ).toEqual([]);
+  });
+
+  it("refuses a server feature importing another feature's files, however the path is spelled", async () => {
+    await expectFenced(
+      'apps/server/src/routes/playcounts/lint-fixture.ts',
+      ['../scoreboards/repo.ts', './../scoreboards/topics.ts', '../../routes/teamsheets/repo.ts'],
+      "server features never import each other's files",
+    );
+  });
+
+  it("lets a server feature import its own files, lib/ and another feature's public.ts", async () => {
+    const hit = await rulesHit(
+      'apps/server/src/routes/account/lint-fixture.ts',
+      [
+        "import { deleteGame } from '../scoreboards/public.ts';",
+        "import { notFound } from '../../lib/http-errors.ts';",
+        "import { ownedKeys } from './repo.ts';",
+        'export const f = [deleteGame, notFound, ownedKeys];',
+        '',
+      ].join('\n'),
+    );
+    expect(hit).toEqual([]);
   });
 
   it('refuses an import that resolves to nothing', async () => {

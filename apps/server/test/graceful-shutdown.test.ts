@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { ServerMessage } from '@sagan/shared/realtime';
-import { databaseKinds, type TestDatabase, useTempDir } from './helpers.ts';
+import { databaseKinds, type TestDatabase, until, useTempDir } from './helpers.ts';
 import { TestSocket } from './ws-client.ts';
 
 /**
@@ -188,11 +188,7 @@ describe.each(databaseKinds())('graceful life of the server process on $name', (
     await viewer.waitClosed();
     expect(viewer.closed?.code).toBe(1012); // "service restart"
 
-    const deadline = Date.now() + 5000;
-    while (!(await refused(port))) {
-      if (Date.now() > deadline) throw new Error('still accepting connections after SIGTERM');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await until(() => refused(port), 5000, 'connections refused after SIGTERM');
     expect(child.exitCode).toBeNull(); // still draining: the sign-in has not finished
 
     finishBody();

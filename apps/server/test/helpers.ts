@@ -370,17 +370,8 @@ export function expectRateLimited(res: LightMyRequestResponse): void {
   expect(res.json<{ error: string }>().error).toMatch(/rate limit|too many/i);
 }
 
-/** Polls cond until it holds; throws once timeoutMs have passed without. */
-export async function until(
-  cond: () => boolean | Promise<boolean>,
-  timeoutMs = 10_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await cond())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+// The tests' one until(), here too for the server's tests that import their helpers from here.
+export { until } from '../../../test/until.ts';
 
 /** A repeatable random source (mulberry32), so a simulated game is the same on every run. */
 export function seededRng(seed: number): () => number {

@@ -7,6 +7,7 @@ import {
   openNode,
   postgresKindIfAny,
   signInLocal,
+  until,
   useTestApp,
   useTwoNodes,
 } from './helpers.ts';
@@ -27,16 +28,9 @@ async function watchers(app: FastifyInstance, gameKey: string): Promise<number> 
   return res.json<{ watchers: number }>().watchers;
 }
 
-/** Polls until the count is `want` (nodes publish their counts every second). */
-async function until(app: FastifyInstance, gameKey: string, want: number): Promise<number> {
-  const deadline = Date.now() + 8000;
-  let got = await watchers(app, gameKey);
-  while (got !== want && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 100));
-    got = await watchers(app, gameKey);
-  }
-  return got;
-}
+/** Waits until a node counts `want` watchers (nodes publish their counts every second). */
+const counted = (app: FastifyInstance, gameKey: string, want: number) =>
+  until(async () => (await watchers(app, gameKey)) === want, 8000, `${want} watchers`);
 
 async function newGame(app: FastifyInstance): Promise<string> {
   const keeper = await signInLocal(app, 'Watched Keeper');
@@ -55,7 +49,7 @@ describe.each(databaseKinds())('watchers of a game on one node ($name)', (kind) 
     expect(await watchers(t.app, gameKey)).toBe(2);
     a.close();
     await a.waitClosed();
-    expect(await until(t.app, gameKey, 1)).toBe(1);
+    await counted(t.app, gameKey, 1);
     b.close();
   });
 });
@@ -69,21 +63,21 @@ describe.runIf(postgres)('watchers of a game across two nodes on one PostgreSQL'
     const gameKey = await newGame(t.nodeA);
     const onA = await watchGame(t.urlA, gameKey);
     const onB = [await watchGame(t.urlB, gameKey), await watchGame(t.urlB, gameKey)];
-    expect(await until(t.nodeA, gameKey, 3)).toBe(3);
-    expect(await until(t.nodeB, gameKey, 3)).toBe(3);
+    await counted(t.nodeA, gameKey, 3);
+    await counted(t.nodeB, gameKey, 3);
     onB[0]!.close();
-    expect(await until(t.nodeA, gameKey, 2)).toBe(2);
-    expect(await until(t.nodeB, gameKey, 2)).toBe(2);
+    await counted(t.nodeA, gameKey, 2);
+    await counted(t.nodeB, gameKey, 2);
     onA.close();
     onB[1]!.close();
-    expect(await until(t.nodeA, gameKey, 0)).toBe(0);
+    await counted(t.nodeA, gameKey, 0);
   });
 
   it('a node that stops leaves the sums at once', async () => {
     const nodeC = await openNode(t.database);
     const gameKey = await newGame(t.nodeA);
     const viewer = await watchGame(await listenWs(nodeC.app), gameKey);
-    expect(await until(t.nodeA, gameKey, 1)).toBe(1);
+    await counted(t.nodeA, gameKey, 1);
     await nodeC.close(); // closes the viewer's socket too
     expect(await watchers(t.nodeA, gameKey)).toBe(0);
     viewer.close();

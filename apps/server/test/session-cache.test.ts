@@ -8,6 +8,7 @@ import {
   postgresKindIfAny,
   signInLocal,
   type TestDatabase,
+  until,
   useTwoNodes,
 } from './helpers.ts';
 
@@ -77,16 +78,17 @@ describe.each(databaseKinds())('session cache on $name', (kind) => {
     );
     expect((await me(app, user.cookie)).statusCode).toBe(200);
     // Wait on the store's clock, not ours: once it says expired, the memory must agree.
-    while (
-      (
-        await database.db.query<{ live: boolean }>(
-          'SELECT expires_at > now() AS live FROM sessions WHERE uid = $1',
-          [user.uid],
-        )
-      )[0]?.live
-    ) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await until(
+      async () =>
+        !(
+          await database.db.query<{ live: boolean }>(
+            'SELECT expires_at > now() AS live FROM sessions WHERE uid = $1',
+            [user.uid],
+          )
+        )[0]?.live,
+      10_000,
+      'the session expired in the store',
+    );
     expect((await me(app, user.cookie)).statusCode).toBe(401);
   });
 });

@@ -16,9 +16,10 @@ import { badRequest, HttpError, notFound } from './http-errors.ts';
 import { fingerprintOf } from './idempotency.ts';
 import { newKey } from './keys.ts';
 
-// DESIGN §10: the one write helper of a game's scoreboard. Every scoreboard write (the phone
-// apps' PATCH, the web's intents, Undo and voids, the demo) runs through writeGameEvent, which
-// does, in this order: authorization (the owner/co-scorer guard on the locked row), idempotency
+// DESIGN §10: the one write helper of the event logs. writeEvent is the order every write to a
+// log follows; a game's scoreboard writes (the phone apps' PATCH, the web's intents, Undo and
+// voids, the demo) run through writeGameEvent on it, a play count's snaps and undos through it
+// with the count's log (routes/playcounts/sideline.ts). A game's write does, in this order: authorization (the owner/co-scorer guard on the locked row), idempotency
 // (the event id is the Idempotency-Key: a replay answers the stored answer), the transaction,
 // the event append (with the new snapshot, in one statement), and the notification of the
 // topics the write touches (sent at commit). The event row is also the history entry and the
@@ -83,7 +84,7 @@ export interface Written {
   overwrittenAt?: number;
 }
 
-interface Prior {
+export interface Prior {
   uid: string;
   fingerprint: string | null;
   answer: unknown;
@@ -101,7 +102,7 @@ const LOCK = `
   FROM games g WHERE g.game_key = $1 FOR NO KEY UPDATE`;
 
 /** Two requests raced under one key: the loser's effects must not stay. */
-class AlreadyApplied extends Error {}
+export class AlreadyApplied extends Error {}
 
 const reused = () =>
   new HttpError(
@@ -117,6 +118,73 @@ function replayOf<T>(prior: Prior, origin: EventOrigin): T {
 }
 
 /**
+ * What the write helper needs of an event log (a game's, a play count's): the table its events
+ * are in (keyed by game_key and event_id, each keyed write's uid, fingerprint and answer kept
+ * on its event row), how to lock the row and find the event with an id in one statement, and
+ * who may write.
+ */
+export interface EventLog<Row extends { uid: string }, Role> {
+  table: 'game_events' | 'playcount_events';
+  /** Said when there is no row under the key. */
+  missing: string;
+  lock(q: Queryable, key: string, eventId: string): Promise<(Row & { prior: Prior | null }) | null>;
+  /** The writer's role, or an HttpError for a writer who may not. */
+  guard(q: Queryable, key: string, row: Row, uid: string, need: 'score' | 'owner'): Promise<Role>;
+}
+
+/**
+ * The order every write to an event log follows: the row locked with the event under this id,
+ * the guard, a replay answering the stored answer, then `write` (which decides, appends the
+ * event with its answer and notifies its topics). A write whose append conflicts throws
+ * AlreadyApplied; a keyed write that fails looks its event up, so a replay whose write would
+ * now be refused, or the loser of a race under one key, gets the first answer.
+ */
+export async function writeEvent<Row extends { uid: string }, Role, T>(
+  db: Pick<Db, 'tx' | 'query'>,
+  log: EventLog<Row, Role>,
+  key: string,
+  origin: EventOrigin,
+  need: 'score' | 'owner',
+  write: (row: Row, role: Role, q: Queryable, eventId: string) => Promise<T>,
+): Promise<T> {
+  const eventId = origin.key ?? newKey();
+  // Only a writer the guard let in may learn what an event id holds (a count's existence is
+  // private): a refusal before it stands as it is.
+  let guarded = false;
+  try {
+    return await db.tx(async (q) => {
+      const row = await log.lock(q, key, eventId);
+      if (!row) throw notFound(log.missing);
+      const role = await log.guard(q, key, row, origin.uid, need);
+      guarded = true;
+      if (row.prior) return replayOf<T>(row.prior, origin);
+      return write(row, role, q, eventId);
+    });
+  } catch (err) {
+    if (origin.key === undefined || !guarded) throw err;
+    const rows = await db.query<Prior>(
+      `SELECT uid, fingerprint, answer FROM ${log.table} WHERE game_key = $1 AND event_id = $2`,
+      [key, eventId],
+    );
+    if (rows[0]) return replayOf<T>(rows[0], origin);
+    if (err instanceof AlreadyApplied) {
+      throw new HttpError(409, 'This request is being applied: send it again');
+    }
+    throw err;
+  }
+}
+
+type GameRow = Omit<LockedGame, 'fields' | 'role'> & { fields: Partial<ScoreboardFields> };
+
+const gameLog: EventLog<GameRow, GameRole> = {
+  table: 'game_events',
+  missing: 'No game with this key',
+  lock: async (q, gameKey, eventId) =>
+    (await q.query<GameRow & { prior: Prior | null }>(LOCK, [gameKey, eventId]))[0] ?? null,
+  guard: (q, gameKey, row, uid, need) => guardGame(q, gameKey, row.uid, uid, need),
+};
+
+/**
  * Appends one event to a game's log and moves its snapshot. `decide` sees the locked game and
  * returns the event and the new scoreboard; `answer` builds the write's answer, which a replay
  * under the same key gets again. `need` is the role the write requires ('score' for a scorer's
@@ -130,112 +198,86 @@ export async function writeGameEvent<T>(
   decide: (game: LockedGame, q: Queryable, eventId: string) => Promise<Decision> | Decision,
   answer: (written: Written) => T,
 ): Promise<T> {
-  const eventId = origin.key ?? newKey();
-  try {
-    return await app.db.tx(async (q) => {
-      const rows = await q.query<
-        Omit<LockedGame, 'fields' | 'role'> & {
-          fields: Partial<ScoreboardFields>;
-          prior: Prior | null;
-        }
-      >(LOCK, [gameKey, eventId]);
-      const row = rows[0];
-      if (!row) throw notFound('No game with this key');
-      const role = await guardGame(q, gameKey, row.uid, origin.uid, need);
-      if (row.prior) return replayOf<T>(row.prior, origin);
-      const game: LockedGame = { ...row, fields: { ...defaultScoreboard, ...row.fields }, role };
-      const decision = await decide(game, q, eventId);
-      const changes = fieldChanges(game.fields, decision.fields);
-      const changed = Object.keys(changes).length > 0;
-      // timeStamp is the server's (DESIGN §6), and always moves forward so the recent order holds.
-      const timeStamp = Math.max(Date.now(), Number(row.time_stamp) + 1);
-      const topic = gameTopic.name(gameKey);
-      const top = { ...decision.fields, gameKey, timeStamp };
-      // Only the scoreboard itself changed: viewers' nodes build the new state from the old.
-      const seqs = await app.hub.changedSeqs(
-        q,
-        [
-          topic,
-          recentGamesTopic.name(),
-          myGamesTopic.name(row.uid),
-          ...row.bookmarkers.map(favoritesTopic.name),
-          ...row.tag_keys.map(tagTopic.name),
-          ...row.tag_followers.map(followedTagsTopic.name),
-          ...(changed || decision.voids ? [gameHistoryTopic.name(gameKey)] : []),
-        ],
-        { [topic]: { top } },
-      );
-      const seq = seqs[topic]!;
-      const written: Written = {
-        eventId,
-        seq,
-        timeStamp,
-        changes,
-        ...(decision.note ? { note: decision.note } : {}),
-        ...(decision.overwrittenAt ? { overwrittenAt: decision.overwrittenAt } : {}),
-      };
-      const result = answer(written);
-      const fieldSeqs = Object.fromEntries(Object.keys(changes).map((f) => [f, seq]));
-      const appended = await q.query(
-        `WITH e AS (
-           INSERT INTO game_events (game_key, event_id, uid, device, base_seq, seq, period, at,
-                                    body, changes, fingerprint, answer)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12::jsonb)
-           ON CONFLICT DO NOTHING RETURNING 1
-         ), u AS (
-           UPDATE games SET fields = $13, time_stamp = $14, field_seqs = field_seqs || $15::jsonb
-           WHERE game_key = $1 AND EXISTS (SELECT 1 FROM e)
-         )
-         SELECT 1 FROM e`,
-        [
-          gameKey,
-          eventId,
-          origin.uid,
-          origin.device ?? null,
-          origin.baseSeq ?? null,
-          seq,
-          origin.period ?? game.fields.gamePeriod,
-          Date.now(),
-          JSON.stringify(decision.body),
-          JSON.stringify(changes),
-          origin.fingerprint ?? null,
-          JSON.stringify(result ?? null),
-          JSON.stringify(decision.fields),
-          timeStamp,
-          JSON.stringify(fieldSeqs),
-        ],
-      );
-      if (!appended.length) throw new AlreadyApplied();
-      if (decision.voids) {
-        await q.query(
-          `UPDATE game_events SET voided_by = CASE WHEN event_id = $2 THEN $4 ELSE NULL END
-           WHERE game_key = $1 AND event_id IN ($2, $3)`,
-          [gameKey, decision.voids.target, decision.voids.restore ?? null, eventId],
-        );
-      }
-      if (changes.gameName) {
-        // SPEC §7 bookmarks carry the gameName; keep it the game's current name.
-        await q.query('UPDATE favorite_scoreboards SET game_name = $2 WHERE game_key = $1', [
-          gameKey,
-          decision.fields.gameName,
-        ]);
-      }
-      return result;
-    });
-  } catch (err) {
-    if (origin.key === undefined) throw err;
-    // A replay whose write would now be refused (a stale base it itself made stale), or the
-    // loser of a race under one key: the first answer stands.
-    const rows = await app.db.query<Prior>(
-      'SELECT uid, fingerprint, answer FROM game_events WHERE game_key = $1 AND event_id = $2',
-      [gameKey, eventId],
+  return writeEvent(app.db, gameLog, gameKey, origin, need, async (row, role, q, eventId) => {
+    const game: LockedGame = { ...row, fields: { ...defaultScoreboard, ...row.fields }, role };
+    const decision = await decide(game, q, eventId);
+    const changes = fieldChanges(game.fields, decision.fields);
+    const changed = Object.keys(changes).length > 0;
+    // timeStamp is the server's (DESIGN §6), and always moves forward so the recent order holds.
+    const timeStamp = Math.max(Date.now(), Number(row.time_stamp) + 1);
+    const topic = gameTopic.name(gameKey);
+    const top = { ...decision.fields, gameKey, timeStamp };
+    // Only the scoreboard itself changed: viewers' nodes build the new state from the old.
+    const seqs = await app.hub.changedSeqs(
+      q,
+      [
+        topic,
+        recentGamesTopic.name(),
+        myGamesTopic.name(row.uid),
+        ...row.bookmarkers.map(favoritesTopic.name),
+        ...row.tag_keys.map(tagTopic.name),
+        ...row.tag_followers.map(followedTagsTopic.name),
+        ...(changed || decision.voids ? [gameHistoryTopic.name(gameKey)] : []),
+      ],
+      { [topic]: { top } },
     );
-    if (rows[0]) return replayOf<T>(rows[0], origin);
-    if (err instanceof AlreadyApplied) {
-      throw new HttpError(409, 'This request is being applied: send it again');
+    const seq = seqs[topic]!;
+    const written: Written = {
+      eventId,
+      seq,
+      timeStamp,
+      changes,
+      ...(decision.note ? { note: decision.note } : {}),
+      ...(decision.overwrittenAt ? { overwrittenAt: decision.overwrittenAt } : {}),
+    };
+    const result = answer(written);
+    const fieldSeqs = Object.fromEntries(Object.keys(changes).map((f) => [f, seq]));
+    const appended = await q.query(
+      `WITH e AS (
+         INSERT INTO game_events (game_key, event_id, uid, device, base_seq, seq, period, at,
+                                  body, changes, fingerprint, answer)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12::jsonb)
+         ON CONFLICT DO NOTHING RETURNING 1
+       ), u AS (
+         UPDATE games SET fields = $13, time_stamp = $14, field_seqs = field_seqs || $15::jsonb
+         WHERE game_key = $1 AND EXISTS (SELECT 1 FROM e)
+       )
+       SELECT 1 FROM e`,
+      [
+        gameKey,
+        eventId,
+        origin.uid,
+        origin.device ?? null,
+        origin.baseSeq ?? null,
+        seq,
+        origin.period ?? game.fields.gamePeriod,
+        Date.now(),
+        JSON.stringify(decision.body),
+        JSON.stringify(changes),
+        origin.fingerprint ?? null,
+        JSON.stringify(result ?? null),
+        JSON.stringify(decision.fields),
+        timeStamp,
+        JSON.stringify(fieldSeqs),
+      ],
+    );
+    if (!appended.length) throw new AlreadyApplied();
+    if (decision.voids) {
+      await q.query(
+        `UPDATE game_events SET voided_by = CASE WHEN event_id = $2 THEN $4 ELSE NULL END
+         WHERE game_key = $1 AND event_id IN ($2, $3)`,
+        [gameKey, decision.voids.target, decision.voids.restore ?? null, eventId],
+      );
     }
-    throw err;
-  }
+    if (changes.gameName) {
+      // SPEC §7 bookmarks carry the gameName; keep it the game's current name.
+      await q.query('UPDATE favorite_scoreboards SET game_name = $2 WHERE game_key = $1', [
+        gameKey,
+        decision.fields.gameName,
+      ]);
+    }
+    return result;
+  });
 }
 
 /**

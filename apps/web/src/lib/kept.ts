@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { deviceUid, KEPT_DB } from './device-user.ts';
+import { objectStore, request } from './idb.ts';
 
 /**
  * The last state of each game and play count the user opened, kept in IndexedDB under their
@@ -16,39 +17,9 @@ interface KeptRow {
   value: unknown;
 }
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-let dbPromise: Promise<IDBDatabase> | null = null;
-function openDb(): Promise<IDBDatabase> {
-  return (dbPromise ??= new Promise((resolve, reject) => {
-    const open = indexedDB.open(KEPT_DB, 1);
-    open.onupgradeneeded = () => {
-      open.result.createObjectStore(STORE, { keyPath: ['uid', 'name'] });
-    };
-    open.onsuccess = () => {
-      const db = open.result;
-      // A sign-out (in any tab) deletes the database: let it, and open anew next time.
-      db.onversionchange = () => {
-        db.close();
-        dbPromise = null;
-      };
-      resolve(db);
-    };
-    open.onerror = () => {
-      dbPromise = null;
-      reject(open.error);
-    };
-  }));
-}
-
-async function store(mode: IDBTransactionMode): Promise<IDBObjectStore> {
-  return (await openDb()).transaction(STORE, mode).objectStore(STORE);
-}
+const store = objectStore(KEPT_DB, STORE, (db) =>
+  db.createObjectStore(STORE, { keyPath: ['uid', 'name'] }),
+);
 
 async function readKept(uid: string, name: string): Promise<unknown> {
   const row = (await request((await store('readonly')).get([uid, name]))) as KeptRow | undefined;

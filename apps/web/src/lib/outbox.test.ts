@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { until } from '../../../../test/until.ts';
 import {
   Outbox,
   type Connectivity,
@@ -155,14 +156,6 @@ function fakeServer() {
   };
   return server;
 }
-
-const until = async (cond: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 2));
-  }
-};
 
 function setup(
   store = memoryStore(),

@@ -3,6 +3,7 @@ import { API_PATH } from '@sagan/shared/http';
 import { CSRF_HEADER } from '@sagan/shared/auth';
 import { reconnectDelayMs } from '@sagan/shared/backoff';
 import { deviceUid, onDeviceUserChange } from './device-user.ts';
+import { objectStore, request } from './idb.ts';
 
 /**
  * The outbox (DESIGN §9): the way an input screen writes, so that a tap is never lost and never
@@ -408,34 +409,12 @@ export class Outbox<I, S> {
 const DB_NAME = 'sagan-outbox';
 const STORE = 'intents';
 
-function request<T>(req: IDBRequest<T>): Promise<T> {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error);
-  });
-}
-
-let dbPromise: Promise<IDBDatabase> | null = null;
-function openDb(): Promise<IDBDatabase> {
-  return (dbPromise ??= new Promise((resolve, reject) => {
-    const open = indexedDB.open(DB_NAME, 1);
-    open.onupgradeneeded = () => {
-      // The auto-increment key keeps the order intents were queued in.
-      const store = open.result.createObjectStore(STORE, { keyPath: 'n', autoIncrement: true });
-      store.createIndex('id', 'id', { unique: true });
-      store.createIndex('stream', 'stream');
-    };
-    open.onsuccess = () => resolve(open.result);
-    open.onerror = () => {
-      dbPromise = null;
-      reject(open.error);
-    };
-  }));
-}
-
-async function tx(mode: IDBTransactionMode): Promise<IDBObjectStore> {
-  return (await openDb()).transaction(STORE, mode).objectStore(STORE);
-}
+const tx = objectStore(DB_NAME, STORE, (db) => {
+  // The auto-increment key keeps the order intents were queued in.
+  const store = db.createObjectStore(STORE, { keyPath: 'n', autoIncrement: true });
+  store.createIndex('id', 'id', { unique: true });
+  store.createIndex('stream', 'stream');
+});
 
 const indexedDbStore: OutboxStore = {
   async list(stream) {

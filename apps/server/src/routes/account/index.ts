@@ -14,9 +14,9 @@ import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { photoStoreOf } from '../../photos.ts';
-import { deleteGame } from '../scoreboards/repo.ts';
-import { deleteTeam } from '../teamsheets/repo.ts';
-import { changedTopics } from '../playcounts/topics.ts';
+import { deleteGame } from '../scoreboards/public.ts';
+import { deleteTeam } from '../teamsheets/public.ts';
+import { changedTopics } from '../playcounts/public.ts';
 import { collectMyData, ownedKeys } from './repo.ts';
 
 /**

@@ -27,6 +27,7 @@ import { seasonTotals, type Season } from '@sagan/shared/playcount-season';
 import { initialsOf, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';
 import type { Queryable } from '../../db/db.ts';
 import { newKey } from '../../lib/keys.ts';
+import { AlreadyApplied, type EventOrigin, type Prior } from '../../lib/game-write.ts';
 import { appendEvents, type EventMeta } from './events.ts';
 import {
   ownerPhotoPath,
@@ -62,20 +63,6 @@ async function liveSnaps(q: Queryable, gameKey: string): Promise<Snap[]> {
     [gameKey],
   );
   return rows.map((r) => r.snap);
-}
-
-/** The live snap events, newest first, `limit` of them. */
-async function lastLiveSnaps(
-  q: Queryable,
-  gameKey: string,
-  limit: number,
-): Promise<Array<{ event_id: string; snap: Snap }>> {
-  return q.query(
-    `SELECT event_id, body->'snap' AS snap FROM playcount_events
-      WHERE game_key = $1 AND voided_by IS NULL AND body->>'kind' = 'snap'
-      ORDER BY id DESC LIMIT ${limit}`,
-    [gameKey],
-  );
 }
 
 /** Our photos are reached through the play count itself, checked on each request. */
@@ -432,26 +419,84 @@ export async function createFromTeam(
   return toGame(rows[0]!, []);
 }
 
-/** uid's count, locked for a snap or an undo; null when uid does not own it. */
-async function lockOwnRow(q: Queryable, uid: string, gameKey: string): Promise<GameRow | null> {
-  const row = await lockRow(q, gameKey);
-  return row && row.uid === uid ? row : null;
+/** A count as a snap or an undo sees it: locked, with its two newest live snaps. */
+export interface LockedCount extends GameRow {
+  last_snaps: Array<{ event_id: string; snap: Snap }>;
 }
 
-/** Writes a snap's or an undo's counts: the roster only, a size that does not grow. */
-async function writeCounts(
+/**
+ * Locks a count for the write helper (lib/game-write.ts), in one statement with what the write
+ * needs to read: the event under `eventId` (a replay's first answer) and the two newest live
+ * snaps (a snap numbers after the last; an undo puts the one before it back on the field).
+ */
+export async function lockCount(
   q: Queryable,
   gameKey: string,
-  roster: PlayCountRosterEntry[],
-  snapTotal: number,
-): Promise<GameRow> {
-  const rows = await q.query<GameRow>(
-    `UPDATE play_count_games
-        SET game = jsonb_set(game, '{roster}', $2::jsonb), snap_total = $3, updated_at = now()
-      WHERE game_key = $1 RETURNING *`,
-    [gameKey, JSON.stringify(roster), snapTotal],
+  eventId: string,
+): Promise<(LockedCount & { prior: Prior | null }) | null> {
+  const rows = await q.query<LockedCount & { prior: Prior | null }>(
+    `SELECT g.*,
+       (SELECT coalesce(json_agg(s), '[]') FROM (
+          SELECT event_id, body->'snap' AS snap FROM playcount_events
+           WHERE game_key = $1 AND voided_by IS NULL AND body->>'kind' = 'snap'
+           ORDER BY id DESC LIMIT 2) s) AS last_snaps,
+       (SELECT json_build_object('uid', e.uid, 'fingerprint', e.fingerprint, 'answer', e.answer)
+          FROM playcount_events e WHERE e.game_key = $1 AND e.event_id = $2) AS prior
+     FROM play_count_games g WHERE g.game_key = $1 FOR UPDATE`,
+    [gameKey, eventId],
   );
-  return rows[0]!;
+  return rows[0] ?? null;
+}
+
+/**
+ * Appends a snap's or an undo's event (with the answer a replay gets) and, when `counts` is
+ * given, writes the counts and voids `voids`, all in one statement. Throws AlreadyApplied when
+ * the event id was taken meanwhile (two requests raced under one key).
+ */
+async function appendCounted(
+  q: Queryable,
+  row: LockedCount,
+  origin: EventOrigin,
+  eventId: string,
+  body: PlayCountEventBody,
+  answer: unknown,
+  counts: { roster: PlayCountRosterEntry[]; snapTotal: number; voids: string | null } | null,
+): Promise<GameRow> {
+  const rows = await q.query<{ appended: number } & GameRow>(
+    `WITH e AS (
+       INSERT INTO playcount_events (game_key, event_id, uid, device, base_seq, body,
+                                     fingerprint, answer)
+       VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::jsonb)
+       ON CONFLICT DO NOTHING RETURNING 1
+     ), v AS (
+       UPDATE playcount_events SET voided_by = $2
+        WHERE game_key = $1 AND event_id = $9 AND EXISTS (SELECT 1 FROM e)
+     ), u AS (
+       UPDATE play_count_games
+          SET game = jsonb_set(game, '{roster}', $10::jsonb), snap_total = $11,
+              updated_at = now()
+        WHERE game_key = $1 AND $12::boolean AND EXISTS (SELECT 1 FROM e)
+        RETURNING *
+     )
+     SELECT n.appended, u.* FROM (SELECT count(*)::int AS appended FROM e) n LEFT JOIN u ON true`,
+    [
+      row.game_key,
+      eventId,
+      origin.uid,
+      origin.device ?? null,
+      origin.baseSeq ?? null,
+      JSON.stringify(body),
+      origin.fingerprint ?? null,
+      JSON.stringify(answer),
+      counts?.voids ?? null,
+      JSON.stringify(counts?.roster ?? row.game.roster),
+      counts?.snapTotal ?? row.snap_total,
+      counts !== null,
+    ],
+  );
+  const { appended, ...after } = rows[0]!;
+  if (!appended) throw new AlreadyApplied();
+  return counts ? after : row;
 }
 
 /** Only the fields of a roster change that the roster had before and the owner sees. */
@@ -465,77 +510,87 @@ const countsDelta = (
   snaps,
 });
 
-export type SnapOutcome =
-  | { snapCount: number; snaps: number; change: CountChange }
-  | 'not-found'
-  | 'finished'
-  | 'full'
-  | 'unknown-player';
+/** A snap's or an undo's answer: the snap it made or took back, and how many are left. */
+interface SnapAnswer {
+  snapCount: number | null;
+  snaps: number;
+}
 
-/** One snap of uid's count: one event row and the counts; the snaps before it are not read. */
+export type SnapOutcome =
+  { answer: SnapAnswer; change: CountChange } | 'finished' | 'full' | 'unknown-player';
+
+/** One snap of a locked count: one event row and the counts; the snaps before it are not read. */
 export async function recordSnap(
   q: Queryable,
-  meta: EventMeta,
-  gameKey: string,
+  row: LockedCount,
+  origin: EventOrigin,
+  eventId: string,
   input: { quarter: number; groupName: string; players: readonly string[] },
 ): Promise<SnapOutcome> {
-  const row = await lockOwnRow(q, meta.uid, gameKey);
-  if (!row) return 'not-found';
   if (row.finished) return 'finished';
   if (row.snap_total >= MAX_SNAPS) return 'full';
   const players = new Set(input.players);
   const known = new Set(row.game.roster.map((p) => p.key));
   for (const key of players) if (!known.has(key)) return 'unknown-player';
-  const [last] = await lastLiveSnaps(q, gameKey, 1);
+  const [last] = row.last_snaps;
   const snap = makeSnap((last?.snap.snapCount ?? 0) + 1, { ...input, players });
-  await appendEvents(q, gameKey, meta, [{ kind: 'snap', snap, counted: true }]);
   const roster = snapRoster(row.game.roster, players);
-  const after = await writeCounts(q, gameKey, roster, row.snap_total + 1);
+  const answer = { snapCount: snap.snapCount, snaps: row.snap_total + 1 };
+  const after = await appendCounted(
+    q,
+    row,
+    origin,
+    eventId,
+    { kind: 'snap', snap, counted: true },
+    answer,
+    { roster, snapTotal: row.snap_total + 1, voids: null },
+  );
   const delta = countsDelta(after, rosterChange(row.game.roster, roster), {
     keep: row.snap_total,
     add: [snap],
   });
   return {
-    snapCount: snap.snapCount,
-    snaps: row.snap_total + 1,
+    answer,
     change: { game: null, shareKey: row.share_key, privacy: privacyOf(row), delta },
   };
 }
 
-export type UndoOutcome =
-  | { snapCount: number | null; snaps: number; change: CountChange | null }
-  | 'not-found'
-  | 'finished';
+export type UndoOutcome = { answer: SnapAnswer; change: CountChange | null } | 'finished';
 
 /**
  * The sideline's undo: voids the last live snap (an undo event naming it; nothing is deleted),
- * takes back its plays and puts the snap before it back on the field.
+ * takes back its plays and puts the snap before it back on the field. With no snap to undo,
+ * a keyed undo still leaves an empty event, so its replay after a later snap changes nothing.
  */
 export async function undoSnap(
   q: Queryable,
-  meta: EventMeta,
-  gameKey: string,
+  row: LockedCount,
+  origin: EventOrigin,
+  eventId: string,
 ): Promise<UndoOutcome> {
-  const row = await lockOwnRow(q, meta.uid, gameKey);
-  if (!row) return 'not-found';
   if (row.finished) return 'finished';
-  const [last, previous] = await lastLiveSnaps(q, gameKey, 2);
-  if (!last) return { snapCount: null, snaps: 0, change: null };
+  const [last, previous] = row.last_snaps;
+  if (!last) {
+    const answer = { snapCount: null, snaps: 0 };
+    if (origin.key) await appendCounted(q, row, origin, eventId, { kind: 'set' }, answer, null);
+    return { answer, change: null };
+  }
   const previousPlayers = previous ? playersOf(previous.snap) : null;
-  const [id] = await appendEvents(q, gameKey, meta, [
-    { kind: 'undo', target: last.event_id, snap: last.snap, previous: previousPlayers },
-  ]);
-  await q.query(
-    'UPDATE playcount_events SET voided_by = $3 WHERE game_key = $1 AND event_id = $2',
-    [gameKey, last.event_id, id],
-  );
   const roster = undoRoster(row.game.roster, last.snap, previousPlayers);
   const total = Math.max(0, row.snap_total - 1);
-  const after = await writeCounts(q, gameKey, roster, total);
+  const answer = { snapCount: last.snap.snapCount, snaps: total };
+  const after = await appendCounted(
+    q,
+    row,
+    origin,
+    eventId,
+    { kind: 'undo', target: last.event_id, snap: last.snap, previous: previousPlayers },
+    answer,
+    { roster, snapTotal: total, voids: last.event_id },
+  );
   const delta = countsDelta(after, rosterChange(row.game.roster, roster), { keep: total, add: [] });
   return {
-    snapCount: last.snap.snapCount,
-    snaps: total,
+    answer,
     change: { game: null, shareKey: row.share_key, privacy: privacyOf(row), delta },
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, refusalsWithBadRequest } from '@sagan/shared/http';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
@@ -14,18 +14,41 @@ import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { writeOnce } from '../../lib/idempotency.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { createFromTeam, recordSnap, undoSnap } from './repo.ts';
+import { createFromTeam, lockCount, recordSnap, undoSnap, type LockedCount } from './repo.ts';
+import { originOf, writeEvent, type EventLog, type EventOrigin } from '../../lib/game-write.ts';
 import { changedTopics, notifyChange } from './topics.ts';
 import { eventMeta } from './events.ts';
 
 const NOT_FOUND = 'Play count not found';
+
+/**
+ * A count's log for the write helper: owner only, and another user's count answers 404 like
+ * one that does not exist.
+ */
+const countLog: EventLog<LockedCount, 'owner'> = {
+  table: 'playcount_events',
+  missing: NOT_FOUND,
+  lock: lockCount,
+  guard: async (_q, _gameKey, row, uid) => {
+    if (row.uid !== uid) throw notFound(NOT_FOUND);
+    return 'owner';
+  },
+};
+
+/** Who writes, under which key, from which kind of device ('app': the Bearer API). */
+const originOfCount = (req: FastifyRequest, uid: string): EventOrigin => ({
+  ...originOf(req, uid),
+  device: req.viaBearer ? 'app' : 'web',
+});
 const FINISHED = 'This play count is finished: take it up again to count more';
 
 /**
  * The sideline play counter: a count started from a team sheet, and snaps appended one per
  * request (the phone app's whole-game PUT stays as it is). Owner only; another user's key
  * answers 404 as for a count that does not exist. Every write is idempotent under an
- * `Idempotency-Key`, so the web outbox's retries never count a snap twice.
+ * `Idempotency-Key`, so the web outbox's retries never count a snap twice: snaps and undos
+ * through the write helper (the event row keeps the key's answer), a new count (which has no
+ * row to lock yet) through lib/idempotency.ts.
  */
 export function sidelineRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -76,17 +99,24 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
     async (req, reply) => {
       const user = requireUser(req);
       const { gameKey } = req.params;
-      const result = await writeOnce(db, req, async (q) => {
-        const done = await recordSnap(q, eventMeta(req, user.uid), gameKey, req.body);
-        if (done === 'not-found') throw notFound(NOT_FOUND);
-        if (done === 'finished') throw new HttpError(409, FINISHED);
-        if (done === 'full')
-          throw new HttpError(409, 'This play count holds as many snaps as it can');
-        if (done === 'unknown-player')
-          throw badRequest('A player in the snap is not in this count');
-        await notifyChange(hub, q, user.uid, gameKey, done.change);
-        return { snapCount: done.snapCount, snaps: done.snaps };
-      });
+      const origin = originOfCount(req, user.uid);
+      const result = await writeEvent(
+        db,
+        countLog,
+        gameKey,
+        origin,
+        'owner',
+        async (row, _, q, id) => {
+          const done = await recordSnap(q, row, origin, id, req.body);
+          if (done === 'finished') throw new HttpError(409, FINISHED);
+          if (done === 'full')
+            throw new HttpError(409, 'This play count holds as many snaps as it can');
+          if (done === 'unknown-player')
+            throw badRequest('A player in the snap is not in this count');
+          await notifyChange(hub, q, user.uid, gameKey, done.change);
+          return done.answer;
+        },
+      );
       return reply.code(201).send(result);
     },
   );
@@ -114,12 +144,12 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
     async (req) => {
       const user = requireUser(req);
       const { gameKey } = req.params;
-      return writeOnce(db, req, async (q) => {
-        const done = await undoSnap(q, eventMeta(req, user.uid), gameKey);
-        if (done === 'not-found') throw notFound(NOT_FOUND);
+      const origin = originOfCount(req, user.uid);
+      return writeEvent(db, countLog, gameKey, origin, 'owner', async (row, _, q, id) => {
+        const done = await undoSnap(q, row, origin, id);
         if (done === 'finished') throw new HttpError(409, FINISHED);
         if (done.change) await notifyChange(hub, q, user.uid, gameKey, done.change);
-        return { snapCount: done.snapCount, snaps: done.snaps };
+        return done.answer;
       });
     },
   );

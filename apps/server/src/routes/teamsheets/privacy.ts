@@ -6,7 +6,7 @@ import { publicPrivacyInputSchema, publicPrivacySchema } from '@sagan/shared/tea
 import { requireUser } from '../../plugins/auth.ts';
 import { ownedTeam, readPrivacy, touchTeam, writePrivacy } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { followSheetPrivacy } from '../playcounts/repo.ts';
+import { followSheetPrivacy } from '../playcounts/public.ts';
 
 // Children's privacy: the owner's choice of what the public sheet shows.
 export function privacyRoutes(fastify: FastifyInstance): void {

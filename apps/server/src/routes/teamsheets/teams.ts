@@ -20,7 +20,7 @@ import {
   touchTeam,
   updateTeam,
 } from './repo.ts';
-import { sharedViewsOfTeam } from '../playcounts/topics.ts';
+import { sharedViewsOfTeam } from '../playcounts/public.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
 export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
