@@ -19,16 +19,28 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const VIEWERS = (process.env.BENCH_VIEWERS ?? '1000,5000').split(',').map(Number);
 const SERVER_JS = path.join(root, 'apps/server/dist/server.js');
 const GC_FLAGS = ['--expose-gc', '--import', './bench/lib/gc-on-signal.mjs'];
+/**
+ * How `npm start` and the systemd unit in docs/deploy.md run the server: glibc returns freed
+ * memory to the system past 128 KB at the heap's top (its default threshold rises to tens of
+ * MB after PGlite's large start-up buffers are freed, and keeps them), and V8's young
+ * generation stays at 4 MB semi-spaces (16 by default, grown at start and kept).
+ */
+const PRODUCTION_ENV = { MALLOC_TRIM_THRESHOLD_: '131072' };
+const PRODUCTION_FLAGS = ['--max-semi-space-size=4'];
 
 if (!fs.existsSync(SERVER_JS)) {
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
 }
 
-/** The compiled server as production starts it, with a GC on SIGUSR2 for settled RSS. */
-function startCompiled(env: Record<string, string>): Promise<Server> {
+/**
+ * The compiled server as production starts it (or with Node's and glibc's defaults), with a GC
+ * on SIGUSR2 for settled RSS.
+ */
+function startCompiled(env: Record<string, string>, defaults = false): Promise<Server> {
   return startServer(
-    ['node', ...GC_FLAGS, SERVER_JS],
+    ['node', ...GC_FLAGS, ...(defaults ? [] : PRODUCTION_FLAGS), SERVER_JS],
     {
+      ...(defaults ? {} : PRODUCTION_ENV),
       PORT: '0',
       HOST: '127.0.0.1',
       DEMO: 'false',
@@ -133,8 +145,14 @@ console.log('running at http://127.0.0.1:' + app.server.address().port + '/');`,
     await stopServers([server]);
   }
 
+  // The same folder with Node's and glibc's memory defaults: what the production settings save.
+  const plain = await startCompiled({ DATA_DIR: dataDir }, true);
+  const plainRss = await settledRssKb(plain.pid);
+  await stopServers([plain]);
+
   rows.push(['idle RSS, PGlite, new data folder', mb(freshRss), mb(floorRss)]);
   rows.push(['idle RSS, PGlite, restarted folder', mb(restartRss), '']);
+  rows.push(["idle RSS, PGlite, restarted, Node's memory defaults", mb(plainRss), '']);
   for (const [n, kb] of viewerRss) {
     rows.push([`RSS, PGlite, ${n.toLocaleString('en')} idle viewers`, mb(kb), '']);
   }
