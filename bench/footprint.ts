@@ -13,7 +13,13 @@ import { API_PATH, WS_PATH } from '@sagan/shared/http';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { startPostgres } from '../scripts/lib/postgres.ts';
 import { SAGAN_READY } from '../scripts/lib/server.ts';
-import { root, settledRssKb, startServer, stopServers, type Server } from './lib/procs.ts';
+import {
+  root,
+  settledRssKb as gcRssKb,
+  startServer,
+  stopServers,
+  type Server,
+} from './lib/procs.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const VIEWERS = (process.env.BENCH_VIEWERS ?? '1000,5000').split(',').map(Number);
@@ -66,6 +72,21 @@ async function timedStart(
     if (r?.ok) break;
   }
   return { server, ms: performance.now() - t0 };
+}
+
+/**
+ * RSS once it stops falling: a server just started still frees its start-up buffers (and
+ * glibc hands them back) for a while after its first answer, longer on a loaded machine. A GC
+ * and a reading every half second, until two readings are within 1 MB (at most 20).
+ */
+async function settledRssKb(pid: number): Promise<number> {
+  let last = await gcRssKb(pid);
+  for (let i = 0; i < 20; i++) {
+    const now = await gcRssKb(pid);
+    if (Math.abs(now - last) < 1024) return now;
+    last = now;
+  }
+  return last;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
