@@ -129,5 +129,5 @@ describe('npm start', () => {
       .filter((l) => l.startsWith('{'))
       .filter((l) => (JSON.parse(l) as { level: number }).level >= 40);
     expect(troubles).toEqual([]);
-  }, 120_000);
+  }, 240_000);
 });
