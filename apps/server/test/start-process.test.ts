@@ -115,7 +115,7 @@ describe('npm start', () => {
       // tick open for it.
       const recent = () => fetch(`${url}api/games/recent`).then((r) => r.text());
       const first = await recent();
-      await expect.poll(recent, { timeout: 30_000 }).not.toBe(first);
+      await expect.poll(recent, { timeout: 60_000 }).not.toBe(first);
     } finally {
       child.kill('SIGTERM');
     }
