@@ -13,22 +13,40 @@ import { API_PATH, WS_PATH } from '@sagan/shared/http';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { startPostgres } from '../scripts/lib/postgres.ts';
 import { SAGAN_READY } from '../scripts/lib/server.ts';
-import { root, settledRssKb, startServer, stopServers, type Server } from './lib/procs.ts';
+import {
+  root,
+  settledRssKb as gcRssKb,
+  startServer,
+  stopServers,
+  type Server,
+} from './lib/procs.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const VIEWERS = (process.env.BENCH_VIEWERS ?? '1000,5000').split(',').map(Number);
 const SERVER_JS = path.join(root, 'apps/server/dist/server.js');
 const GC_FLAGS = ['--expose-gc', '--import', './bench/lib/gc-on-signal.mjs'];
+/**
+ * How `npm start` and the systemd unit in docs/deploy.md run the server: glibc returns freed
+ * memory to the system past 128 KB at the heap's top (its default threshold rises to tens of
+ * MB after PGlite's large start-up buffers are freed, and keeps them), and V8's young
+ * generation stays at 4 MB semi-spaces (16 by default, grown at start and kept).
+ */
+const PRODUCTION_ENV = { MALLOC_TRIM_THRESHOLD_: '131072' };
+const PRODUCTION_FLAGS = ['--max-semi-space-size=4'];
 
 if (!fs.existsSync(SERVER_JS)) {
   execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
 }
 
-/** The compiled server as production starts it, with a GC on SIGUSR2 for settled RSS. */
-function startCompiled(env: Record<string, string>): Promise<Server> {
+/**
+ * The compiled server as production starts it (or with Node's and glibc's defaults), with a GC
+ * on SIGUSR2 for settled RSS.
+ */
+function startCompiled(env: Record<string, string>, defaults = false): Promise<Server> {
   return startServer(
-    ['node', ...GC_FLAGS, SERVER_JS],
+    ['node', ...GC_FLAGS, ...(defaults ? [] : PRODUCTION_FLAGS), SERVER_JS],
     {
+      ...(defaults ? {} : PRODUCTION_ENV),
       PORT: '0',
       HOST: '127.0.0.1',
       DEMO: 'false',
@@ -54,6 +72,21 @@ async function timedStart(
     if (r?.ok) break;
   }
   return { server, ms: performance.now() - t0 };
+}
+
+/**
+ * RSS once it stops falling: a server just started still frees its start-up buffers (and
+ * glibc hands them back) for a while after its first answer, longer on a loaded machine. A GC
+ * and a reading every half second, until two readings are within 1 MB (at most 20).
+ */
+async function settledRssKb(pid: number): Promise<number> {
+  let last = await gcRssKb(pid);
+  for (let i = 0; i < 20; i++) {
+    const now = await gcRssKb(pid);
+    if (Math.abs(now - last) < 1024) return now;
+    last = now;
+  }
+  return last;
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -133,8 +166,14 @@ console.log('running at http://127.0.0.1:' + app.server.address().port + '/');`,
     await stopServers([server]);
   }
 
+  // The same folder with Node's and glibc's memory defaults: what the production settings save.
+  const plain = await startCompiled({ DATA_DIR: dataDir }, true);
+  const plainRss = await settledRssKb(plain.pid);
+  await stopServers([plain]);
+
   rows.push(['idle RSS, PGlite, new data folder', mb(freshRss), mb(floorRss)]);
   rows.push(['idle RSS, PGlite, restarted folder', mb(restartRss), '']);
+  rows.push(["idle RSS, PGlite, restarted, Node's memory defaults", mb(plainRss), '']);
   for (const [n, kb] of viewerRss) {
     rows.push([`RSS, PGlite, ${n.toLocaleString('en')} idle viewers`, mb(kb), '']);
   }

@@ -23,14 +23,13 @@ async function main(): Promise<void> {
     app.log.info('local sign-in is on for this machine only (loopback, no GOOGLE_CLIENT_ID)');
   }
   if (config.demo) await seedDemo(app);
-  const stopSimulator = config.simulate ? startSimulator(app) : () => undefined;
+  const stopSimulator = config.simulate ? startSimulator(app) : async () => undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    stopSimulator();
     const force = setTimeout(() => {
       app.log.error('shutdown took more than 10 s; exiting anyway');
       process.exit(1);
@@ -42,6 +41,8 @@ async function main(): Promise<void> {
     const reap = setInterval(() => app.server.closeIdleConnections(), 100);
     reap.unref();
     try {
+      // The simulator's last tick ends before the database closes under it.
+      await stopSimulator();
       await app.close();
     } catch (err) {
       app.log.error({ err }, 'shutdown failed');

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import type { Db } from '../src/db/db.ts';
 import { seedDemo } from '../src/demo/seed.ts';
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import { DEMO_UID } from '../src/demo/seed.ts';
 import { createSimulator, FINISHED_KEPT_PER_SPORT, startSimulator } from '../src/demo/simulator.ts';
-import { API, databaseKinds, seededRng, useTestApp } from './helpers.ts';
+import { API, buildTestApp, databaseKinds, seededRng, useTestApp } from './helpers.ts';
 
 interface Summary {
   gameKey: string;
@@ -131,5 +132,49 @@ describe.each(databaseKinds())('demo community on $name', (kind) => {
     } finally {
       stop();
     }
+  });
+});
+
+describe.each(databaseKinds())('stopping the simulator on $name', (kind) => {
+  it('waits for the tick it interrupts, so the database can close under no write', async () => {
+    const database = await kind.open();
+    // The database as the app sees it, holding the simulator's first statement (it loads the
+    // demo games) at a gate: the stop below lands in the middle of a tick on any machine.
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let atGate = () => {};
+    const held = new Promise<void>((resolve) => (atGate = resolve));
+    let loaded = false;
+    const db: Db = {
+      ...database.db,
+      async query<T>(sql: string, params?: unknown[]) {
+        if (sql.includes('FROM games WHERE uid = $1 ORDER BY time_stamp DESC')) {
+          atGate();
+          await gate;
+          const rows = await database.db.query<T>(sql, params);
+          loaded = true;
+          return rows;
+        }
+        return database.db.query<T>(sql, params);
+      },
+    };
+    const app = await buildTestApp(db);
+    const warn = vi.spyOn(app.log, 'warn');
+    try {
+      await seedDemo(app);
+      const stop = startSimulator(app, { sports: [2] });
+      await held;
+      const stopped = stop();
+      open();
+      await stopped;
+      // The tick got past the statement it was stopped in before stop() resolved.
+      expect(loaded).toBe(true);
+    } finally {
+      open();
+      await app.close();
+      await database.cleanup();
+    }
+    // Closing the database failed no write of the simulator's.
+    expect(warn).not.toHaveBeenCalled();
   });
 });

@@ -161,25 +161,32 @@ export function createSimulator(app: FastifyInstance, options: SimulatorOptions 
   };
 }
 
-/** Runs the simulator once a second until the returned function is called. */
-export function startSimulator(app: FastifyInstance, options: SimulatorOptions = {}): () => void {
+/**
+ * Runs the simulator once a second until the returned function is called. That function
+ * resolves once a tick still running has ended, so a server shutting down closes its database
+ * only after the simulator's last write (a tick cut off by the close would log a failure).
+ */
+export function startSimulator(
+  app: FastifyInstance,
+  options: SimulatorOptions = {},
+): () => Promise<void> {
   const simulator = createSimulator(app, options);
-  let busy = false;
+  let running: Promise<void> | null = null;
   let stopped = false;
   const timer = setInterval(() => {
     // A slow database never piles ticks up: a tick still running skips the next.
-    if (busy || stopped) return;
-    busy = true;
-    simulator
+    if (running || stopped) return;
+    running = simulator
       .tick()
       .catch((err: unknown) => app.log.warn({ err }, 'simulator: tick failed'))
       .finally(() => {
-        busy = false;
+        running = null;
       });
   }, TICK_MS);
   app.log.info('simulator: keeping a demo game of each sport live');
-  return () => {
+  return async () => {
     stopped = true;
     clearInterval(timer);
+    await running;
   };
 }
