@@ -1,7 +1,8 @@
 // bench/web: what a viewer of a public scoreboard pays. Builds the web app, then in headless
 // Chromium on loopback measures
-//   - first-load JS and CSS (gzip) of /apps/sagan/viewscoreboard/{gameKey}: every script and
-//     stylesheet Chromium actually fetched until the board was on screen;
+//   - first-load JS and CSS on the wire of /apps/sagan/viewscoreboard/{gameKey}: every script
+//     and stylesheet Chromium actually fetched until the board was on screen, as sent
+//     (compressed bodies), plus the stylesheets inlined into the page;
 //   - navigation → board visible (cold cache, fresh browser context each time);
 //   - scorekeeping write → the board's pixels changed (p50, p99 over 50 writes).
 // and checks that no third-party script (Google sign-in) loads on that route.
@@ -43,7 +44,8 @@ const WRITES = SMOKE ? 5 : 50;
 const DIST = path.join(root, '.tmp/bench-web-dist');
 const BOARD_SCORE = 'section.board .board-score';
 
-const TARGETS = { firstLoadJsKb: 100, cssKb: 15, navigationMs: 300, writeP50Ms: 50 };
+/** Issue 28's (JS and CSS on the wire for the scoreboard) and SPEC's. */
+const TARGETS = { firstLoadJsKb: 50, cssKb: 10, navigationMs: 300, writeP50Ms: 50 };
 
 /** The client (with its manifest) and the server-rendering bundle in DIST/.ssr (decision 0013). */
 function build(): void {
@@ -62,7 +64,8 @@ function build(): void {
 interface Loaded {
   url: string;
   type: string;
-  gzipBytes: number;
+  /** The body as sent (compressed); for an inlined stylesheet, its text at the page's level. */
+  wireBytes: number;
 }
 
 /** Opens the scoreboard in a fresh context; returns what it fetched and when the board showed. */
@@ -93,9 +96,12 @@ async function coldNavigation(
     const type = res.request().resourceType();
     if (type !== 'script' && type !== 'stylesheet') return;
     bodies.push(
-      res.body().then((b) => {
-        loaded.push({ url: res.url(), type, gzipBytes: zlib.gzipSync(b, { level: 9 }).length });
-      }),
+      res
+        .finished()
+        .then(() => res.request().sizes())
+        .then((s) => {
+          loaded.push({ url: res.url(), type, wireBytes: s.responseBodySize });
+        }),
     );
   });
   await page.goto(url, { waitUntil: 'commit' });
@@ -108,7 +114,8 @@ async function coldNavigation(
   await page.waitForLoadState('networkidle');
   await Promise.all(bodies);
   if (record) {
-    // Stylesheets the server inlined into the HTML count as first-load CSS too.
+    // Stylesheets the server inlined into the HTML count as first-load CSS too, at the level
+    // the server compresses pages with (plugins/compression.ts: brotli 4).
     const inline = await page.evaluate(() =>
       [...document.querySelectorAll('style')].map((s) => s.textContent ?? ''),
     );
@@ -116,7 +123,9 @@ async function coldNavigation(
       loaded.push({
         url: `${url}#inline-style`,
         type: 'stylesheet',
-        gzipBytes: zlib.gzipSync(css, { level: 9 }).length,
+        wireBytes: zlib.brotliCompressSync(css, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 },
+        }).length,
       });
     }
   }
@@ -274,8 +283,8 @@ async function main() {
     }
     floorMs.sort((a, b) => a - b);
     const loaded = first!.loaded;
-    const js = loaded.filter((l) => l.type === 'script').reduce((a, l) => a + l.gzipBytes, 0);
-    const css = loaded.filter((l) => l.type === 'stylesheet').reduce((a, l) => a + l.gzipBytes, 0);
+    const js = loaded.filter((l) => l.type === 'script').reduce((a, l) => a + l.wireBytes, 0);
+    const css = loaded.filter((l) => l.type === 'stylesheet').reduce((a, l) => a + l.wireBytes, 0);
     navMs.sort((a, b) => a - b);
 
     // 3: write → pixels changed, on one viewer page, the writes sent from a scorekeeper page
@@ -336,10 +345,10 @@ async function main() {
     console.log('\n| measure | value | target | met |');
     console.log('|---|---:|---:|---|');
     console.log(
-      `| first-load JS, gzip (${loaded.filter((l) => l.type === 'script').length} files) | ${kb(js)} KB | ≤ ${TARGETS.firstLoadJsKb} KB | ${ok(js <= TARGETS.firstLoadJsKb * 1024)} |`,
+      `| first-load JS on the wire (${loaded.filter((l) => l.type === 'script').length} files) | ${kb(js)} KB | ≤ ${TARGETS.firstLoadJsKb} KB | ${ok(js <= TARGETS.firstLoadJsKb * 1024)} |`,
     );
     console.log(
-      `| first-load CSS, gzip (${loaded.filter((l) => l.type === 'stylesheet').length} files) | ${kb(css)} KB | ≤ ${TARGETS.cssKb} KB | ${ok(css <= TARGETS.cssKb * 1024)} |`,
+      `| first-load CSS on the wire (${loaded.filter((l) => l.type === 'stylesheet').length} files) | ${kb(css)} KB | ≤ ${TARGETS.cssKb} KB | ${ok(css <= TARGETS.cssKb * 1024)} |`,
     );
     console.log(
       `| navigation → board visible, cold, p50 / max of ${navMs.length} | ${f(navP50)} / ${f(navMs.at(-1)!)} ms | ≤ ${TARGETS.navigationMs} ms | ${ok(navP50 <= TARGETS.navigationMs)} |`,
@@ -369,7 +378,7 @@ async function main() {
     console.log('\nFirst-load files:');
     for (const l of loaded) {
       console.log(
-        `  ${l.type.padEnd(10)} ${kb(l.gzipBytes).padStart(6)} KB  ${new URL(l.url).pathname}`,
+        `  ${l.type.padEnd(10)} ${kb(l.wireBytes).padStart(6)} KB  ${new URL(l.url).pathname}`,
       );
     }
     if (unchanged > 0) {

@@ -53,22 +53,31 @@ const MODULE_PRELOAD = /[ \t]*<link rel="modulepreload"[^>]*?href="([^"]+)"[^>]*
 const ENTRY_SCRIPT = /<script type="module"[^>]*?src="([^"]+)"[^>]*><\/script>/;
 
 /**
+ * Stylesheets and the theme script inlined: what every page needs before its first paint,
+ * without a round trip each. Client-rendered pages get this too (their first paint is the
+ * app's, but the styles and theme would otherwise still block it). Anything that cannot be
+ * read is left as it was.
+ */
+export function inlineStylesAndTheme(html: string, read: BuildFileReader): string {
+  const out = html.replace(STYLESHEET, (tag, href: string) => {
+    const css = read(href);
+    return css !== null && !/<\/style/i.test(css) ? `<style>${css}</style>` : tag;
+  });
+  const theme = inlinableThemeScript(read);
+  if (theme === null) return out;
+  return out.replace(
+    `<script src="${THEME_SCRIPT_HREF}"></script>`,
+    () => `<script>${theme}</script>`,
+  );
+}
+
+/**
  * A server-rendered page whose first paint waits for nothing but its own HTML: stylesheets and
  * the theme script inlined, and the app's modules (with their preloads) started by
  * after-paint.js once that first frame is out. Anything that cannot be read is left as it was.
  */
 export function inlineCriticalPath(html: string, read: BuildFileReader): string {
-  let out = html.replace(STYLESHEET, (tag, href: string) => {
-    const css = read(href);
-    return css !== null && !/<\/style/i.test(css) ? `<style>${css}</style>` : tag;
-  });
-  const theme = inlinableThemeScript(read);
-  if (theme !== null) {
-    out = out.replace(
-      `<script src="${THEME_SCRIPT_HREF}"></script>`,
-      () => `<script>${theme}</script>`,
-    );
-  }
+  let out = inlineStylesAndTheme(html, read);
   const entry = ENTRY_SCRIPT.exec(out);
   if (entry && read(AFTER_PAINT_HREF) !== null) {
     const preloads: string[] = [];

@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { API_PATH } from '@sagan/shared/http';
 import { BASE_PATH, clientRoutePatterns } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
-import { buildFileReader, inlineCriticalPath } from './critical-path.ts';
+import { buildFileReader, inlineCriticalPath, inlineStylesAndTheme } from './critical-path.ts';
 import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
 import { renderedPage, type RenderedPage, type TopicState } from './rendered-pages.ts';
 import { requestOrigin } from './lib/hosts.ts';
@@ -106,6 +106,20 @@ function injectFirstPaint(
   return html;
 }
 
+/**
+ * Rendered markup by route, origin and the sequence number of every topic the page shows: a
+ * page is rendered once per change of what it shows (hiding, unpublishing and privacy changes
+ * are changes of their topics), not once per request, and requests that arrive together share
+ * one render. The states themselves (with the clock's server time) are written in per request.
+ */
+type RenderCache = Map<string, Promise<{ html: string; head?: string } | null>>;
+// A scoreboard page is ≈ 25 KB: 200 of them are ≈ 5 MB.
+const RENDER_CACHE_ENTRIES = 200;
+
+function renderKey(route: string, origin: string, states: TopicState[]): string {
+  return [route, origin, ...states.map((s) => `${s.topic}@${s.seq}`)].join('\n');
+}
+
 /** A browser loading a page (not a script, an image or an API client). */
 function isBrowserNavigation(headers: IncomingHttpHeaders): boolean {
   return headers['sec-fetch-mode'] === 'navigate' || /\btext\/html\b/.test(headers.accept ?? '');
@@ -119,6 +133,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8') : '';
   const firstPaint = hasWeb ? await loadFirstPaint(config.webDist, indexHtml, app.log) : null;
   const readBuildFile = buildFileReader(config.webDist);
+  // What a client-rendered page is sent: its styles and theme need no request of their own.
+  const clientHtml = inlineStylesAndTheme(indexHtml, readBuildFile);
+  const renderCache: RenderCache = new Map();
 
   /**
    * The states a rendered page shows, whether they say its subject is missing, and its markup
@@ -139,16 +156,36 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     );
     const missing = page.missing(states);
     if (!firstPaint) return { states, missing, rendered: null };
-    try {
-      const rendered = await firstPaint.module.renderScoreboard(BASE_PATH + route, states, {
-        manifest: firstPaint.manifest,
-        origin,
-      });
-      return { states, missing, rendered };
-    } catch (err) {
-      app.log.error({ err, route }, 'server rendering failed; sending the client-rendered page');
-      return { states, missing, rendered: null };
+    const render = async () => {
+      try {
+        return await firstPaint.module.renderScoreboard(BASE_PATH + route, states, {
+          manifest: firstPaint.manifest,
+          origin,
+        });
+      } catch (err) {
+        app.log.error({ err, route }, 'server rendering failed; sending the client-rendered page');
+        return null;
+      }
+    };
+    // A running clock's text is the time of the render: such a page is rendered per request.
+    if (states.some((s) => (s.data as { running?: unknown } | null)?.running === true))
+      return { states, missing, rendered: await render() };
+    const key = renderKey(route, origin, states);
+    let rendered = renderCache.get(key);
+    if (rendered) {
+      // Most recently used last, so the oldest is the first evicted.
+      renderCache.delete(key);
+    } else {
+      rendered = render();
+      if (renderCache.size >= RENDER_CACHE_ENTRIES) {
+        renderCache.delete(renderCache.keys().next().value!);
+      }
     }
+    renderCache.set(key, rendered);
+    const html = await rendered;
+    // A failed render is not kept: the next request tries again.
+    if (!html && renderCache.get(key) === rendered) renderCache.delete(key);
+    return { states, missing, rendered: html };
   }
 
   if (hasWeb) {
@@ -180,7 +217,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   // The static plugin answers 403 for its root folder; the app's home is index.html.
   if (hasWeb) {
     app.get(`${BASE_PATH}/`, { schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml),
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(clientHtml),
     );
   }
 
@@ -208,12 +245,14 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         html = injectPreview(indexHtml, preview, `${origin}${pathname}`, origin);
         if (preview.noindex) reply.header('x-robots-tag', 'noindex');
       }
-      if (painted?.rendered) {
-        html = inlineCriticalPath(
-          injectFirstPaint(html, painted.rendered, painted.states),
-          readBuildFile,
-        );
-      }
+      html = painted?.rendered
+        ? inlineCriticalPath(
+            injectFirstPaint(html, painted.rendered, painted.states),
+            readBuildFile,
+          )
+        : html === indexHtml
+          ? clientHtml
+          : inlineStylesAndTheme(html, readBuildFile);
       // The mini card is made to be embedded by other sites: that exact route only.
       if (known && gameRoute(route)?.mini) allowFraming(reply);
       // A game, sheet, player or shared link that is not there (or could not be, its key

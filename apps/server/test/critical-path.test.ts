@@ -106,6 +106,7 @@ function fakeBuild(): string {
     'after-paint.js': AFTER_PAINT,
     'assets/index-a.css': CSS,
     '.ssr/entry-server.js': `export async function renderScoreboard(url, states) {
+      globalThis.saganTestRenders = (globalThis.saganTestRenders ?? 0) + 1;
       const top = states[0] && states[0].data && states[0].data.top;
       return { html: '<section class="board"><div class="board-score">' + (top ? top.homeScore : '') + '</div></section>' };
     }`,
@@ -120,6 +121,7 @@ function fakeBuild(): string {
 describe.each(databaseKinds())('a server-rendered page on $name', (kind) => {
   let dir: string;
   let gameKey: string;
+  let keeper: Awaited<ReturnType<typeof signInLocal>>;
 
   beforeAll(() => {
     dir = fakeBuild();
@@ -127,7 +129,7 @@ describe.each(databaseKinds())('a server-rendered page on $name', (kind) => {
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
   const t = useTestApp(kind, () => ({ config: { webDist: dir } }));
   beforeAll(async () => {
-    const keeper = await signInLocal(t.app, 'Critical Keeper');
+    keeper = await signInLocal(t.app, 'Critical Keeper');
     const res = await keeper.request({
       method: 'POST',
       url: `${API}/games`,
@@ -148,9 +150,43 @@ describe.each(databaseKinds())('a server-rendered page on $name', (kind) => {
     expect(scriptSrc).toEqual(["'self'", sha256(THEME), 'https://accounts.google.com/gsi/client']);
   });
 
-  it('pages it does not render keep the plain index.html', async () => {
-    const res = await t.app.inject({ url: '/apps/sagan/scoreboards' });
-    expect(res.statusCode).toBe(200);
-    expect(res.body).toBe(PAGE);
+  it('renders a page once per change of what it shows, not once per request', async () => {
+    const g = globalThis as { saganTestRenders?: number };
+    const url = `/apps/sagan/viewscoreboard/${gameKey}`;
+    const before = g.saganTestRenders ?? 0;
+    const [a, b] = await Promise.all([t.app.inject({ url }), t.app.inject({ url })]);
+    const c = await t.app.inject({ url });
+    for (const res of [a, b, c]) expect(res.body).toContain('<div class="board-score">7</div>');
+    // The first request may have found it rendered by the test above: at most one render.
+    expect((g.saganTestRenders ?? 0) - before).toBeLessThanOrEqual(1);
+    const write = await keeper.request({
+      method: 'PATCH',
+      url: `${API}/games/${gameKey}`,
+      payload: { homeScore: 8 },
+    });
+    expect(write.statusCode).toBe(200);
+    const rendered = g.saganTestRenders ?? 0;
+    const after = await t.app.inject({ url });
+    expect(after.body).toContain('<div class="board-score">8</div>');
+    expect(g.saganTestRenders).toBe(rendered + 1);
+    const again = await t.app.inject({ url });
+    expect(again.body).toContain('<div class="board-score">8</div>');
+    expect(g.saganTestRenders).toBe(rendered + 1);
+  });
+
+  it('pages it does not render get their styles and theme inlined, and their modules as they were', async () => {
+    for (const url of ['/apps/sagan/scoreboards', '/apps/sagan/']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(
+        PAGE.replace(
+          '<script src="/apps/sagan/theme-init.js"></script>',
+          `<script>${THEME}</script>`,
+        ).replace(
+          '<link rel="stylesheet" crossorigin href="/apps/sagan/assets/index-a.css">',
+          `<style>${CSS}</style>`,
+        ),
+      );
+    }
   });
 });

@@ -25,6 +25,9 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
     global: true,
     globalDecompression: false,
     threshold: COMPRESS_THRESHOLD_BYTES,
+    // Compressed in one go, with a Content-Length, up to 64 KB: a page with its inlined styles
+    // is 10–30 KB, ≈ 0.5 ms at these levels (the default on 2 cores, 8 KB, streamed them).
+    syncThreshold: 64 * 1024,
     // Every browser sends br or gzip; nothing is gained by also offering deflate.
     encodings: ['br', 'gzip'],
     brotliOptions: {
