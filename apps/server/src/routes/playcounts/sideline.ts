@@ -17,6 +17,7 @@ import { writeLimit } from '../../lib/write-limits.ts';
 import { createFromTeam, recordSnap, undoSnap } from './repo.ts';
 import { changedTopics, notifyChange } from './topics.ts';
 import { eventMeta } from './events.ts';
+import { SNAP_BODY_BYTES } from '../../lib/body-limits.ts';
 
 const NOT_FOUND = 'Play count not found';
 const FINISHED = 'This play count is finished: take it up again to count more';
@@ -58,6 +59,7 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
   app.post(
     '/playcounts/:gameKey/snaps',
     {
+      bodyLimit: SNAP_BODY_BYTES,
       config: writeLimit(app.config.rateLimitFactor, 'score'),
       schema: {
         tags: ['playcounts'],
