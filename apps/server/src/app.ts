@@ -35,6 +35,7 @@ import wsRoute from './realtime/ws-route.ts';
 import { buildFileReader, themeScriptHash } from './critical-path.ts';
 import { registerWebApp } from './web-app.ts';
 import { registerCompression } from './plugins/compression.ts';
+import { SMALL_BODY_BYTES } from './lib/body-limits.ts';
 
 export interface BuildOptions {
   db?: Db;
@@ -48,8 +49,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     logController: new LogController({ disableRequestLogging: true }),
     // DESIGN §9: X-Forwarded-* only from the proxies TRUST_PROXY names, never from anyone.
     trustProxy: fastifyTrustProxy(config.trustProxy),
-    // Larger bodies are opted into per route (photo uploads).
-    bodyLimit: 256 * 1024,
+    // Larger bodies are opted into per route (lib/body-limits.ts, photo uploads).
+    bodyLimit: SMALL_BODY_BYTES,
     // The embedded database starts in its own thread, no longer blocking the plugin timer: a
     // new data folder's initdb takes tens of seconds on a small or busy machine.
     pluginTimeout: 120_000,
@@ -81,6 +82,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
         .send({ error: 'Invalid request: text with characters we cannot store' });
     }
     const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if ((err as { code?: unknown }).code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const kb = Math.floor((req.routeOptions.bodyLimit ?? SMALL_BODY_BYTES) / 1024);
+      return reply.code(413).send({ error: `Too large: this request takes at most ${kb} KB` });
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ error: (err as Error).message });
     }

@@ -2,6 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { bulkRowsToSave, parseBulkUpload } from '@sagan/shared/bulk-upload';
 import type { Queryable } from '../src/db/db.ts';
+import { DELETE_ACCOUNT_CONFIRMATION } from '@sagan/shared/account';
+import { BACKUP_TOKEN_HEADER } from '../src/routes/ops/backup.ts';
 import { API, databaseKinds, useTempDir, useTestApp } from './helpers.ts';
 import { BACKGROUND_WRITES, makeWorld, randomKey, type World } from './security-world.ts';
 
@@ -95,7 +97,24 @@ interface Target {
   method: 'POST' | 'PUT' | 'PATCH';
   url(w: World): string;
   valid: Record<string, unknown>;
+  /** Bodies other than bodies(valid), for a target whose body nests what matters. */
+  bodies?: fc.Arbitrary<string>;
+  headers?: fc.Arbitrary<Record<string, string>>;
 }
+
+/** Every kind of game event, each valid, for the fuzzer to mutate. */
+const gameActions = [
+  { kind: 'score', team: 'home', by: 2 },
+  { kind: 'goal', team: 'away', by: 1 },
+  { kind: 'count', field: 'homeFouls', by: 1 },
+  { kind: 'toggle', field: 'base1' },
+  { kind: 'tennisPoint', team: 'home' },
+  { kind: 'setWon', team: 'away' },
+  { kind: 'pitch', call: 'ball' },
+  { kind: 'period', step: 1 },
+  { kind: 'undo' },
+  { kind: 'void', target: 'nosuchevent' },
+];
 
 const targets: Record<string, Target> = {
   'auth/local': { method: 'POST', url: () => '/auth/local', valid: { displayName: 'Ann' } },
@@ -177,6 +196,35 @@ const targets: Record<string, Target> = {
     url: (w) => `/playcounts/${w.playCountKey}`,
     valid: { archived: true, minPlays: 2 },
   },
+  'game event': {
+    method: 'POST',
+    url: (w) => `/games/${w.gameKey}/events`,
+    valid: { action: gameActions[0], device: 'fuzz-device', baseSeq: 1, period: 'Q1' },
+  },
+  'game event action': {
+    method: 'POST',
+    url: (w) => `/games/${w.gameKey}/events`,
+    valid: {},
+    bodies: fc
+      .constantFrom(...gameActions)
+      .chain((action) => mutated(action))
+      .map((action) => `{"action":${action},"device":"fuzz-device"}`),
+  },
+  'delete my account': {
+    method: 'POST',
+    url: () => '/me/delete',
+    valid: { confirm: DELETE_ACCOUNT_CONFIRMATION },
+  },
+  // The backup command's route: without the data folder's token, 404 whatever is sent.
+  backup: {
+    method: 'POST',
+    url: () => '/ops/backup',
+    valid: {},
+    headers: fc.oneof(
+      fc.constant({}),
+      fc.stringMatching(/^[\x20-\x7e]{0,300}$/).map((token) => ({ [BACKUP_TOKEN_HEADER]: token })),
+    ),
+  },
 };
 
 /** One round trip that changes whenever any row of any table changes. */
@@ -216,24 +264,31 @@ describe.each(databaseKinds())('fuzzing on $name', (kind) => {
   it.each(Object.keys(targets))('%s: never 5xx, refusals change nothing', async (name) => {
     const t = targets[name]!;
     await fc.assert(
-      fc.asyncProperty(bodies(t.valid), async (payload) => {
-        const before = known ?? (await fingerprint());
-        const res = await w.owner.request({
-          method: t.method,
-          url: `${API}${t.url(w)}`,
-          headers: { 'content-type': 'application/json' },
-          payload,
-        });
-        cases++;
-        expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
-        known = await fingerprint();
-        if (res.statusCode >= 400) expect(known).toBe(before);
-        // A sign-in from the fuzzer replaces the owner's session: sign back in as the owner.
-        if (name === 'auth/local' && res.statusCode === 200) {
-          w = await makeWorld(server.app);
-          known = null;
-        }
-      }),
+      fc.asyncProperty(
+        t.bodies ?? bodies(t.valid),
+        t.headers ?? fc.constant({}),
+        async (payload, headers) => {
+          const before = known ?? (await fingerprint());
+          const res = await w.owner.request({
+            method: t.method,
+            url: `${API}${t.url(w)}`,
+            headers: { 'content-type': 'application/json', ...headers },
+            payload,
+          });
+          cases++;
+          expect(res.statusCode, res.body.slice(0, 300)).toBeLessThan(500);
+          known = await fingerprint();
+          if (res.statusCode >= 400) expect(known).toBe(before);
+          // Never served without the data folder's token (404; a body it cannot read, 400/413).
+          if (name === 'backup') expect(res.statusCode).toBeGreaterThanOrEqual(400);
+          // A sign-in from the fuzzer replaces the owner's session, and a deletion ends the
+          // owner: a new world either way.
+          if ((name === 'auth/local' || name === 'delete my account') && res.statusCode === 200) {
+            w = await makeWorld(server.app);
+            known = null;
+          }
+        },
+      ),
       { numRuns: RUNS },
     );
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
@@ -308,6 +363,10 @@ describe.each(databaseKinds())('fuzzing on $name', (kind) => {
   it('still answers afterwards, and nothing was polluted', async () => {
     const res = await server.app.inject({ method: 'GET', url: `${API}/health` });
     expect(res.statusCode).toBe(200);
+    // The owner's data, full of what the fuzzer managed to store, still downloads whole.
+    const data = await w.owner.request({ method: 'GET', url: `${API}/me/data` });
+    expect(data.statusCode, data.body.slice(0, 300)).toBe(200);
+    expect(data.json()).toMatchObject({ teams: expect.any(Array) });
     expect(Object.prototype).not.toHaveProperty('polluted');
     expect(Object.prototype).not.toHaveProperty('isAdmin');
     console.log(

@@ -13,6 +13,7 @@ import { userTopicFamily, type UserList } from '@sagan/shared/topics/user';
 import { afterCommit, type Db, type Queryable } from '../db/db.ts';
 import { Coalescer } from './coalesce.ts';
 import { ExistenceBatcher, type KeyedBy } from './existence.ts';
+import { CLOSE_TOO_MANY_MESSAGES } from './limits.ts';
 
 /**
  * The server's half of a topic family declared in @sagan/shared/topics ('game' serves
@@ -94,6 +95,11 @@ export interface Connection {
    * cookie or anonymous socket. The socket acts for its user until then, like a session.
    */
   bearerExpiresAt: number | null;
+  /**
+   * Spends what the socket's own requests cost in bytes (a subscribe's state, a pong); false
+   * when the socket has asked for more than its limits allow, and the hub then closes it.
+   */
+  spend?: (bytes: number) => boolean;
 }
 
 const CHANNEL = 'sagan_topics';
@@ -115,6 +121,14 @@ const LOCAL_MERGE_TTL_MS = 60_000;
  */
 export const FANOUT_SLICE = 256;
 const FANOUT_SLICE_MS = 2;
+/**
+ * A topic's last frame is kept after its last subscriber leaves, until a change to it is heard
+ * (its sequence number moves) or the room is needed: a client that subscribes and unsubscribes
+ * the same topic in a loop costs no read of the database. At most this many such topics, and
+ * frames of this many bytes together, the least recently left dropped first.
+ */
+const IDLE_TOPICS = 1000;
+const IDLE_BYTES = 16 * 1024 * 1024;
 
 /**
  * Fan-out from memory (DESIGN §4): each node keeps the current frame of every topic it has
@@ -124,6 +138,9 @@ const FANOUT_SLICE_MS = 2;
 export class Hub {
   private readonly defs = new Map<string, Family>();
   private readonly entries = new Map<string, Entry>();
+  /** Entries without subscribers whose frame is kept, by topic, least recently left first. */
+  private readonly idle = new Map<string, number>();
+  private idleBytes = 0;
   private readonly connections = new Set<Connection>();
   private unlisten: (() => Promise<void>) | null = null;
   private readonly existence: ExistenceBatcher;
@@ -434,7 +451,7 @@ export class Hub {
         conn.topics.delete(msg.topic);
         return this.detach(conn, msg.topic);
       case 'ping':
-        return this.send(conn, JSON.stringify({ type: ServerMessageType.Pong }));
+        return this.reply(conn, JSON.stringify({ type: ServerMessageType.Pong }));
     }
   }
 
@@ -468,17 +485,30 @@ export class Hub {
       };
       this.entries.set(topic, entry);
     }
+    this.unidle(topic);
     entry.subs.add(conn);
     conn.topics.add(topic);
     if (entry.frame === null) await this.refresh(topic, entry, /* broadcast */ false);
     if (!entry.subs.has(conn) || entry.frame === null) return;
     if (sinceSeq !== undefined && sinceSeq === entry.seq) {
-      this.send(conn, JSON.stringify({ type: ServerMessageType.Current, topic, seq: entry.seq }));
+      this.reply(conn, JSON.stringify({ type: ServerMessageType.Current, topic, seq: entry.seq }));
     } else if (def.stamp) {
-      this.send(conn, stateMessage(topic, entry.seq, this.stamped(topic, entry.data)));
+      this.reply(conn, stateMessage(topic, entry.seq, this.stamped(topic, entry.data)));
     } else {
-      this.send(conn, this.wholeFrame(topic, entry));
+      this.reply(conn, this.wholeFrame(topic, entry));
     }
+  }
+
+  /** Sends what the socket asked for, once its byte limit allows; closes it otherwise. */
+  private reply(conn: Connection, frame: string | Buffer): void {
+    const bytes = typeof frame === 'string' ? Buffer.byteLength(frame) : frame.length;
+    if (conn.spend && !conn.spend(bytes)) {
+      if (conn.socket.readyState === conn.socket.OPEN) {
+        conn.socket.close(CLOSE_TOO_MANY_MESSAGES, 'Too much data asked for');
+      }
+      return;
+    }
+    this.send(conn, frame);
   }
 
   /** The state as handed out now: stamped, for a family that asks for it. */
@@ -579,7 +609,37 @@ export class Hub {
     const entry = this.entries.get(topic);
     if (!entry) return;
     entry.subs.delete(conn);
-    if (entry.subs.size === 0 && !entry.loading) this.entries.delete(topic);
+    if (entry.subs.size === 0 && !entry.loading) this.retire(topic, entry);
+  }
+
+  /** An entry whose last subscriber left: its frame is kept idle, or it goes. */
+  private retire(topic: string, entry: Entry): void {
+    if (entry.frame === null || entry.fanouts.length) {
+      this.entries.delete(topic);
+      return;
+    }
+    this.unidle(topic);
+    this.idle.set(topic, entry.frame.length);
+    this.idleBytes += entry.frame.length;
+    for (const [oldest, bytes] of this.idle) {
+      if (this.idle.size <= IDLE_TOPICS && this.idleBytes <= IDLE_BYTES) break;
+      this.idle.delete(oldest);
+      this.idleBytes -= bytes;
+      this.entries.delete(oldest);
+    }
+  }
+
+  /** Takes a topic off the idle list (it has a subscriber again, or is dropped). */
+  private unidle(topic: string): void {
+    const bytes = this.idle.get(topic);
+    if (bytes === undefined) return;
+    this.idle.delete(topic);
+    this.idleBytes -= bytes;
+  }
+
+  /** Topics whose frame is kept without subscribers (see IDLE_TOPICS); tests read it. */
+  get idleTopics(): number {
+    return this.idle.size;
   }
 
   private onNotify(payload: string): void {
@@ -604,6 +664,12 @@ export class Hub {
       const merge = this.takeLocalMerge(carried);
       const entry = this.entries.get(topic);
       if (!entry || seq <= entry.seq) continue;
+      if (this.idle.has(topic)) {
+        // Nobody here watches it: dropped, not reloaded; the next subscriber reads it.
+        this.unidle(topic);
+        this.entries.delete(topic);
+        continue;
+      }
       if (!this.applyMerge(topic, entry, seq, merge)) void this.refresh(topic, entry, true);
     }
   }
@@ -720,7 +786,7 @@ export class Hub {
       } while (entry.dirty);
     })().finally(() => {
       entry.loading = null;
-      if (entry.subs.size === 0) this.entries.delete(topic);
+      if (entry.subs.size === 0) this.retire(topic, entry);
     });
     return entry.loading;
   }

@@ -15,6 +15,14 @@ export interface SocketLimits {
   messageBurst: number;
   /** Open sockets per client address. */
   socketsPerAddress: number;
+  /**
+   * Sustained bytes per second a socket's own messages may cost: what it sends, and what the
+   * server sends back because it asked (a subscribe's whole state, a pong). Changes pushed to
+   * its topics are not counted: the socket did not ask for them.
+   */
+  bytesPerSecond: number;
+  /** Bytes a socket may cost at once (a page opening, a reconnect resubscribing). */
+  byteBurst: number;
 }
 
 export function socketLimits(factor: number): SocketLimits {
@@ -24,6 +32,11 @@ export function socketLimits(factor: number): SocketLimits {
     messagesPerSecond: 20 * factor,
     messageBurst: scaled(250),
     socketsPerAddress: scaled(200),
+    // A page's states are a few KB, the largest (a 500-player roster) about 1 MB: a page can
+    // open several such and reconnect, while subscribing to one in a loop, which re-sends
+    // its whole state each time, is cut off after a few MB instead of tens of MB a second.
+    bytesPerSecond: 256 * 1024 * factor,
+    byteBurst: scaled(8 * 1024 * 1024),
   };
 }
 
@@ -52,6 +65,33 @@ export class MessageBucket {
     this.last = now;
     if (this.tokens < 1) return false;
     this.tokens -= 1;
+    return true;
+  }
+}
+
+/**
+ * A token bucket of bytes: `burst` at once, refilled at `perSecond`. One message may overdraw
+ * it (a state bigger than the burst is still served once); the next is refused until the
+ * bucket is above zero again.
+ */
+export class ByteBucket {
+  private bytes: number;
+  private last: number;
+
+  constructor(
+    private readonly perSecond: number,
+    private readonly burst: number,
+    now = Date.now(),
+  ) {
+    this.bytes = burst;
+    this.last = now;
+  }
+
+  spend(bytes: number, now = Date.now()): boolean {
+    this.bytes = Math.min(this.burst, this.bytes + ((now - this.last) / 1000) * this.perSecond);
+    this.last = now;
+    if (this.bytes <= 0) return false;
+    this.bytes -= bytes;
     return true;
   }
 }

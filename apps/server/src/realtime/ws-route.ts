@@ -1,11 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { RawData } from 'ws';
 import { WS_PATH } from '@sagan/shared/http';
 import { clientMessageSchema } from '@sagan/shared/realtime';
 import { refuseAndClose } from '../lib/http-errors.ts';
 import {
   AddressCounts,
+  ByteBucket,
   CLOSE_TOO_MANY_MESSAGES,
   CLOSE_TOO_MANY_SOCKETS,
   MessageBucket,
@@ -66,6 +68,8 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
       // its socket, headers and parser) for every idle viewer, only what they use.
       const session = req.user && req.sessionToken ? sessionIdOf(req.sessionToken) : null;
       const conn = hub.connect(socket, req.user, session, req.bearerExpiresAt);
+      const bytes = new ByteBucket(limits.bytesPerSecond, limits.byteBurst);
+      conn.spend = (n) => bytes.spend(n);
       const log = app.log;
       // @fastify/websocket's own 'error' listener closes over the upgrade's request and reply
       // (≈ 4 KB of heap per viewer for the socket's lifetime); ours does what its default
@@ -80,7 +84,7 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
         socket.terminate();
       });
       socket.on('message', (raw, isBinary) => {
-        if (!bucket.take()) {
+        if (!bucket.take() || !bytes.spend(rawLength(raw))) {
           if (socket.readyState === socket.OPEN) {
             socket.close(CLOSE_TOO_MANY_MESSAGES, 'Too many messages');
           }
@@ -108,4 +112,9 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
       });
     },
   );
+}
+
+function rawLength(raw: RawData): number {
+  if (Array.isArray(raw)) return raw.reduce((n, b) => n + b.length, 0);
+  return raw.byteLength;
 }

@@ -16,6 +16,7 @@ import { findOwnGame, listGames, patchGame, putGame } from './repo.ts';
 import { notifyChange, registerPlayCountTopics } from './topics.ts';
 import { eventMeta } from './events.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { PLAY_COUNT_BODY_BYTES } from '../../lib/body-limits.ts';
 import { sidelineRoutes } from './sideline.ts';
 import { shareRoutes } from './share.ts';
 
@@ -68,6 +69,7 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
   app.put(
     '/playcounts/:gameKey',
     {
+      bodyLimit: PLAY_COUNT_BODY_BYTES,
       config: writeLimit(app.config.rateLimitFactor, 'score'),
       schema: {
         tags: ['playcounts'],

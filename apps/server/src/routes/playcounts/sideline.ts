@@ -18,6 +18,7 @@ import { createFromTeam, lockCount, recordSnap, undoSnap, type LockedCount } fro
 import { originOf, writeEvent, type EventLog, type EventOrigin } from '../../lib/game-write.ts';
 import { changedTopics, notifyChange } from './topics.ts';
 import { eventMeta } from './events.ts';
+import { SNAP_BODY_BYTES } from '../../lib/body-limits.ts';
 
 const NOT_FOUND = 'Play count not found';
 
@@ -81,6 +82,7 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
   app.post(
     '/playcounts/:gameKey/snaps',
     {
+      bodyLimit: SNAP_BODY_BYTES,
       config: writeLimit(app.config.rateLimitFactor, 'score'),
       schema: {
         tags: ['playcounts'],

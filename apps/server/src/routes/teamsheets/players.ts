@@ -38,6 +38,7 @@ import {
   updatePlayer,
 } from './repo.ts';
 import { imageBudget, writeLimit } from '../../lib/write-limits.ts';
+import { BULK_BODY_BYTES } from '../../lib/body-limits.ts';
 
 /** A roster bigger than any real team; it bounds what one account can store. */
 const MAX_PLAYERS = 500;
@@ -154,6 +155,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
   app.post(
     '/teams/:teamKey/players/bulk',
     {
+      bodyLimit: BULK_BODY_BYTES,
       config: writeLimit(app.config.rateLimitFactor, 'create'),
       schema: {
         tags: ['teamsheets'],
