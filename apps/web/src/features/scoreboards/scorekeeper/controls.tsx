@@ -158,6 +158,9 @@ function gameControls(kind: BoardKind, f: ScoreboardFields): GameControl[] {
         { text: 'Ball', name: 'ball', intent: { kind: 'pitch', call: 'ball' } },
         { text: 'Strike', name: 'strike', intent: { kind: 'pitch', call: 'strike' } },
         { text: 'Out', name: 'out', intent: { kind: 'pitch', call: 'out' } },
+        // The line score's H and E: a hit also starts the next batter's count.
+        { text: 'Hit', name: 'hit', intent: { kind: 'hit' } },
+        { text: 'Error', name: 'error by the fielding team', intent: { kind: 'error' } },
         ...(['base1', 'base2', 'base3'] as const).map((field, i): GameControl => ({
           text: ['1st', '2nd', '3rd'][i]!,
           name: `runner on ${['1st', '2nd', '3rd'][i]!}`,
