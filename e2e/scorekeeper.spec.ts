@@ -150,6 +150,15 @@ test.describe('scorekeeper: every board from the browser', () => {
     await expect(board(viewer).getByLabel('Lions runs 1')).toBeVisible();
     await expect(fact(viewer, 'Balls')).toHaveText('1');
     await expect(fact(viewer, 'Strikes')).toHaveText('1');
+    // A hit starts the next batter's count and shows in the viewer's line score (R H E).
+    await tap(page, 'hit');
+    await expect(fact(viewer, 'Balls')).toHaveText('0');
+    await expect(fact(viewer, 'Strikes')).toHaveText('0');
+    await expect(
+      viewer
+        .getByRole('region', { name: 'Line score' })
+        .getByRole('row', { name: /^Tigers 1 .* 1 1 0$/ }),
+    ).toBeVisible();
     await expect(board(viewer).getByLabel('First base occupied')).toBeVisible();
     await expect(board(viewer).getByLabel('Second base occupied')).toBeVisible();
     await expect(board(viewer).getByLabel('Third base empty')).toBeVisible();
