@@ -136,7 +136,17 @@ test.describe('scorekeeper: every board from the browser', () => {
     await expect(page.getByLabel('Home sets won')).toHaveValue('1');
     await expect(page.getByLabel('Away points in this set')).toHaveValue('1');
     await expect(page.getByText('Home score games')).toHaveCount(0);
+    // At 25 with a lead of 2 the rules say the set is won; the scorer confirms it.
+    await page.getByLabel('Home points in this set').fill('25');
+    await page.getByRole('button', { name: 'Save changes' }).click();
     await screenshot(page, 'scorekeeper-volleyball');
+    await tap(page, 'Confirm: Lions won the set');
+    await expect(page.getByRole('button', { name: 'Confirm: Lions won the set' })).toHaveCount(0);
+    // Every set's score stays in the viewer's line score, the one being played live.
+    const line = viewer.getByRole('region', { name: 'Line score' });
+    await expect(line.getByRole('row', { name: 'Lions 2 0 25 0' })).toBeVisible();
+    await expect(line.getByRole('row', { name: 'Tigers 1 0 1 0' })).toBeVisible();
+    await screenshot(viewer, 'board-volleyball-line-score');
   });
 
   test('baseball: the count, runners, outs and the half inning', async ({ page, browser }) => {
