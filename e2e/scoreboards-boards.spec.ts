@@ -337,4 +337,27 @@ test.describe('boards by sport', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'board-line-score-1280');
   });
+
+  test('the mini card and the overlay show the clock; a Final game none', async ({
+    page,
+    request,
+  }) => {
+    const keeper = await apiAs(request, unique('Keeper'));
+    const gameKey = await createGame(keeper, {
+      gameName: 'Mini Clock',
+      sportID: 2,
+      gamePeriod: 'Q2',
+    });
+    await keeper.call('POST', `/games/${gameKey}/clock`, { formattedTime: '4:05', seconds: 245 });
+    await page.setViewportSize({ width: 390, height: 300 });
+    await page.goto(`${BASE}/viewscoreboardmini/${gameKey}`);
+    await expect(page.getByRole('timer', { name: 'Clock 4:05' })).toBeVisible();
+    await screenshot(page, 'mini-clock-390');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`${BASE}/viewscoreboardmini/${gameKey}?overlay=1`);
+    await expect(page.getByRole('timer', { name: 'Clock 4:05' })).toBeVisible();
+    await keeper.call('PATCH', `/games/${gameKey}`, { gamePeriod: 'Final' });
+    await expect(page.getByText('Final')).toBeVisible();
+    await expect(page.getByRole('timer')).toHaveCount(0);
+  });
 });

@@ -49,7 +49,11 @@ const PAGES: ReadonlyArray<[RegExp, Resolver]> = [
   ],
   [
     /^\/viewscoreboardmini\/([^/]+)\/?$/,
-    ([game]) => ({ topics: [gameTopic.name(game!)], missing: firstIsNull }),
+    // The mini card shows the clock too.
+    ([game]) => ({
+      topics: [gameTopic.name(game!), clockTopic.name(game!)],
+      missing: firstIsNull,
+    }),
   ],
   [
     /^\/teamsheets\/([^/]+)\/?$/,

@@ -226,7 +226,12 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
     expect(root).toContain('summary-card');
     expect(root).toContain('Rendered Cup');
     expect(root).not.toContain('top-menu');
-    expect(initialStates(res.body)?.map((s) => s.topic)).toEqual([`game:${gameKey}`]);
+    expect(initialStates(res.body)?.map((s) => s.topic)).toEqual([
+      `game:${gameKey}`,
+      `clock:${gameKey}`,
+    ]);
+    // The clock is in the card as rendered, not filled in after paint.
+    expect(rootOf(res.body)).toContain('aria-label="Clock 3:21"');
   });
 
   it('an unknown game renders the friendly not-found, with status 404', async () => {
