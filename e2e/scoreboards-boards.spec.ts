@@ -297,4 +297,67 @@ test.describe('boards by sport', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await screenshot(page, 'board-lacrosse-phone');
   });
+
+  test('line score: 12 innings with R H E, read at 320 px and on a desktop', async ({
+    page,
+    request,
+  }) => {
+    const keeper = await apiAs(request, unique('Keeper'));
+    const gameKey = await createGame(keeper, {
+      gameName: 'Extra Innings',
+      sportID: 7,
+      gamePeriod: 'Top 1st',
+      homeTeamName: 'Cardinals',
+      awayTeamName: 'Rangers',
+    });
+    const tap = (action: unknown) =>
+      keeper.call('POST', `/games/${gameKey}/events`, { action, device: 'e2e' });
+    const out = { kind: 'pitch', call: 'out' };
+    // Eleven full innings and the top of the 12th: the away team scores in the 1st and the
+    // 12th, the home team in the 3rd; a hit each half inning, one error.
+    for (let half = 0; half < 23; half++) {
+      await tap({ kind: 'hit' });
+      if (half === 0 || half === 22) await tap({ kind: 'score', team: 'away', by: 1 });
+      if (half === 5) await tap({ kind: 'score', team: 'home', by: 2 });
+      for (let o = 0; o < 3; o++) await tap(out);
+    }
+    await tap({ kind: 'error' });
+    await page.setViewportSize({ width: 320, height: 640 });
+    await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
+    const line = page.getByRole('region', { name: 'Line score' });
+    await expect(
+      line.getByRole('row', { name: /^Rangers 1 0 0 0 0 0 0 0 0 0 0 1 2 12 1$/ }),
+    ).toBeVisible();
+    await expect(
+      line.getByRole('row', { name: /^Cardinals 0 0 2 0 0 0 0 0 0 0 0 0 2 11 0$/ }),
+    ).toBeVisible();
+    await screenshot(page, 'board-line-score-320');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await screenshot(page, 'board-line-score-390');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await screenshot(page, 'board-line-score-1280');
+  });
+
+  test('the mini card and the overlay show the clock; a Final game none', async ({
+    page,
+    request,
+  }) => {
+    const keeper = await apiAs(request, unique('Keeper'));
+    const gameKey = await createGame(keeper, {
+      gameName: 'Mini Clock',
+      sportID: 2,
+      gamePeriod: 'Q2',
+    });
+    await keeper.call('POST', `/games/${gameKey}/clock`, { formattedTime: '4:05', seconds: 245 });
+    await page.setViewportSize({ width: 390, height: 300 });
+    await page.goto(`${BASE}/viewscoreboardmini/${gameKey}`);
+    await expect(page.getByRole('timer', { name: 'Clock 4:05' })).toBeVisible();
+    await screenshot(page, 'mini-clock-390');
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`${BASE}/viewscoreboardmini/${gameKey}?overlay=1`);
+    await expect(page.getByRole('timer', { name: 'Clock 4:05' })).toBeVisible();
+    await keeper.call('PATCH', `/games/${gameKey}`, { gamePeriod: 'Final' });
+    await expect(page.getByText('Final')).toBeVisible();
+    await expect(page.getByRole('timer')).toHaveCount(0);
+  });
 });

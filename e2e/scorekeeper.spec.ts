@@ -136,7 +136,17 @@ test.describe('scorekeeper: every board from the browser', () => {
     await expect(page.getByLabel('Home sets won')).toHaveValue('1');
     await expect(page.getByLabel('Away points in this set')).toHaveValue('1');
     await expect(page.getByText('Home score games')).toHaveCount(0);
+    // At 25 with a lead of 2 the rules say the set is won; the scorer confirms it.
+    await page.getByLabel('Home points in this set').fill('25');
+    await page.getByRole('button', { name: 'Save changes' }).click();
     await screenshot(page, 'scorekeeper-volleyball');
+    await tap(page, 'Confirm: Lions won the set');
+    await expect(page.getByRole('button', { name: 'Confirm: Lions won the set' })).toHaveCount(0);
+    // Every set's score stays in the viewer's line score, the one being played live.
+    const line = viewer.getByRole('region', { name: 'Line score' });
+    await expect(line.getByRole('row', { name: 'Lions 2 0 25 0' })).toBeVisible();
+    await expect(line.getByRole('row', { name: 'Tigers 1 0 1 0' })).toBeVisible();
+    await screenshot(viewer, 'board-volleyball-line-score');
   });
 
   test('baseball: the count, runners, outs and the half inning', async ({ page, browser }) => {
@@ -150,6 +160,15 @@ test.describe('scorekeeper: every board from the browser', () => {
     await expect(board(viewer).getByLabel('Lions runs 1')).toBeVisible();
     await expect(fact(viewer, 'Balls')).toHaveText('1');
     await expect(fact(viewer, 'Strikes')).toHaveText('1');
+    // A hit starts the next batter's count and shows in the viewer's line score (R H E).
+    await tap(page, 'hit');
+    await expect(fact(viewer, 'Balls')).toHaveText('0');
+    await expect(fact(viewer, 'Strikes')).toHaveText('0');
+    await expect(
+      viewer
+        .getByRole('region', { name: 'Line score' })
+        .getByRole('row', { name: /^Tigers 1 .* 1 1 0$/ }),
+    ).toBeVisible();
     await expect(board(viewer).getByLabel('First base occupied')).toBeVisible();
     await expect(board(viewer).getByLabel('Second base occupied')).toBeVisible();
     await expect(board(viewer).getByLabel('Third base empty')).toBeVisible();

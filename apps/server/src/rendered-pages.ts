@@ -1,6 +1,7 @@
 import { keySchema } from '@sagan/shared/keys';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
+import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
 import { rosterTopic } from '@sagan/shared/topics/roster';
 
@@ -37,17 +38,22 @@ type Resolver = (keys: string[]) => RenderedPage;
 
 /** Route pattern (the path after the base path) → the page; its groups are keys. */
 const PAGES: ReadonlyArray<[RegExp, Resolver]> = [
-  // The full board also shows the clock, so a game in play does not first show '--:--'.
+  // The full board also shows the clock, so a game in play does not first show '--:--', and
+  // the line score, so it does not appear after paint.
   [
     /^\/viewscoreboard\/([^/]+)\/?$/,
     ([game]) => ({
-      topics: [gameTopic.name(game!), clockTopic.name(game!)],
+      topics: [gameTopic.name(game!), clockTopic.name(game!), gameDetailTopic.name(game!)],
       missing: firstIsNull,
     }),
   ],
   [
     /^\/viewscoreboardmini\/([^/]+)\/?$/,
-    ([game]) => ({ topics: [gameTopic.name(game!)], missing: firstIsNull }),
+    // The mini card shows the clock too.
+    ([game]) => ({
+      topics: [gameTopic.name(game!), clockTopic.name(game!)],
+      missing: firstIsNull,
+    }),
   ],
   [
     /^\/teamsheets\/([^/]+)\/?$/,

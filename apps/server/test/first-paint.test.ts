@@ -143,7 +143,14 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
   it('carries the states it was rendered with, for the client to resume from', async () => {
     const res = await t.app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
     const states = initialStates(res.body);
-    expect(states?.map((s) => s.topic)).toEqual([`game:${gameKey}`, `clock:${gameKey}`]);
+    expect(states?.map((s) => s.topic)).toEqual([
+      `game:${gameKey}`,
+      `clock:${gameKey}`,
+      `gamedetail:${gameKey}`,
+    ]);
+    // The line score is in the page as rendered, so it does not appear after paint.
+    expect(states![2]!.data).toMatchObject({ lineScore: { kind: expect.any(String) } });
+    expect(rootOf(res.body)).toContain('aria-label="Line score"');
     const game = states![0]!.data as { top: { homeTeamName: string; awayTeamName: string } };
     expect(game.top.homeTeamName).toBe(NASTY);
     expect(game.top.awayTeamName).toBe('Line\u2028Sep & Co');
@@ -219,7 +226,12 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
     expect(root).toContain('summary-card');
     expect(root).toContain('Rendered Cup');
     expect(root).not.toContain('top-menu');
-    expect(initialStates(res.body)?.map((s) => s.topic)).toEqual([`game:${gameKey}`]);
+    expect(initialStates(res.body)?.map((s) => s.topic)).toEqual([
+      `game:${gameKey}`,
+      `clock:${gameKey}`,
+    ]);
+    // The clock is in the card as rendered, not filled in after paint.
+    expect(rootOf(res.body)).toContain('aria-label="Clock 3:21"');
   });
 
   it('an unknown game renders the friendly not-found, with status 404', async () => {
@@ -229,6 +241,7 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
     expect(initialStates(res.body)).toEqual([
       expect.objectContaining({ topic: 'game:no-such-game', data: null }),
       expect.objectContaining({ topic: 'clock:no-such-game', data: null }),
+      expect.objectContaining({ topic: 'gamedetail:no-such-game', data: null }),
     ]);
     const mini = await t.app.inject({ url: '/apps/sagan/viewscoreboardmini/no-such-game' });
     expect(mini.statusCode).toBe(404);

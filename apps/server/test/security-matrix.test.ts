@@ -641,6 +641,7 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
     const topicMatrix: Record<string, { topic: string; allowed: readonly boolean[] }> = {
       game: { topic: `game:${w.gameKey}`, allowed: PUBLIC },
       clock: { topic: `clock:${w.gameKey}`, allowed: PUBLIC },
+      gamedetail: { topic: `gamedetail:${w.gameKey}`, allowed: PUBLIC },
       gamehistory: { topic: `gamehistory:${w.gameKey}`, allowed: OWNER_ONLY },
       games: { topic: 'games:recent', allowed: PUBLIC },
       tags: { topic: 'tags', allowed: PUBLIC },

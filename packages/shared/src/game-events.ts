@@ -28,6 +28,8 @@ export const intentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('tennisPoint'), team }).strict(),
   z.object({ kind: z.literal('setWon'), team }).strict(),
   z.object({ kind: z.literal('pitch'), call: z.enum(['ball', 'strike', 'out']) }).strict(),
+  z.object({ kind: z.literal('hit') }).strict(),
+  z.object({ kind: z.literal('error') }).strict(),
   z.object({ kind: z.literal('period'), step: z.union([z.literal(1), z.literal(-1)]) }).strict(),
 ]);
 

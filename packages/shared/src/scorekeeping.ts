@@ -54,6 +54,10 @@ export type Intent =
   | { kind: 'setWon'; team: Team }
   /** Baseball: a ball or strike with the count's consequences (walk, strikeout, side out). */
   | { kind: 'pitch'; call: 'ball' | 'strike' | 'out' }
+  /** Baseball: the batter hit safely (the count starts over; the line score counts the hit). */
+  | { kind: 'hit' }
+  /** Baseball: the fielding team made an error (the line score counts it against them). */
+  | { kind: 'error' }
   | { kind: 'period'; step: 1 | -1 }
   /** Set fields to these values: direct edits, Final, Starting Soon, and undo. */
   | { kind: 'set'; values: ScoreboardPatch };
@@ -210,6 +214,24 @@ function tennisPoint(f: ScoreboardFields, team: Team): ScoreboardPatch {
   return patch;
 }
 
+export const VOLLEYBALL_SETS_TO_WIN = 3;
+
+/**
+ * Volleyball: the team that has won the set being played by the rules (25 points, 15 in the
+ * deciding fifth set, with a lead of 2), or null. The scorer confirms with "Won set".
+ */
+export function volleyballSetWinner(
+  f: Pick<ScoreboardFields, 'homeScore' | 'awayScore' | 'homeScoreGames' | 'awayScoreGames'>,
+  rules: { setPoints?: number; decidingSetPoints?: number } = {},
+): Team | null {
+  const deciding = f.homeScoreGames + f.awayScoreGames === VOLLEYBALL_SETS_TO_WIN * 2 - 2;
+  const target = deciding ? (rules.decidingSetPoints ?? 15) : (rules.setPoints ?? 25);
+  const lead = f.homeScore - f.awayScore;
+  if (f.homeScore >= target && lead >= 2) return 'home';
+  if (f.awayScore >= target && -lead >= 2) return 'away';
+  return null;
+}
+
 /** Baseball: the count's consequences (four balls walk, three strikes or an out, three outs). */
 function pitch(f: ScoreboardFields, call: 'ball' | 'strike' | 'out'): ScoreboardPatch {
   if (call === 'ball' && f.balls < 3) return { balls: f.balls + 1 };
@@ -269,16 +291,25 @@ export function applyIntent(f: ScoreboardFields, intent: Intent): ScoreboardPatc
       break;
     case 'setWon': {
       const field = side(intent.team, 'scoreGames');
+      const won = (f[field] as number) + 1;
       patch = {
-        [field]: (f[field] as number) + 1,
+        [field]: won,
         homeScore: 0,
         awayScore: 0,
-        gamePeriod: stepPeriod(f, 1),
+        // Best of five: the third set won ends the match.
+        gamePeriod: won >= VOLLEYBALL_SETS_TO_WIN ? FINAL : stepPeriod(f, 1),
       };
       break;
     }
     case 'pitch':
       patch = pitch(f, intent.call);
+      break;
+    case 'hit':
+      // A new batter comes up: the count starts over. Runners move as the scorer taps them.
+      patch = { balls: 0, strikes: 0 };
+      break;
+    case 'error':
+      patch = {};
       break;
     case 'period':
       patch = { gamePeriod: stepPeriod(f, intent.step) };

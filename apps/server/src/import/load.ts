@@ -1,3 +1,4 @@
+import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { playCountTopic } from '@sagan/shared/topics/playcount';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
@@ -123,7 +124,12 @@ function steps(plan: ImportPlan): Step[] {
         else await appendBaseline(q, g.gameKey, g.uid, g.fields, `baseline_import_${g.timeStamp}`);
         return {
           outcome,
-          topics: [gameTopic.name(g.gameKey), recentGamesTopic.name(), myGamesTopic.name(g.uid)],
+          topics: [
+            gameTopic.name(g.gameKey),
+            gameDetailTopic.name(g.gameKey),
+            recentGamesTopic.name(),
+            myGamesTopic.name(g.uid),
+          ],
         };
       },
     });

@@ -3,6 +3,7 @@ import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboa
 import { fieldChanges, type GameEventBody } from '@sagan/shared/game-log';
 import { idempotencyKeySchema } from '@sagan/shared/idempotency';
 import { gameTopic } from '@sagan/shared/topics/game';
+import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
@@ -218,6 +219,8 @@ export async function writeGameEvent<T>(
         ...row.tag_keys.map(tagTopic.name),
         ...row.tag_followers.map(followedTagsTopic.name),
         ...(changed || decision.voids ? [gameHistoryTopic.name(gameKey)] : []),
+        // The line score: a hit or an error moves it without changing the scoreboard.
+        gameDetailTopic.name(gameKey),
       ],
       { [topic]: { top } },
     );

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { topicSchema } from '../realtime.ts';
 import { clockTopic } from './clock.ts';
 import { gameTopic } from './game.ts';
+import { gameDetailTopic } from './game-detail.ts';
 import { gameHistoryTopic } from './game-history.ts';
 import { playCountTopic } from './playcount.ts';
 import { playCountShareTopic } from './playcount-share.ts';
@@ -24,6 +25,7 @@ const UID = 'google:1234';
 const families = [
   { family: gameTopic, name: gameTopic.name(KEY), isPrivate: false },
   { family: clockTopic, name: clockTopic.name(KEY), isPrivate: false },
+  { family: gameDetailTopic, name: gameDetailTopic.name(KEY), isPrivate: false },
   // The scorekeeper's own history of changes.
   { family: gameHistoryTopic, name: gameHistoryTopic.name(KEY), isPrivate: true },
   { family: recentGamesTopic, name: recentGamesTopic.name(), isPrivate: false },
@@ -51,6 +53,7 @@ describe('topic families', () => {
     expect(families.map((f) => f.name)).toEqual([
       `game:${KEY}`,
       `clock:${KEY}`,
+      `gamedetail:${KEY}`,
       `gamehistory:${KEY}`,
       'games:recent',
       'tags',

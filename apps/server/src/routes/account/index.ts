@@ -8,6 +8,7 @@ import {
 } from '@sagan/shared/account';
 import { errorSchema, refusals } from '@sagan/shared/http';
 import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
+import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { userTopicFamily } from '@sagan/shared/topics/user';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
@@ -116,6 +117,7 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
           await hub.changed(q, [
             recentGamesTopic.name(),
             ...late.map((g) => gameTopic.name(g.game_key)),
+            ...late.map((g) => gameDetailTopic.name(g.game_key)),
           ]);
         }
         // Bookmarks, follows, messages sent and idempotency keys go with the user's row.

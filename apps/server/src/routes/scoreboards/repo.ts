@@ -26,6 +26,7 @@ import {
 import { applyIntent } from '@sagan/shared/scorekeeping';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
+import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
@@ -726,6 +727,7 @@ export async function deleteGame(app: App, uid: string, gameKey: string): Promis
       gameTopic.name(gameKey),
       clockTopic.name(gameKey),
       gameHistoryTopic.name(gameKey),
+      gameDetailTopic.name(gameKey),
       recentGamesTopic.name(),
       myGamesTopic.name(uid),
       ...(row.tag_keys.length ? [tagsTopic.name()] : []),

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { keySchema } from '@sagan/shared/keys';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
+import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
@@ -21,6 +22,7 @@ import {
   loadTagTopic,
   loadUserGames,
 } from './repo.ts';
+import { loadGameDetail } from './game-detail.ts';
 
 const isKey = (arg: string) => keySchema.safeParse(arg).success;
 const GAME_KEY = { table: 'games', column: 'game_key' };
@@ -43,6 +45,13 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
     // Viewers compute a running clock from the server's time (DESIGN §9): every state handed
     // out says when, even to a viewer who joins long after the clock last changed.
     stamp: (data) => (data ? { ...data, serverTime: Date.now() } : data),
+  });
+  // The line score, folded from the log, for the full board.
+  hub.register({
+    topic: gameDetailTopic,
+    authorize: (_u, arg) => isKey(arg),
+    load: loadGameDetail,
+    keyedBy: GAME_KEY,
   });
   // The scorekeeper's own history of changes.
   hub.register({

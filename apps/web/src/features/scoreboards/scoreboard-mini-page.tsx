@@ -5,6 +5,8 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { useLive } from '../../lib/realtime.ts';
 import { SummaryCard } from './components/summary-card.tsx';
+import { useGameClock } from './boards/board-frame.tsx';
+import { FINAL } from '@sagan/shared/scorekeeping';
 import './scoreboards.css';
 
 /**
@@ -17,12 +19,17 @@ export default function ScoreboardMiniPage() {
   const overlay = search.get('overlay') === '1';
   const validKey = keySchema.safeParse(gameKey).success;
   const game = useLive(gameTopic, validKey ? gameKey : '-');
+  // The clock ticks from its state as on the full board; a Final game shows none.
+  const { text: clock } = useGameClock(validKey ? gameKey : '-');
   usePageTitle(game.data?.top.gameName ?? 'Scoreboard');
   let body;
   if (game.loading) body = <Loading />;
   else if (game.error) body = <p className="form-error">{game.error}</p>;
   else if (!game.data) body = <p className="muted">We could not find this scoreboard.</p>;
   // Embedded on another site, the card opens the full board in a new tab.
-  else body = <SummaryCard game={game.data.top} newTab />;
+  else {
+    const top = game.data.top;
+    body = <SummaryCard game={top} newTab clock={top.gamePeriod === FINAL ? null : clock} />;
+  }
   return <main className={`mini-page${overlay ? ' mini-overlay' : ''}`}>{body}</main>;
 }

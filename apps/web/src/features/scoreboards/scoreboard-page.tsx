@@ -1,6 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { keySchema } from '@sagan/shared/keys';
 import { pathTo } from '@sagan/shared/routes';
+import { boardKind } from '@sagan/shared/sports';
 import type { GameComment } from '@sagan/shared/scoreboard-views';
 import { ExternalLink, useHasExternalLink } from '../../components/external-link.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -11,6 +12,7 @@ import { gameTopic } from '@sagan/shared/topics/game';
 import { useLive } from '../../lib/realtime.ts';
 import { useWatchers } from './api/use-scoreboard-actions.ts';
 import { Board } from './boards/board.tsx';
+import { LineScore } from './boards/line-score.tsx';
 import { BookmarkToggle } from './components/bookmark-toggle.tsx';
 import { EyeIcon } from './components/icons.tsx';
 import { MessageBox } from './components/message-box.tsx';
@@ -83,6 +85,8 @@ export default function ScoreboardPage() {
         <SunToggle on={sun} onToggle={toggleSun} />
       </div>
       <Board game={top} />
+      {/* Tennis's board shows every set's games itself. */}
+      {boardKind(top.sportID) !== 'tennis' && <LineScore gameKey={gameKey} game={top} />}
       <ScoreAnnouncer game={top} />
       {tags.length > 0 && (
         <ul className="tag-links" aria-label="Tags">

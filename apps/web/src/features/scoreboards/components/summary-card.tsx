@@ -40,7 +40,16 @@ function TeamLine({ game, side }: { game: GameSummary; side: 'home' | 'away' }) 
   );
 }
 
-export function SummaryCard({ game, newTab = false }: { game: GameSummary; newTab?: boolean }) {
+export function SummaryCard({
+  game,
+  newTab = false,
+  clock = null,
+}: {
+  game: GameSummary;
+  newTab?: boolean;
+  /** The game clock as it shows now (the mini card and overlay); null: none to show. */
+  clock?: string | null;
+}) {
   const style = periodStyle(game.gamePeriod);
   return (
     <Link
@@ -53,6 +62,11 @@ export function SummaryCard({ game, newTab = false }: { game: GameSummary; newTa
         <span className="summary-name">{game.gameName}</span>
         <span className="summary-period">{game.gamePeriod}</span>
       </span>
+      {clock && (
+        <span className="summary-clock" role="timer" aria-label={`Clock ${clock}`}>
+          {clock}
+        </span>
+      )}
       <span className="summary-sport">{sportName(game.sportID)}</span>
       <TeamLine game={game} side="home" />
       <TeamLine game={game} side="away" />

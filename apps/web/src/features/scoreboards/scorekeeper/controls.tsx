@@ -1,6 +1,12 @@
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import type { BoardKind } from '@sagan/shared/sports';
-import type { CountField, Intent, Team } from '@sagan/shared/scorekeeping';
+import {
+  FINAL,
+  volleyballSetWinner,
+  type CountField,
+  type Intent,
+  type Team,
+} from '@sagan/shared/scorekeeping';
 
 interface TeamControl {
   /** Shown on the button. */
@@ -158,6 +164,9 @@ function gameControls(kind: BoardKind, f: ScoreboardFields): GameControl[] {
         { text: 'Ball', name: 'ball', intent: { kind: 'pitch', call: 'ball' } },
         { text: 'Strike', name: 'strike', intent: { kind: 'pitch', call: 'strike' } },
         { text: 'Out', name: 'out', intent: { kind: 'pitch', call: 'out' } },
+        // The line score's H and E: a hit also starts the next batter's count.
+        { text: 'Hit', name: 'hit', intent: { kind: 'hit' } },
+        { text: 'Error', name: 'error by the fielding team', intent: { kind: 'error' } },
         ...(['base1', 'base2', 'base3'] as const).map((field, i): GameControl => ({
           text: ['1st', '2nd', '3rd'][i]!,
           name: `runner on ${['1st', '2nd', '3rd'][i]!}`,
@@ -231,8 +240,28 @@ export function Controls({
 }) {
   const perTeam = teamControls(kind, game.sportID);
   const forGame = gameControls(kind, game);
+  // Volleyball: the rules say when a set is won; the scorer confirms it with one tap.
+  const setWinner =
+    kind === 'volleyball' && game.gamePeriod !== FINAL ? volleyballSetWinner(game) : null;
+  const winnerName = setWinner === 'home' ? game.homeTeamName : game.awayTeamName;
   return (
     <div className="sk-controls">
+      {setWinner && (
+        <section className="sk-game sk-set-won" aria-label="Set won">
+          <p role="status">
+            {winnerName} {setWinner === 'home' ? game.homeScore : game.awayScore}–
+            {setWinner === 'home' ? game.awayScore : game.homeScore}: the set is won by the rules.
+          </p>
+          <div className="sk-grid sk-grid-wide">
+            <Button
+              text={`${winnerName} won the set`}
+              name={`Confirm: ${winnerName} won the set`}
+              wide
+              onClick={() => onIntent({ kind: 'setWon', team: setWinner })}
+            />
+          </div>
+        </section>
+      )}
       <div className="sk-teams">
         {(['home', 'away'] as const).map((team) => {
           const teamName = team === 'home' ? game.homeTeamName : game.awayTeamName;

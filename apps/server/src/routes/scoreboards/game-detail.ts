@@ -1,0 +1,22 @@
+import { defaultScoreboard } from '@sagan/shared/scoreboard';
+import type { GameEventBody } from '@sagan/shared/game-log';
+import { lineScore } from '@sagan/shared/line-score';
+import type { GameDetail } from '@sagan/shared/topics/game-detail';
+import type { Queryable } from '../../db/db.ts';
+
+/**
+ * The gamedetail: topic's state: the line score folded from the game's whole log (DESIGN §10),
+ * null when there is no such game. Read only when someone watches the full board, so the
+ * game: topic every viewer gets stays one row.
+ */
+export async function loadGameDetail(q: Queryable, gameKey: string): Promise<GameDetail | null> {
+  const rows = await q.query<{ event_id: string | null; body: GameEventBody | null }>(
+    `SELECT e.event_id, e.body FROM games g
+     LEFT JOIN game_events e ON e.game_key = g.game_key
+     WHERE g.game_key = $1 ORDER BY e.seq, e.at`,
+    [gameKey],
+  );
+  if (!rows.length) return null;
+  const log = rows.flatMap((r) => (r.event_id && r.body ? [{ id: r.event_id, body: r.body }] : []));
+  return { lineScore: lineScore(defaultScoreboard, log) };
+}
