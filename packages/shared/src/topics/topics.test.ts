@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { topicSchema } from '../realtime.ts';
 import { clockTopic } from './clock.ts';
 import { gameTopic } from './game.ts';
+import { gameHeldTopic } from './game-held.ts';
 import { gameHistoryTopic } from './game-history.ts';
 import { playCountTopic } from './playcount.ts';
 import { playCountShareTopic } from './playcount-share.ts';
@@ -26,6 +27,8 @@ const families = [
   { family: clockTopic, name: clockTopic.name(KEY), isPrivate: false },
   // The scorekeeper's own history of changes.
   { family: gameHistoryTopic, name: gameHistoryTopic.name(KEY), isPrivate: true },
+  // What waits for a scorer's decision: the game's scorers only.
+  { family: gameHeldTopic, name: gameHeldTopic.name(KEY), isPrivate: true },
   { family: recentGamesTopic, name: recentGamesTopic.name(), isPrivate: false },
   { family: tagsTopic, name: tagsTopic.name(), isPrivate: false },
   { family: tagTopic, name: tagTopic.name(KEY), isPrivate: false },
@@ -52,6 +55,7 @@ describe('topic families', () => {
       `game:${KEY}`,
       `clock:${KEY}`,
       `gamehistory:${KEY}`,
+      `gameheld:${KEY}`,
       'games:recent',
       'tags',
       `tag:${KEY}`,
@@ -99,6 +103,7 @@ describe('topic families', () => {
     // Without the state a viewer could not compute a running clock.
     expect(clockTopic.schema.safeParse(clock).success).toBe(false);
     expect(gameHistoryTopic.schema.safeParse(null).success).toBe(true);
+    expect(gameHeldTopic.schema.safeParse(null).success).toBe(true);
     expect(rosterTopic.schema.safeParse(null).success).toBe(true);
     expect(teamTopic.schema.safeParse(null).success).toBe(true);
     expect(playCountShareTopic.schema.safeParse(null).success).toBe(true); // a revoked link
