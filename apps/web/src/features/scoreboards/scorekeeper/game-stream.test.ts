@@ -35,9 +35,9 @@ describe('the scorekeeper’s queued taps and held events', () => {
     const base = volley('Set 3');
     const request = stream.build({ ...ace, madeIn: 'Set 2' }, base)!;
     expect(request.body).toMatchObject({ period: 'Set 2', baseSeq: 5 });
-    const held = stream.settle(request, base, { seq: 6, held: true, changed: false });
+    const held = stream.settle!(request, base, { seq: 6, held: true, changed: false });
     expect(held).toEqual({ base: { seq: 6, top: base.top } });
-    const counted = stream.settle(request, base, { seq: 6, changed: true });
+    const counted = stream.settle!(request, base, { seq: 6, changed: true });
     expect(counted).toMatchObject({ base: { seq: 6, top: { homeScore: 1 } } });
   });
 });
