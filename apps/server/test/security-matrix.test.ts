@@ -643,6 +643,8 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       clock: { topic: `clock:${w.gameKey}`, allowed: PUBLIC },
       gamedetail: { topic: `gamedetail:${w.gameKey}`, allowed: PUBLIC },
       gamehistory: { topic: `gamehistory:${w.gameKey}`, allowed: OWNER_ONLY },
+      // The game's scorers (here its owner alone): what waits for their decision.
+      gameheld: { topic: `gameheld:${w.gameKey}`, allowed: OWNER_ONLY },
       games: { topic: 'games:recent', allowed: PUBLIC },
       tags: { topic: 'tags', allowed: PUBLIC },
       tag: { topic: `tag:${w.tagKey}`, allowed: PUBLIC },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorSchema } from './http.ts';
 import { safeText } from './text.ts';
 import { COUNT_FIELDS, FLAG_FIELDS } from './scorekeeping.ts';
 
@@ -33,11 +34,28 @@ export const intentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('period'), step: z.union([z.literal(1), z.literal(-1)]) }).strict(),
 ]);
 
-/** An intent, Undo (this device's last event) or a void of one event (the owner's). */
+/** How a scorer decides held events: applied to the period they were made in, now, or not. */
+export const heldApplySchema = z.enum(['period', 'now', 'discard']);
+
+/**
+ * An intent, Undo (this device's last event), a void of one event (the owner's), or a scorer's
+ * decision on events held because they were made in a period that had ended.
+ */
 export const gameActionSchema = z.discriminatedUnion('kind', [
   ...intentSchema.options,
   z.object({ kind: z.literal('undo') }).strict(),
   z.object({ kind: z.literal('void'), target: eventId }).strict(),
+  z
+    .object({
+      kind: z.literal('resolve'),
+      events: z
+        .array(eventId)
+        .min(1)
+        .max(500)
+        .refine((ids) => new Set(ids).size === ids.length, 'each held event is named once'),
+      apply: heldApplySchema,
+    })
+    .strict(),
 ]);
 
 export const deviceIdSchema = eventId;
@@ -64,5 +82,24 @@ export const gameEventAnswerSchema = z.object({
   note: z.string().optional(),
   /** The server time of the later edit that overwrote what a void would have taken back. */
   overwrittenAt: z.number().optional(),
+  /** Made in a period that had ended: stored, not applied, until a scorer decides. */
+  held: z.boolean().optional(),
+  /** For a held event: the period the game was at when it arrived. */
+  arrivedIn: z.string().optional(),
 });
 export type GameEventAnswer = z.infer<typeof gameEventAnswerSchema>;
+
+/**
+ * A refused event (409). On a decision about held events that another decision took first, it
+ * says what was decided, by whom and when.
+ */
+export const eventRefusalSchema = errorSchema.extend({
+  decided: z
+    .object({
+      apply: heldApplySchema,
+      period: z.string(),
+      by: z.string().nullable(),
+      at: z.number(),
+    })
+    .optional(),
+});

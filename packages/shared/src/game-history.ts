@@ -19,6 +19,13 @@ export const gameHistoryEntrySchema = z.object({
   kind: z.string().optional(),
   voided: z.boolean().optional(),
   note: z.string().optional(),
+  /**
+   * A tap held because it was made in a period that had ended: waiting for a scorer, or what
+   * they decided (applied to its period, applied now, discarded).
+   */
+  held: z.enum(['waiting', 'period', 'now', 'discard']).optional(),
+  /** The period a held tap was made in. */
+  period: z.string().optional(),
 });
 export type GameHistoryEntry = z.infer<typeof gameHistoryEntrySchema>;
 

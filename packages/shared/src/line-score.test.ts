@@ -57,6 +57,27 @@ describe('line score by quarter, half or period', () => {
     ]);
   });
 
+  it('a held tap counts only once a scorer decides, where the decision puts it', () => {
+    const log: LoggedEvent[] = [
+      ...logOf({ sportID: 2, gamePeriod: 'Q1' }, [score('home', 2), next]),
+      { id: 'h', body: score('away', 3), held: true },
+    ];
+    expect(cells(lineScore(defaultScoreboard, log)).slice(0, 2)).toEqual(['Q1:2-0', 'Q2:0-0']);
+    const applied: LoggedEvent[] = [
+      ...log,
+      { id: 'r', body: { kind: 'resolve', events: ['h'], apply: 'now' } },
+    ];
+    expect(cells(lineScore(defaultScoreboard, applied)).slice(0, 2)).toEqual(['Q1:2-0', 'Q2:0-3']);
+    const discarded: LoggedEvent[] = [
+      ...log,
+      { id: 'r', body: { kind: 'resolve', events: ['h'], apply: 'discard' } },
+    ];
+    expect(cells(lineScore(defaultScoreboard, discarded)).slice(0, 2)).toEqual([
+      'Q1:2-0',
+      'Q2:0-0',
+    ]);
+  });
+
   it('soccer counts by half, and half time is not a period of its own', () => {
     const log = logOf({ sportID: 3, gamePeriod: '1st Half' }, [
       score('away', 1),

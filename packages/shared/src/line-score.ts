@@ -1,8 +1,7 @@
-import { countedEvents, type LoggedEvent } from './game-log.ts';
+import { countedEvents, foldSteps, type LoggedEvent } from './game-log.ts';
 import { boardKind } from './sports.ts';
 import type { ScoreboardFields } from './scoreboard.ts';
 import {
-  applyIntent,
   currentTennisSet,
   FINAL,
   periodLabels,
@@ -75,14 +74,14 @@ function startOf(start: ScoreboardFields, events: readonly LoggedEvent[]) {
  */
 export function lineScore(start: ScoreboardFields, events: readonly LoggedEvent[]): LineScore {
   const { fields: first, rest } = startOf(start, events);
-  const steps: { before: ScoreboardFields; after: ScoreboardFields; intent: Intent }[] = [];
-  let fields = first;
-  for (const e of rest) {
-    const intent = e.body as Intent;
-    const after = { ...fields, ...applyIntent(fields, intent) };
-    steps.push({ before: fields, after, intent });
-    fields = after;
-  }
+  // The fold's own steps: a held tap counts only where a scorer's decision placed it.
+  const bodies = new Map(rest.map((e) => [e.id, e.body]));
+  const steps: Step[] = foldSteps(first, rest).map((s) => ({
+    before: s.before,
+    after: s.after,
+    intent: bodies.get(s.id) as Intent,
+  }));
+  const fields = steps.length ? steps[steps.length - 1]!.after : first;
   switch (boardKind(fields.sportID)) {
     case 'baseball':
       return innings(first, steps, fields);

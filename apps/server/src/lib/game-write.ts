@@ -4,6 +4,7 @@ import { fieldChanges, type GameEventBody } from '@sagan/shared/game-log';
 import { idempotencyKeySchema } from '@sagan/shared/idempotency';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
+import { gameHeldTopic } from '@sagan/shared/topics/game-held';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
@@ -74,6 +75,12 @@ export interface Decision {
   /** Why the event changed nothing, when it did not (e.g. a later edit overwrote it). */
   note?: string;
   overwrittenAt?: number;
+  /** Made in a period that had ended: stored, not folded, until a scorer decides. */
+  held?: boolean;
+  /** The held events this decision settles (their resolved_by becomes this event). */
+  resolves?: string[];
+  /** What waits for the scorers changed: their private topic is sent again. */
+  heldChanged?: boolean;
 }
 
 export interface Written {
@@ -83,6 +90,9 @@ export interface Written {
   changes: Record<string, { from: unknown; to: unknown }>;
   note?: string;
   overwrittenAt?: number;
+  held?: boolean;
+  /** For a held event: the period the game was at when it arrived. */
+  arrivedIn?: string;
 }
 
 export interface Prior {
@@ -218,7 +228,10 @@ export async function writeGameEvent<T>(
         ...row.bookmarkers.map(favoritesTopic.name),
         ...row.tag_keys.map(tagTopic.name),
         ...row.tag_followers.map(followedTagsTopic.name),
-        ...(changed || decision.voids ? [gameHistoryTopic.name(gameKey)] : []),
+        ...(changed || decision.voids || decision.heldChanged
+          ? [gameHistoryTopic.name(gameKey)]
+          : []),
+        ...(decision.heldChanged ? [gameHeldTopic.name(gameKey)] : []),
         // The line score: a hit or an error moves it without changing the scoreboard.
         gameDetailTopic.name(gameKey),
       ],
@@ -232,14 +245,15 @@ export async function writeGameEvent<T>(
       changes,
       ...(decision.note ? { note: decision.note } : {}),
       ...(decision.overwrittenAt ? { overwrittenAt: decision.overwrittenAt } : {}),
+      ...(decision.held ? { held: true, arrivedIn: game.fields.gamePeriod } : {}),
     };
     const result = answer(written);
     const fieldSeqs = Object.fromEntries(Object.keys(changes).map((f) => [f, seq]));
     const appended = await q.query(
       `WITH e AS (
          INSERT INTO game_events (game_key, event_id, uid, device, base_seq, seq, period, at,
-                                  body, changes, fingerprint, answer)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12::jsonb)
+                                  body, changes, fingerprint, answer, held)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12::jsonb, $16)
          ON CONFLICT DO NOTHING RETURNING 1
        ), u AS (
          UPDATE games SET fields = $13, time_stamp = $14, field_seqs = field_seqs || $15::jsonb
@@ -262,9 +276,17 @@ export async function writeGameEvent<T>(
         JSON.stringify(decision.fields),
         timeStamp,
         JSON.stringify(fieldSeqs),
+        decision.held ?? false,
       ],
     );
     if (!appended.length) throw new AlreadyApplied();
+    if (decision.resolves) {
+      await q.query(
+        `UPDATE game_events SET resolved_by = $3
+         WHERE game_key = $1 AND event_id = ANY($2::text[])`,
+        [gameKey, decision.resolves, eventId],
+      );
+    }
     if (decision.voids) {
       await q.query(
         `UPDATE game_events SET voided_by = CASE WHEN event_id = $2 THEN $4 ELSE NULL END

@@ -3,6 +3,8 @@ import { topicSchema } from '../realtime.ts';
 import { clockTopic } from './clock.ts';
 import { gameTopic } from './game.ts';
 import { gameDetailTopic } from './game-detail.ts';
+
+import { gameHeldTopic } from './game-held.ts';
 import { gameHistoryTopic } from './game-history.ts';
 import { playCountTopic } from './playcount.ts';
 import { playCountShareTopic } from './playcount-share.ts';
@@ -28,6 +30,8 @@ const families = [
   { family: gameDetailTopic, name: gameDetailTopic.name(KEY), isPrivate: false },
   // The scorekeeper's own history of changes.
   { family: gameHistoryTopic, name: gameHistoryTopic.name(KEY), isPrivate: true },
+  // What waits for a scorer's decision: the game's scorers only.
+  { family: gameHeldTopic, name: gameHeldTopic.name(KEY), isPrivate: true },
   { family: recentGamesTopic, name: recentGamesTopic.name(), isPrivate: false },
   { family: tagsTopic, name: tagsTopic.name(), isPrivate: false },
   { family: tagTopic, name: tagTopic.name(KEY), isPrivate: false },
@@ -55,6 +59,7 @@ describe('topic families', () => {
       `clock:${KEY}`,
       `gamedetail:${KEY}`,
       `gamehistory:${KEY}`,
+      `gameheld:${KEY}`,
       'games:recent',
       'tags',
       `tag:${KEY}`,
@@ -102,6 +107,7 @@ describe('topic families', () => {
     // Without the state a viewer could not compute a running clock.
     expect(clockTopic.schema.safeParse(clock).success).toBe(false);
     expect(gameHistoryTopic.schema.safeParse(null).success).toBe(true);
+    expect(gameHeldTopic.schema.safeParse(null).success).toBe(true);
     expect(rosterTopic.schema.safeParse(null).success).toBe(true);
     expect(teamTopic.schema.safeParse(null).success).toBe(true);
     expect(playCountShareTopic.schema.safeParse(null).success).toBe(true); // a revoked link

@@ -10,13 +10,19 @@ import type { Queryable } from '../../db/db.ts';
  * game: topic every viewer gets stays one row.
  */
 export async function loadGameDetail(q: Queryable, gameKey: string): Promise<GameDetail | null> {
-  const rows = await q.query<{ event_id: string | null; body: GameEventBody | null }>(
-    `SELECT e.event_id, e.body FROM games g
+  const rows = await q.query<{
+    event_id: string | null;
+    body: GameEventBody | null;
+    held: boolean | null;
+  }>(
+    `SELECT e.event_id, e.body, e.held FROM games g
      LEFT JOIN game_events e ON e.game_key = g.game_key
      WHERE g.game_key = $1 ORDER BY e.seq, e.at`,
     [gameKey],
   );
   if (!rows.length) return null;
-  const log = rows.flatMap((r) => (r.event_id && r.body ? [{ id: r.event_id, body: r.body }] : []));
+  const log = rows.flatMap((r) =>
+    r.event_id && r.body ? [{ id: r.event_id, body: r.body, held: r.held === true }] : [],
+  );
   return { lineScore: lineScore(defaultScoreboard, log) };
 }

@@ -19,8 +19,8 @@ import type { GameEventAnswer } from '@sagan/shared/game-events';
 import {
   fieldChanges,
   foldGame,
+  isHeld,
   type GameAction,
-  type GameEventBody,
   type VoidBody,
 } from '@sagan/shared/game-log';
 import { applyIntent } from '@sagan/shared/scorekeeping';
@@ -56,6 +56,7 @@ import {
 } from '../../lib/game-write.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
+import { decideHeld, logged, readLog } from './held.ts';
 
 // Reads of the scoreboards feature: each realtime topic's whole state (DESIGN §4).
 
@@ -197,15 +198,24 @@ export async function loadGameHistory(
     kind: string | null;
     voided: boolean | null;
     note: string | null;
+    held: string | null;
+    period: string | null;
   }>(
+    // Held taps and the decisions on them are listed although they change nothing when
+    // appended: the owner sees what waits, and what became of it.
     `SELECT * FROM (
        SELECT e.seq, e.at, e.changes, e.event_id, u.display_name, e.device,
               e.body ->> 'kind' AS kind, e.voided_by IS NOT NULL AS voided,
-              e.answer ->> 'note' AS note
+              e.answer ->> 'note' AS note,
+              CASE WHEN NOT e.held THEN NULL WHEN e.resolved_by IS NULL THEN 'waiting'
+                   ELSE (SELECT r.body ->> 'apply' FROM game_events r
+                         WHERE r.game_key = e.game_key AND r.event_id = e.resolved_by) END AS held,
+              CASE WHEN e.held THEN e.period END AS period
        FROM game_events e LEFT JOIN users u ON u.uid = e.uid
-       WHERE e.game_key = $1 AND (e.changes <> '{}'::jsonb OR e.body ->> 'kind' = 'void')
+       WHERE e.game_key = $1 AND (e.changes <> '{}'::jsonb OR e.held
+         OR e.body ->> 'kind' IN ('void', 'resolve'))
        UNION ALL
-       SELECT seq, at, changes, NULL, NULL, NULL, NULL, NULL, NULL
+       SELECT seq, at, changes, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM game_history WHERE game_key = $1
      ) h ORDER BY seq DESC LIMIT ${GAME_HISTORY_LIMIT}`,
     [gameKey],
@@ -224,6 +234,8 @@ export async function loadGameHistory(
             kind: r.kind ?? 'set',
             voided: !!r.voided,
             ...(r.note ? { note: r.note } : {}),
+            ...(r.held ? { held: r.held as NonNullable<GameHistoryEntry['held']> } : {}),
+            ...(r.period ? { period: r.period } : {}),
           }),
     })),
   };
@@ -440,17 +452,6 @@ export async function patchGame(
   );
 }
 
-/** The event a void names, with what the fold needs. */
-interface LogRow {
-  event_id: string;
-  uid: string;
-  body: GameEventBody;
-  changes: Record<string, unknown>;
-  voided_by: string | null;
-  at: number | string;
-  baseline: boolean;
-}
-
 /**
  * Voids one event and folds the log again. A void whose effect a later "set" overwrote changes
  * nothing, and says which edit did it.
@@ -463,12 +464,7 @@ async function voidEvent(
   target: string,
   uid: string,
 ): Promise<Decision> {
-  const log = await q.query<LogRow>(
-    // Baselines are the only events not written by a request, so the only ones without answer.
-    `SELECT event_id, uid, body, changes, voided_by, at, answer IS NULL AS baseline
-     FROM game_events WHERE game_key = $1 ORDER BY seq, at`,
-    [gameKey],
-  );
+  const log = await readLog(q, gameKey);
   const at = log.findIndex((e) => e.event_id === target);
   const named = log[at];
   if (!named) throw notFound('No event with this id in this game');
@@ -477,11 +473,12 @@ async function voidEvent(
   }
   if (named.uid !== uid && game.role !== 'owner') throw forbidden();
   if (named.voided_by) throw new HttpError(409, 'This event is voided already');
+  // The first decision on held taps wins (DESIGN §10): it is not taken back by a void.
+  if (named.body.kind === 'resolve') {
+    throw new HttpError(409, 'A decision on held taps stands: it cannot be voided');
+  }
   const body: VoidBody = { kind: 'void', target };
-  const fields = foldGame(defaultScoreboard, [
-    ...log.map((e) => ({ id: e.event_id, body: e.body })),
-    { id: eventId, body },
-  ]);
+  const fields = foldGame(defaultScoreboard, [...logged(log), { id: eventId, body }]);
   const decision: Decision = {
     body,
     fields,
@@ -489,6 +486,10 @@ async function voidEvent(
       target,
       ...(named.body.kind === 'void' ? { restore: named.body.target } : {}),
     },
+    // A held tap taken back (or counted again) changes what waits for the scorers.
+    ...(named.held || (named.body.kind === 'void' && log.find((e) => e.event_id === target)?.held)
+      ? { heldChanged: true }
+      : {}),
   };
   if (Object.keys(fieldChanges(game.fields, fields)).length === 0) {
     const touched = Object.keys(named.changes);
@@ -530,7 +531,7 @@ export async function recordAction(
         const rows = await q.query<{ event_id: string }>(
           `SELECT event_id FROM game_events
            WHERE game_key = $1 AND uid = $2 AND device = $3 AND voided_by IS NULL
-             AND body ->> 'kind' <> 'void'
+             AND body ->> 'kind' NOT IN ('void', 'resolve')
            ORDER BY seq DESC LIMIT 1`,
           [gameKey, origin.uid, origin.device ?? null],
         );
@@ -540,6 +541,11 @@ export async function recordAction(
       }
       if (action.kind === 'void') {
         return voidEvent(q, gameKey, game, eventId, action.target, origin.uid);
+      }
+      if (action.kind === 'resolve') return decideHeld(q, gameKey, game, eventId, action);
+      // Made in a set that has ended: kept for the scorers to decide, never folded silently.
+      if (isHeld(game.fields, action, origin.period)) {
+        return { body: action, fields: game.fields, held: true, heldChanged: true };
       }
       const patch = applyIntent(game.fields, action);
       return { body: action, fields: { ...game.fields, ...patch } };
@@ -551,6 +557,7 @@ export async function recordAction(
       changed: Object.keys(w.changes).length > 0,
       ...(w.note ? { note: w.note } : {}),
       ...(w.overwrittenAt ? { overwrittenAt: w.overwrittenAt } : {}),
+      ...(w.held ? { held: true, arrivedIn: w.arrivedIn } : {}),
     }),
   );
 }

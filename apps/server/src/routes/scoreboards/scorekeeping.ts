@@ -3,7 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, okSchema, refusalsWithBadRequest } from '@sagan/shared/http';
 import { z } from 'zod';
 import { clockControlSchema, gameClockStateSchema } from '@sagan/shared/game-clock';
-import { gameEventAnswerSchema, gameEventInputSchema } from '@sagan/shared/game-events';
+import {
+  eventRefusalSchema,
+  gameEventAnswerSchema,
+  gameEventInputSchema,
+} from '@sagan/shared/game-events';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import {
   clockSchema,
@@ -107,11 +111,12 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         summary:
           "The web scorekeeper's taps, appended to the game's event log: an intent such as " +
           '"home +2" (relative, never refused as stale), undo (voids this device\'s own last ' +
-          "event) or a void of one event (the owner's, or a scorer's own)",
+          "event), a void of one event (the owner's, or a scorer's own), or a scorer's decision " +
+          'on taps held because they were made in a set that had ended (the first one wins)',
         headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema,
         body: gameEventInputSchema,
-        response: { 200: gameEventAnswerSchema, ...writeRefusals, 409: errorSchema },
+        response: { 200: gameEventAnswerSchema, ...writeRefusals, 409: eventRefusalSchema },
       },
     },
     async (req) => {

@@ -3,6 +3,8 @@ import { keySchema } from '@sagan/shared/keys';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
+
+import { gameHeldTopic } from '@sagan/shared/topics/game-held';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
@@ -23,6 +25,8 @@ import {
   loadUserGames,
 } from './repo.ts';
 import { loadGameDetail } from './game-detail.ts';
+
+import { loadGameHeld, mayScore } from './held.ts';
 
 const isKey = (arg: string) => keySchema.safeParse(arg).success;
 const GAME_KEY = { table: 'games', column: 'game_key' };
@@ -59,6 +63,12 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
     authorize: async (user, arg) =>
       !!user && isKey(arg) && (await findGame(app.db, arg))?.uid === user.uid,
     load: loadGameHistory,
+  });
+  // What waits for the scorers' decision: whoever may score the game, no one else.
+  hub.register({
+    topic: gameHeldTopic,
+    authorize: async (user, arg) => !!user && isKey(arg) && (await mayScore(app.db, arg, user.uid)),
+    load: loadGameHeld,
   });
   hub.register({
     topic: recentGamesTopic,

@@ -27,6 +27,7 @@ import {
 import { ClockControls } from './scorekeeper/clock-controls.tsx';
 import { Controls } from './scorekeeper/controls.tsx';
 import { EditFields } from './scorekeeper/edit-fields.tsx';
+import { HeldNotice } from './scorekeeper/held-notice.tsx';
 import { deviceId, gameStream, withPending, type GameBase } from './scorekeeper/game-stream.ts';
 import './scoreboards.css';
 import './scorekeeper/scorekeeper.css';
@@ -171,6 +172,7 @@ function Scorekeeper({
           Undo
         </button>
       </div>
+      <HeldNotice gameKey={gameKey} device={deviceId()} />
       <Board game={{ ...game.top, ...shown }} />
       <Controls kind={spec.kind} game={shown} onIntent={act} />
       <section className="sk-period" aria-label="Period">

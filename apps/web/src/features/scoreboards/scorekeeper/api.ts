@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClockControl } from '@sagan/shared/game-clock';
 import type { GameEventAnswer } from '@sagan/shared/game-events';
+import type { HeldApply } from '@sagan/shared/game-log';
 import type { ScoreboardPatch } from '@sagan/shared/scoreboard';
 import { scorekeeperMessagesSchema } from '@sagan/shared/scoreboard-views';
 import { api } from '../../../lib/api.ts';
@@ -66,6 +67,18 @@ export function useVoidEvent(gameKey: string, device: string) {
         method: 'POST',
         path: `/games/${enc(gameKey)}/events`,
         body: { action: { kind: 'void', target }, device },
+      }),
+  });
+}
+
+/** A scorer's decision on held taps: sent at once (the first decision wins), its answer shown. */
+export function useResolveHeld(gameKey: string, device: string) {
+  return useMutation({
+    mutationFn: ({ events, apply }: { events: string[]; apply: HeldApply }) =>
+      writeOnce<GameEventAnswer>({
+        method: 'POST',
+        path: `/games/${enc(gameKey)}/events`,
+        body: { action: { kind: 'resolve', events, apply }, device },
       }),
   });
 }

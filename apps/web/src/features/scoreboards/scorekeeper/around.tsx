@@ -25,7 +25,25 @@ const time = (ms: number) =>
 const KIND_LABELS: Record<string, string> = {
   void: 'Undo',
   set: 'Edit',
+  resolve: 'Held taps',
 };
+
+/** What became of a tap held because its period had ended. */
+function heldLabel(e: GameHistoryEntry): string | null {
+  const where = e.period ? ` in ${e.period}` : '';
+  switch (e.held) {
+    case 'waiting':
+      return `made${where}, held: waiting for a scorer`;
+    case 'period':
+      return `made${where}, held, then applied to ${e.period ?? 'its period'}`;
+    case 'now':
+      return `made${where}, held, then applied now`;
+    case 'discard':
+      return `made${where}, held, then discarded`;
+    default:
+      return null;
+  }
+}
 
 /** One change's line: what moved, from what to what. */
 function describe(e: GameHistoryEntry): string {
@@ -69,8 +87,9 @@ export function History({
                 {e.voided ? ', voided' : ''}
               </span>
             )}
+            {e.held && <span className="muted"> ({heldLabel(e)})</span>}
             {e.note && <span className="muted"> ({e.note})</span>}
-            {e.eventId && !e.voided && (
+            {e.eventId && !e.voided && e.kind !== 'resolve' && (
               <button
                 type="button"
                 className="sk-void"

@@ -1,6 +1,6 @@
 import type { ScoreboardFields, ScoreboardPatch } from '@sagan/shared/scoreboard';
 import { applyIntent } from '@sagan/shared/scorekeeping';
-import type { GameAction } from '@sagan/shared/game-log';
+import { isHeld, type GameAction, type ResolveAction } from '@sagan/shared/game-log';
 import {
   newId,
   type OutboxItem,
@@ -14,8 +14,11 @@ export interface GameBase {
   top: ScoreboardFields;
 }
 
-/** A queued action, with the period shown when it was tapped (DESIGN §10: "made in"). */
-export type QueuedAction = GameAction & { madeIn?: string };
+/**
+ * A queued action, with the period shown when it was tapped (DESIGN §10: "made in"). Decisions
+ * on held taps are not queued: they are sent at once, their answer shown.
+ */
+export type QueuedAction = Exclude<GameAction, ResolveAction> & { madeIn?: string };
 
 const DEVICE_KEY = 'sagan:device';
 
@@ -97,7 +100,9 @@ export function gameStream(gameKey: string): OutboxStream<QueuedAction, GameBase
         if (request.method === 'PATCH') {
           return { base: { seq, top: { ...base.top, ...patchOf(request) } } };
         }
-        const { action } = request.body as { action: GameAction };
+        const { action } = request.body as { action: QueuedAction };
+        // A held tap is stored, not applied: the scoreboard is the base's.
+        if (isRecord(answer) && answer.held === true) return { base: { seq, top: base.top } };
         if (action.kind !== 'undo' && action.kind !== 'void') {
           return { base: { seq, top: { ...base.top, ...applyIntent(base.top, action) } } };
         }
@@ -111,7 +116,8 @@ export function gameStream(gameKey: string): OutboxStream<QueuedAction, GameBase
  * What the scorer sees: the live scoreboard with the queued actions applied in order. An edit
  * already sent carries absolute values, so it is applied as sent. An intent already sent is
  * applied only while the live state is not past the seq it was built on (past it, the live
- * state may hold it already). Undo and voids show once the server has folded them.
+ * state may hold it already). Undo and voids show once the server has folded them; a tap made
+ * in a set that has ended is not shown at all (the server holds it for the scorers).
  */
 export function withPending(
   live: GameBase,
@@ -123,6 +129,8 @@ export function withPending(
     if (item.request?.method === 'PATCH') return { ...f, ...patchOf(item.request) };
     const seen = item.request ? builtOn(item.request) : null;
     if (seen !== null && live.seq > seen) return f;
+    // Made in a set that has ended since: the server holds it, so it is not shown as counted.
+    if (isHeld(f, action, item.intent.madeIn)) return f;
     // applyIntent reads only the fields of its kind: the madeIn riding along is ignored.
     return { ...f, ...applyIntent(f, action) };
   }, live.top);
