@@ -19,6 +19,9 @@ import { deleteTeam } from '../teamsheets/repo.ts';
 import { changedTopics } from '../playcounts/topics.ts';
 import { collectMyData, ownedKeys } from './repo.ts';
 
+/** Who made an event once its maker deleted their account: no account has an empty uid. */
+export const ANONYMOUS_UID = '';
+
 /**
  * A person's own data (SPEC's user menu, DESIGN §10 operations): download all of it as one
  * file, or delete the account with everything it made. Only ever the signed-in user's own.
@@ -118,6 +121,16 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
             ...late.map((g) => gameTopic.name(g.game_key)),
           ]);
         }
+        // What they did in other people's games and counts stays in those logs (their scores
+        // depend on it), but no longer says who: the Changes list then names nobody.
+        await q.query(
+          `UPDATE game_events SET uid = $2, device = NULL, base_seq = NULL WHERE uid = $1`,
+          [user.uid, ANONYMOUS_UID],
+        );
+        await q.query(
+          `UPDATE playcount_events SET uid = $2, device = NULL, base_seq = NULL WHERE uid = $1`,
+          [user.uid, ANONYMOUS_UID],
+        );
         // Bookmarks, follows, messages sent and idempotency keys go with the user's row.
         await q.query('DELETE FROM users WHERE uid = $1', [user.uid]);
         return { photoIds, sessions: sessions.map((s) => s.id_hash) };
