@@ -35,6 +35,7 @@ import wsRoute from './realtime/ws-route.ts';
 import { buildFileReader, themeScriptHash } from './critical-path.ts';
 import { registerWebApp } from './web-app.ts';
 import { registerCompression } from './plugins/compression.ts';
+import metricsPlugin from './ops/metrics.ts';
 
 export interface BuildOptions {
   db?: Db;
@@ -159,6 +160,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(dbPlugin, { config, db: opts.db });
   await app.register(realtimePlugin);
   await app.register(authPlugin);
+  await app.register(metricsPlugin);
 
   await app.register(
     async (api) => {

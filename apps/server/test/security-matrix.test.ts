@@ -90,6 +90,8 @@ const matrix: Record<string, Entry> = {
     }),
     expect: [404, 404, 404],
   },
+  // Operators' figures: only with METRICS_TOKEN's bearer (unset here: nobody).
+  'GET /metrics': { req: () => get('/metrics'), expect: [404, 404, 404] },
 
   // Identity (DESIGN §6).
   'POST /apps/sagan/api/auth/google': {

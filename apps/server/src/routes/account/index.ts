@@ -20,7 +20,7 @@ import { changedTopics } from '../playcounts/topics.ts';
 import { collectMyData, ownedKeys } from './repo.ts';
 
 /** Who made an event once its maker deleted their account: no account has an empty uid. */
-export const ANONYMOUS_UID = '';
+const ANONYMOUS_UID = '';
 
 /**
  * A person's own data (SPEC's user menu, DESIGN §10 operations): download all of it as one
