@@ -131,7 +131,16 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
           `UPDATE playcount_events SET uid = $2, device = NULL, base_seq = NULL WHERE uid = $1`,
           [user.uid, ANONYMOUS_UID],
         );
-        // Bookmarks, follows, messages sent and idempotency keys go with the user's row.
+        // The moderation log keeps what was done, not to whom or by whom.
+        await q.query(`UPDATE moderation_actions SET owner_uid = $2 WHERE owner_uid = $1`, [
+          user.uid,
+          ANONYMOUS_UID,
+        ]);
+        await q.query(`UPDATE moderation_actions SET admin_uid = $2 WHERE admin_uid = $1`, [
+          user.uid,
+          ANONYMOUS_UID,
+        ]);
+        // Bookmarks, follows, messages sent, reports and idempotency keys go with the user's row.
         await q.query('DELETE FROM users WHERE uid = $1', [user.uid]);
         return { photoIds, sessions: sessions.map((s) => s.id_hash) };
       });

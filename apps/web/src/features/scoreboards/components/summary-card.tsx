@@ -54,6 +54,9 @@ export function SummaryCard({ game, newTab = false }: { game: GameSummary; newTa
         <span className="summary-period">{game.gamePeriod}</span>
       </span>
       <span className="summary-sport">{sportName(game.sportID)}</span>
+      {game.hidden && (
+        <span className="summary-hidden">Hidden by a moderator: only you can see it</span>
+      )}
       <TeamLine game={game} side="home" />
       <TeamLine game={game} side="away" />
     </Link>
