@@ -2,22 +2,18 @@ import { test, expect, unique, API, BASE, signIn, screenshot } from './fixtures.
 
 const send = { 'x-sagan-request': '1' };
 
-test.use({
-  allowConsoleErrors: [
-    {
-      match: /\/apps\/sagan\/(api\/)?admin(\/reports)?: Failed to load resource: .* 404/,
-      reason: '/admin and its API answer 404 to a viewer who is no operator, as they must',
-    },
-    {
-      match: /\/viewscoreboard\/\w+: Failed to load resource: .* 404/,
-      reason: 'the hidden game is answered 404, which is what the test checks',
-    },
-  ],
-});
-
 test('a viewer reports a game, the operator hides it, and its page is then not found', async ({
   browser,
+  allowConsoleError,
 }) => {
+  allowConsoleError(
+    /\/apps\/sagan\/(api\/)?admin(\/reports)?: Failed to load resource: .*\b404\b/,
+    '/admin and its API answer 404 to a viewer who is no operator, as they must',
+  );
+  allowConsoleError(
+    /\/viewscoreboard\/[\w-]+: Failed to load resource: .*\b404\b/,
+    'the hidden game is answered 404, which is what the test checks',
+  );
   // The owner makes a public game.
   const owner = await browser.newContext();
   const ownerPage = await owner.newPage();

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import './admin.css';
 
 const QUEUE_KEY = ['admin', 'reports'];
 const ACTION_WORDS = { hide: 'hid', unhide: 'restored', dismiss: 'dismissed the reports of' };

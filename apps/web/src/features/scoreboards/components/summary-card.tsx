@@ -55,7 +55,7 @@ export function SummaryCard({ game, newTab = false }: { game: GameSummary; newTa
       </span>
       <span className="summary-sport">{sportName(game.sportID)}</span>
       {game.hidden && (
-        <span className="summary-hidden">Hidden by a moderator: only you can see it</span>
+        <span className="summary-hidden">Hidden by a moderator: only you see it</span>
       )}
       <TeamLine game={game} side="home" />
       <TeamLine game={game} side="away" />
