@@ -1,4 +1,5 @@
 // The real server for the e2e run: a fresh embedded database each run, no demo data.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, startSaganServer } from './lib/server.ts';
@@ -17,6 +18,8 @@ const server = await startSaganServer({
   BLOG_URL: 'https://club.example/blog/',
   PROMO_URL: 'https://club.example/score-free',
   PLAYER_COUNTER_URL: 'https://club.example/player-counter',
+  // The operator e2e/moderation.spec.ts signs in as (local sign-in's uid of that name).
+  ADMIN_UIDS: `local-${crypto.createHash('sha256').update('e2e moderator').digest('hex').slice(0, 20)}`,
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.proc.kill(sig));
 void server.exited.then((code) => process.exit(code ?? 0));

@@ -36,6 +36,7 @@ import { buildFileReader, themeScriptHash } from './critical-path.ts';
 import { registerWebApp } from './web-app.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { SMALL_BODY_BYTES } from './lib/body-limits.ts';
+import metricsPlugin from './ops/metrics.ts';
 
 export interface BuildOptions {
   db?: Db;
@@ -172,6 +173,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(dbPlugin, { config, db: opts.db });
   await app.register(realtimePlugin);
   await app.register(authPlugin);
+  await app.register(metricsPlugin);
 
   await app.register(
     async (api) => {

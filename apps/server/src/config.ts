@@ -79,6 +79,20 @@ const envSchema = z.object({
   BODY_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
   BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(500),
   REALTIME_COALESCE_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((s) => s || undefined)
+    .pipe(z.string().min(16, 'must be at least 16 characters (a random token)').optional()),
+  ADMIN_UIDS: z
+    .string()
+    .default('')
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    ),
 });
 
 export interface Config {
@@ -116,6 +130,10 @@ export interface Config {
   bodyTimeout: { windowSeconds: number; minBytesPerSecond: number };
   /** Aggregate topics (the recent games, tag lists) send at most one frame per this interval. */
   coalesceMs: number;
+  /** The bearer token /metrics answers to; unset, /metrics does not exist. */
+  metricsToken: string | undefined;
+  /** The operators (moderators), by account uid (what GET /auth/me answers for one). */
+  adminUids: string[];
 }
 
 export class ConfigError extends Error {
@@ -195,5 +213,7 @@ export function loadConfig(
       minBytesPerSecond: e.BODY_MIN_BYTES_PER_SECOND,
     },
     coalesceMs: e.REALTIME_COALESCE_MS,
+    metricsToken: e.METRICS_TOKEN,
+    adminUids: e.ADMIN_UIDS,
   };
 }

@@ -24,6 +24,10 @@ const TAGS = [
   { name: 'playcounts', description: "Player Counter's play counts, private to their owner" },
   { name: 'ops', description: 'For load balancers and operators' },
   { name: 'account', description: "A person's own data: download it, or delete the account" },
+  {
+    name: 'moderation',
+    description: 'Reporting a game; the operators (ADMIN_UIDS) hide or restore games',
+  },
 ] as const;
 const TAG_NAMES = new Set<string>(TAGS.map((t) => t.name));
 

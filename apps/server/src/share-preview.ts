@@ -2,7 +2,7 @@ import { keySchema } from '@sagan/shared/keys';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { sportName } from '@sagan/shared/sports';
 import type { Queryable } from './db/db.ts';
-import { findGame } from './routes/scoreboards/repo.ts';
+import { findPublicGame } from './routes/scoreboards/repo.ts';
 import { loadPublicRoster } from './routes/teamsheets/repo.ts';
 
 // Share previews: a link pasted in a group chat shows a card. Chat apps do not run
@@ -50,7 +50,7 @@ const clip = (s: string, n: number) => (s.length > n ? `${s.slice(0, n - 1)}…`
 export async function previewFor(q: Queryable, route: string): Promise<Preview | null> {
   const game = gameRoute(route);
   if (game) {
-    const found = await findGame(q, game.gameKey);
+    const found = await findPublicGame(q, game.gameKey);
     if (!found) return null;
     const g = found.fields;
     return {

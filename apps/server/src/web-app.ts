@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_PATH } from '@sagan/shared/http';
-import { BASE_PATH, clientRoutePatterns } from '@sagan/shared/routes';
+import { BASE_PATH, clientRoutePatterns, routes } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
 import { buildFileReader, inlineCriticalPath, inlineStylesAndTheme } from './critical-path.ts';
 import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
@@ -230,7 +230,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       hasWeb
     ) {
       const route = pathname.slice(BASE_PATH.length) || '/';
-      const known = isClientRoute(route);
+      // The operators' screen does not exist for anyone else (DESIGN §10).
+      const known =
+        isClientRoute(route) &&
+        (route !== routes.admin.path || (!!req.user && config.adminUids.includes(req.user.uid)));
       const page = renderedPage(route);
       let html = indexHtml;
       const [preview, painted] = await Promise.all([

@@ -111,6 +111,17 @@ describe.each(databaseKinds())("a person's data ($name)", (kind) => {
       expect((await anon({ method: 'GET', url })).statusCode, url).toBe(200);
     const photoDir = path.join(dataDir(), 'photos');
     const filesBefore = fs.readdirSync(photoDir).length;
+    // Events they made in someone else's game and play count (a co-scorer's taps, an import).
+    await t.db.query(
+      `INSERT INTO game_events (game_key, event_id, uid, device, seq, period, at, body)
+       VALUES ($1, 'their-tap', $2, 'their-phone', 1000, '1', 0, '{"kind":"set","values":{}}')`,
+      [theirs.gameKey, w.owner.uid],
+    );
+    await t.db.query(
+      `INSERT INTO playcount_events (game_key, event_id, uid, device, body)
+       VALUES ($1, 'their-snap', $2, 'their-phone', '{"kind":"set"}')`,
+      [theirs.playCountKey, w.owner.uid],
+    );
 
     const res = await w.owner.request({
       method: 'POST',
@@ -149,6 +160,18 @@ describe.each(databaseKinds())("a person's data ($name)", (kind) => {
         expect(hits[0]!.n, `${table} holds ${key}`).toBe(0);
       }
     }
+    // Their events in other people's logs stay, naming nobody.
+    expect(
+      await t.db.query(
+        `SELECT uid, device FROM game_events WHERE game_key = $1 AND event_id = 'their-tap'
+         UNION ALL
+         SELECT uid, device FROM playcount_events WHERE game_key = $2 AND event_id = 'their-snap'`,
+        [theirs.gameKey, theirs.playCountKey],
+      ),
+    ).toEqual([
+      { uid: '', device: null },
+      { uid: '', device: null },
+    ]);
     // Everyone else keeps their data.
     const other = await theirs.owner.request({
       method: 'GET',

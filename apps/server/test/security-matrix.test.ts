@@ -90,6 +90,8 @@ const matrix: Record<string, Entry> = {
     }),
     expect: [404, 404, 404],
   },
+  // Operators' figures: only with METRICS_TOKEN's bearer (unset here: nobody).
+  'GET /metrics': { req: () => get('/metrics'), expect: [404, 404, 404] },
 
   // Identity (DESIGN §6).
   'POST /apps/sagan/api/auth/google': {
@@ -189,6 +191,21 @@ const matrix: Record<string, Entry> = {
     req: (w) => get(`${API}/games/${w.gameKey}/watchers`),
     expect: PUBLIC_200,
     guess: 404,
+  },
+  // Anyone signed in may report a game, once (a second report answers 200 and adds nothing).
+  'POST /apps/sagan/api/games/:gameKey/report': {
+    req: (w) => send('POST', `${API}/games/${w.gameKey}/report`, { reason: 'Rude' }),
+    expect: SIGNED_IN,
+    guess: 404,
+  },
+  // The operators' queue: nobody here is an operator, so every call is a path that is not.
+  'GET /apps/sagan/api/admin/reports': {
+    req: () => get(`${API}/admin/reports`),
+    expect: [404, 404, 404],
+  },
+  'POST /apps/sagan/api/admin/games/:gameKey/:action': {
+    req: (w) => send('POST', `${API}/admin/games/${w.gameKey}/hide`),
+    expect: [404, 404, 404],
   },
   'POST /apps/sagan/api/games/:gameKey/scorekeeper-message': {
     req: (w) =>

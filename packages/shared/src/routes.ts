@@ -27,6 +27,8 @@ export const routes = {
   playcountshared: { path: '/playcountshare/:shareKey', auth: false },
   privacy: { path: '/privacy', auth: false },
   termsOfService: { path: '/termsOfService', auth: false },
+  // The operators' report queue (ADMIN_UIDS); the server answers 404 to everyone else.
+  admin: { path: '/admin', auth: true },
 } as const satisfies Record<string, { path: string; auth: boolean }>;
 
 export type RouteName = keyof typeof routes;

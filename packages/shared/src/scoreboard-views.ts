@@ -25,6 +25,8 @@ export const gameSummarySchema = publicScoreboardSchema
     timeStamp: true,
   })
   .extend({
+    /** In its owner's own list only: an operator hid it from the public. */
+    hidden: z.literal(true).optional(),
     /** Tennis games only: their score is in sets and games (scoreboard-boards tennisSummary). */
     tennis: z
       .object({

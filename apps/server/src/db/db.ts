@@ -64,6 +64,8 @@ export interface Db extends Queryable {
    * PostgreSQL is backed up with pg_dump instead.
    */
   dumpDataDir(): Promise<DataDirDump>;
+  /** PostgreSQL only: the connection pool's clients (an embedded database has no pool). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -234,6 +236,11 @@ export async function openPostgres(url: string): Promise<Db> {
     dumpDataDir() {
       return Promise.reject(new Error('A PostgreSQL database is backed up with pg_dump'));
     },
+    poolStats: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       health.down.clear();
       await Promise.all([...listeners].map((c) => c.end().catch(() => undefined)));

@@ -22,6 +22,8 @@ export const WRITES_PER_MINUTE = {
   edit: 600,
   /** A message lands in a person's inbox (the scorekeeper's): nobody is flooded. */
   scorekeeperMessage: 5,
+  /** A report lands in the operators' queue: one person cannot flood it. */
+  report: 10,
 } as const;
 
 export type WriteKind = keyof typeof WRITES_PER_MINUTE;

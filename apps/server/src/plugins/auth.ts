@@ -13,6 +13,8 @@ declare module 'fastify' {
      * Every other write of the API is refused before its body is read when nobody is signed in.
      */
     anonymousWrites?: boolean;
+    /** The route's Bearer token is its own (the metrics scraper's), not a Google sign-in. */
+    ownBearer?: boolean;
   }
   interface FastifyRequest {
     user: SessionUser | null;
@@ -89,7 +91,7 @@ export default fp(
 
     app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
       const authz = req.headers.authorization;
-      if (authz?.startsWith('Bearer ')) {
+      if (authz?.startsWith('Bearer ') && !req.routeOptions.config.ownBearer) {
         if (!app.googleVerifier) throw new HttpError(401, 'Google sign-in is not configured');
         try {
           const identity = await app.googleVerifier(authz.slice(7).trim());

@@ -418,6 +418,24 @@ export class Hub {
     return counts;
   }
 
+  /** Subscriptions on this node by topic family (the topic's prefix), for /metrics. */
+  subscriptionsByFamily(): Map<string, number> {
+    const counts = new Map<string, number>();
+    for (const [topic, entry] of this.entries) {
+      if (!entry.subs.size) continue;
+      const colon = topic.indexOf(':');
+      const family = colon === -1 ? topic : topic.slice(0, colon);
+      counts.set(family, (counts.get(family) ?? 0) + entry.subs.size);
+    }
+    return counts;
+  }
+
+  /**
+   * Told how long each change took from its NOTIFY to its frame being written to subscribers
+   * (in seconds): the fan-out latency operators watch.
+   */
+  fanoutObserver: ((seconds: number) => void) | null = null;
+
   get connectionCount(): number {
     return this.connections.size;
   }
@@ -670,7 +688,10 @@ export class Hub {
         this.entries.delete(topic);
         continue;
       }
-      if (!this.applyMerge(topic, entry, seq, merge)) void this.refresh(topic, entry, true);
+      const heard = performance.now();
+      const observe = () => this.fanoutObserver?.((performance.now() - heard) / 1000);
+      if (this.applyMerge(topic, entry, seq, merge)) observe();
+      else void this.refresh(topic, entry, true).then(observe);
     }
   }
 

@@ -20,6 +20,9 @@ import { deleteTeam } from '../teamsheets/public.ts';
 import { changedTopics } from '../playcounts/public.ts';
 import { collectMyData, ownedKeys } from './repo.ts';
 
+/** Who made an event once its maker deleted their account: no account has an empty uid. */
+const ANONYMOUS_UID = '';
+
 /**
  * A person's own data (SPEC's user menu, DESIGN §10 operations): download all of it as one
  * file, or delete the account with everything it made. Only ever the signed-in user's own.
@@ -120,7 +123,26 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
             ...late.map((g) => gameDetailTopic.name(g.game_key)),
           ]);
         }
-        // Bookmarks, follows, messages sent and idempotency keys go with the user's row.
+        // What they did in other people's games and counts stays in those logs (their scores
+        // depend on it), but no longer says who: the Changes list then names nobody.
+        await q.query(
+          `UPDATE game_events SET uid = $2, device = NULL, base_seq = NULL WHERE uid = $1`,
+          [user.uid, ANONYMOUS_UID],
+        );
+        await q.query(
+          `UPDATE playcount_events SET uid = $2, device = NULL, base_seq = NULL WHERE uid = $1`,
+          [user.uid, ANONYMOUS_UID],
+        );
+        // The moderation log keeps what was done, not to whom or by whom.
+        await q.query(`UPDATE moderation_actions SET owner_uid = $2 WHERE owner_uid = $1`, [
+          user.uid,
+          ANONYMOUS_UID,
+        ]);
+        await q.query(`UPDATE moderation_actions SET admin_uid = $2 WHERE admin_uid = $1`, [
+          user.uid,
+          ANONYMOUS_UID,
+        ]);
+        // Bookmarks, follows, messages sent, reports and idempotency keys go with the user's row.
         await q.query('DELETE FROM users WHERE uid = $1', [user.uid]);
         return { photoIds, sessions: sessions.map((s) => s.id_hash) };
       });

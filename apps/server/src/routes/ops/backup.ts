@@ -74,7 +74,9 @@ export function backupRoutes(app: FastifyInstance): void {
           },
           'backup taken',
         );
+        app.metrics.backup('ok', manifest.heldMs);
       } catch (err) {
+        app.metrics.backup('failed', 0);
         fs.rmSync(file, { force: true });
         throw err;
       }

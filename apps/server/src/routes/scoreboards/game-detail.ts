@@ -3,6 +3,7 @@ import type { GameEventBody } from '@sagan/shared/game-log';
 import { lineScore } from '@sagan/shared/line-score';
 import type { GameDetail } from '@sagan/shared/topics/game-detail';
 import type { Queryable } from '../../db/db.ts';
+import { PUBLIC_GAME } from './repo.ts';
 
 /**
  * The gamedetail: topic's state: the line score folded from the game's whole log (DESIGN §10),
@@ -17,7 +18,7 @@ export async function loadGameDetail(q: Queryable, gameKey: string): Promise<Gam
   }>(
     `SELECT e.event_id, e.body, e.held FROM games g
      LEFT JOIN game_events e ON e.game_key = g.game_key
-     WHERE g.game_key = $1 ORDER BY e.seq, e.at`,
+     WHERE g.game_key = $1 AND ${PUBLIC_GAME} ORDER BY e.seq, e.at`,
     [gameKey],
   );
   if (!rows.length) return null;

@@ -1,3 +1,3 @@
 // What the scoreboards feature offers the other server features; the lint fence lets them
 // import this file and none of the feature's others.
-export { deleteGame } from './repo.ts';
+export { deleteGame, findPublicGame, gameAudienceTopics } from './repo.ts';

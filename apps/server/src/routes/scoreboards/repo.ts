@@ -69,7 +69,15 @@ interface GameRow {
 export interface OwnedGame {
   uid: string;
   fields: ScoreboardFields;
+  /** Hidden by an operator: missing to everyone but its owner and the operators. */
+  hidden: boolean;
 }
+
+/**
+ * The one condition every public read of games (alias g) goes through (DESIGN §10): a game an
+ * operator hid answers as missing everywhere the public looks.
+ */
+export const PUBLIC_GAME = 'g.hidden_at IS NULL';
 
 const GAME_COLUMNS = 'g.game_key, g.fields, g.time_stamp';
 /** Lists of cards are bounded so a busy user or tag never makes a huge frame. */
@@ -109,19 +117,36 @@ function toSummary(row: GameRow): GameSummary {
   };
 }
 
+/** A game, hidden or not: for its owner's writes and the operators. */
 export async function findGame(q: Queryable, gameKey: string): Promise<OwnedGame | null> {
-  const rows = await q.query<{ uid: string; fields: Partial<ScoreboardFields> }>(
-    'SELECT uid, fields FROM games WHERE game_key = $1',
-    [gameKey],
-  );
+  const rows = await q.query<{
+    uid: string;
+    fields: Partial<ScoreboardFields>;
+    hidden: boolean;
+  }>('SELECT uid, fields, hidden_at IS NOT NULL AS hidden FROM games WHERE game_key = $1', [
+    gameKey,
+  ]);
   const row = rows[0];
-  return row ? { uid: row.uid, fields: { ...defaultScoreboard, ...row.fields } } : null;
+  return row
+    ? { uid: row.uid, fields: { ...defaultScoreboard, ...row.fields }, hidden: row.hidden }
+    : null;
 }
 
-export async function loadGameTopic(q: Queryable, gameKey: string): Promise<GameTopic> {
+/** A game as the public may see it: null when missing or hidden. */
+export async function findPublicGame(q: Queryable, gameKey: string): Promise<OwnedGame | null> {
+  const game = await findGame(q, gameKey);
+  return game && !game.hidden ? game : null;
+}
+
+/** The game topic's state; a hidden game is null (missing) unless includeHidden. */
+export async function loadGameTopic(
+  q: Queryable,
+  gameKey: string,
+  includeHidden = false,
+): Promise<GameTopic> {
   const games = await q.query<GameRow>(
-    `SELECT ${GAME_COLUMNS} FROM games g WHERE g.game_key = $1`,
-    [gameKey],
+    `SELECT ${GAME_COLUMNS} FROM games g WHERE g.game_key = $1 AND ($2 OR ${PUBLIC_GAME})`,
+    [gameKey, includeHidden],
   );
   const game = games[0];
   if (!game) return null;
@@ -171,9 +196,10 @@ function clockPayload(state: GameClockState, formattedTime: string): NonNullable
 }
 
 export async function loadClock(q: Queryable, gameKey: string): Promise<ClockTopic> {
-  const rows = await q.query<ClockRow>(`SELECT ${CLOCK_COLUMNS} FROM games WHERE game_key = $1`, [
-    gameKey,
-  ]);
+  const rows = await q.query<ClockRow>(
+    `SELECT ${CLOCK_COLUMNS} FROM games g WHERE g.game_key = $1 AND ${PUBLIC_GAME}`,
+    [gameKey],
+  );
   const row = rows[0];
   return row ? clockPayload(clockState(row), row.clock_formatted ?? '') : null;
 }
@@ -244,32 +270,35 @@ export async function loadGameHistory(
 /** SPEC §9: the 10 most recent games by timeStamp. */
 export async function loadRecentGames(q: Queryable): Promise<GameSummary[]> {
   const rows = await q.query<GameRow>(
-    `SELECT ${GAME_COLUMNS} FROM games g ORDER BY g.time_stamp DESC, g.game_key LIMIT ${RECENT_GAMES_LIMIT}`,
+    `SELECT ${GAME_COLUMNS} FROM games g WHERE ${PUBLIC_GAME}
+     ORDER BY g.time_stamp DESC, g.game_key LIMIT ${RECENT_GAMES_LIMIT}`,
   );
   return rows.map(toSummary);
 }
 
+/** The owner's own games, those an operator hid among them, marked so. */
 export async function loadUserGames(q: Queryable, uid: string): Promise<GameSummary[]> {
-  const rows = await q.query<GameRow>(
-    `SELECT ${GAME_COLUMNS} FROM games g WHERE g.uid = $1
+  const rows = await q.query<GameRow & { hidden: boolean }>(
+    `SELECT ${GAME_COLUMNS}, g.hidden_at IS NOT NULL AS hidden FROM games g WHERE g.uid = $1
      ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
     [uid],
   );
-  return rows.map(toSummary);
+  return rows.map((r) => (r.hidden ? { ...toSummary(r), hidden: true as const } : toSummary(r)));
 }
 
 export async function loadFavorites(q: Queryable, uid: string) {
   const rows = await q.query<GameRow & { game_name: string }>(
     `SELECT ${GAME_COLUMNS}, f.game_name FROM favorite_scoreboards f
      JOIN games g ON g.game_key = f.game_key
-     WHERE f.uid = $1 ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
+     WHERE f.uid = $1 AND ${PUBLIC_GAME} ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
     [uid],
   );
   return rows.map((r) => ({ gameKey: r.game_key, gameName: r.game_name, game: toSummary(r) }));
 }
 
 const TAG_SELECT = `SELECT t.tag_key, t.name, t.server_time_stamp,
-  (SELECT count(*) FROM game_tags gt WHERE gt.tag_key = t.tag_key)::int AS game_count
+  (SELECT count(*) FROM game_tags gt JOIN games g ON g.game_key = gt.game_key
+    WHERE gt.tag_key = t.tag_key AND ${PUBLIC_GAME})::int AS game_count
   FROM tags t`;
 
 interface TagRow {
@@ -310,7 +339,7 @@ export async function loadTagTopic(q: Queryable, tagID: string) {
   if (!tag) return null;
   const rows = await q.query<GameRow>(
     `SELECT ${GAME_COLUMNS} FROM game_tags gt JOIN games g ON g.game_key = gt.game_key
-     WHERE gt.tag_key = $1 ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
+     WHERE gt.tag_key = $1 AND ${PUBLIC_GAME} ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
     [tagID],
   );
   return { tag, games: rows.map(toSummary) };
@@ -325,7 +354,7 @@ export async function loadFollowedTags(q: Queryable, uid: string) {
   const games = await q.query<GameRow>(
     `SELECT ${GAME_COLUMNS} FROM games g WHERE g.game_key IN (
        SELECT gt.game_key FROM game_tags gt JOIN followed_tags f ON f.tag_key = gt.tag_key
-       WHERE f.uid = $1)
+       WHERE f.uid = $1) AND ${PUBLIC_GAME}
      ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
     [uid],
   );
@@ -712,6 +741,30 @@ export async function setTags(
     ]);
     return { tags, seq: seqs[topic]! };
   });
+}
+
+/**
+ * Every topic that shows a game (its own, the lists and tag counts holding it, its owner's,
+ * bookmarkers' and tag followers' lists): what a change of its visibility must tell.
+ */
+export async function gameAudienceTopics(
+  q: Queryable,
+  gameKey: string,
+  ownerUid: string,
+): Promise<string[]> {
+  const [row] = await q.query<Audience>(`SELECT ${AUDIENCE}`, [gameKey]);
+  if (!row) return [];
+  return [
+    gameTopic.name(gameKey),
+    clockTopic.name(gameKey),
+    gameDetailTopic.name(gameKey),
+    recentGamesTopic.name(),
+    myGamesTopic.name(ownerUid),
+    ...(row.tag_keys.length ? [tagsTopic.name()] : []),
+    ...row.tag_keys.map(tagTopic.name),
+    ...row.bookmarkers.map(favoritesTopic.name),
+    ...row.tag_followers.map(followedTagsTopic.name),
+  ];
 }
 
 /**

@@ -14,6 +14,7 @@ import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import {
   findGame,
+  findPublicGame,
   loadClock,
   loadFavorites,
   loadFollowedTags,
@@ -90,6 +91,6 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
 
 /** countScoreboardWatchers: live subscribers of the game topic, on every node (DESIGN §4). */
 export async function countWatchers(app: FastifyInstance, gameKey: string): Promise<number | null> {
-  if (!(await findGame(app.db, gameKey))) return null;
+  if (!(await findPublicGame(app.db, gameKey))) return null;
   return app.gameWatchers.total(gameTopic.name(gameKey));
 }

@@ -23,6 +23,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import {
   addFavoriteScoreboard,
   findGame,
+  findPublicGame,
   findTag,
   followTag,
   insertScorekeeperMessage,
@@ -72,9 +73,17 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (req) => {
-      const game = await loadGameTopic(db, req.params.gameKey);
-      if (!game) throw notFound('No game with this key');
-      return game;
+      const { gameKey } = req.params;
+      const game = await loadGameTopic(db, gameKey);
+      if (game) return game;
+      // A hidden game is still its owner's and the operators' to see.
+      const uid = req.user?.uid;
+      const found = uid ? await findGame(db, gameKey) : null;
+      if (found && uid && (found.uid === uid || app.config.adminUids.includes(uid))) {
+        const own = await loadGameTopic(db, gameKey, true);
+        if (own) return own;
+      }
+      throw notFound('No game with this key');
     },
   );
 
@@ -106,7 +115,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (req, reply) => {
-      if (!(await findGame(db, req.params.gameKey))) throw notFound('No game with this key');
+      if (!(await findPublicGame(db, req.params.gameKey))) throw notFound('No game with this key');
       const url = `${requestOrigin(req, app.config.publicUrl)}${BASE_PATH}${pathTo('scoreboard', {
         gameKey: req.params.gameKey,
       })}`;
@@ -138,7 +147,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (req) => {
       const { uid } = requireUser(req);
-      if (!(await findGame(db, req.params.gameKey))) throw notFound('No game with this key');
+      if (!(await findPublicGame(db, req.params.gameKey))) throw notFound('No game with this key');
       await insertScorekeeperMessage(db, req.params.gameKey, uid, req.body.scoreKeeperMessage);
       req.log.info({ gameKey: req.params.gameKey }, 'scorekeeper message sent');
       return { ok: true as const };
@@ -213,7 +222,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       const { uid } = requireUser(req);
       const { gameKey } = req.params;
       await db.tx(async (q) => {
-        const game = await findGame(q, gameKey);
+        const game = await findPublicGame(q, gameKey);
         if (!game) throw notFound('No game with this key');
         await addFavoriteScoreboard(q, uid, gameKey, game.fields.gameName);
         await hub.changed(q, [favoritesTopic.name(uid)]);

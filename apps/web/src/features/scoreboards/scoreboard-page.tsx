@@ -16,6 +16,7 @@ import { LineScore } from './boards/line-score.tsx';
 import { BookmarkToggle } from './components/bookmark-toggle.tsx';
 import { EyeIcon } from './components/icons.tsx';
 import { MessageBox } from './components/message-box.tsx';
+import { ReportGame } from './components/report-game.tsx';
 import { ScoreAnnouncer } from './components/score-announcer.tsx';
 import { SunToggle, useSunMode } from './components/sun-toggle.tsx';
 import './scoreboards.css';
@@ -110,6 +111,7 @@ export default function ScoreboardPage() {
         )}
       </section>
       <MessageBox gameKey={gameKey} />
+      <ReportGame gameKey={gameKey} />
       <Promo />
     </section>
   );

@@ -68,6 +68,9 @@ export function SummaryCard({
         </span>
       )}
       <span className="summary-sport">{sportName(game.sportID)}</span>
+      {game.hidden && (
+        <span className="summary-hidden">Hidden by a moderator: only you see it</span>
+      )}
       <TeamLine game={game} side="home" />
       <TeamLine game={game} side="away" />
     </Link>

@@ -1,0 +1,101 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorSchema, okSchema, refusals } from '@sagan/shared/http';
+import { gameKeyParamsSchema } from '@sagan/shared/scoreboard-views';
+import {
+  moderationQueueSchema,
+  reportGameResultSchema,
+  reportGameSchema,
+} from '@sagan/shared/moderation';
+import { requireUser } from '../../plugins/auth.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
+import { findPublicGame, gameAudienceTopics } from '../scoreboards/public.ts';
+import { loadModerationQueue, moderate } from './moderation-repo.ts';
+
+const tags = ['moderation'];
+
+/**
+ * Moderation (DESIGN §10): any signed-in viewer reports a game, once; the operators named in
+ * ADMIN_UIDS work the queue and hide or restore games. Everyone else gets the 404 of a path
+ * that does not exist for every /admin call, so the queue's existence is not told.
+ */
+export async function moderationRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, hub } = app;
+
+  app.post(
+    '/games/:gameKey/report',
+    {
+      config: writeLimit(app.config.rateLimitFactor, 'report'),
+      schema: {
+        tags,
+        summary: 'Report a game to the operators (signed in; counts once per person)',
+        params: gameKeyParamsSchema,
+        body: reportGameSchema,
+        response: { 200: reportGameResultSchema, 400: errorSchema, ...refusals },
+      },
+    },
+    async (req) => {
+      const { uid } = requireUser(req);
+      const { gameKey } = req.params;
+      return db.tx(async (q) => {
+        if (!(await findPublicGame(q, gameKey))) throw notFound('No game with this key');
+        const added = await q.query(
+          `INSERT INTO moderation_reports (game_key, uid, reason) VALUES ($1, $2, $3)
+           ON CONFLICT (game_key, uid) DO NOTHING RETURNING 1`,
+          [gameKey, uid, req.body.reason],
+        );
+        return { ok: true as const, alreadyReported: added.length === 0 };
+      });
+    },
+  );
+
+  await app.register(async (admin) => {
+    const api = admin.withTypeProvider<ZodTypeProvider>();
+    // Before the body is read and before any other check says more than "not found".
+    admin.addHook('onRequest', async (req) => {
+      if (!req.user || !app.config.adminUids.includes(req.user.uid)) throw notFound();
+    });
+
+    api.get(
+      '/admin/reports',
+      {
+        schema: {
+          tags,
+          summary: "The operators' queue: reported games, hidden games, the latest actions",
+          response: { 200: moderationQueueSchema, 404: errorSchema },
+        },
+      },
+      async () => loadModerationQueue(db),
+    );
+
+    const action = z.object({ action: z.enum(['hide', 'unhide', 'dismiss']) });
+    api.post(
+      '/admin/games/:gameKey/:action',
+      {
+        // The hook above has already refused anyone but an operator.
+        config: { anonymousWrites: true },
+        schema: {
+          tags,
+          summary:
+            'Hide a game from every public surface, restore it, or dismiss its reports ' +
+            '(operators only; logged with who and when)',
+          params: gameKeyParamsSchema.extend(action.shape),
+          response: { 200: okSchema, 404: errorSchema },
+        },
+      },
+      async (req) => {
+        const { uid } = requireUser(req);
+        const { gameKey } = req.params;
+        await db.tx(async (q) => {
+          const owner = await moderate(q, uid, gameKey, req.params.action);
+          // Every list, tag count and viewer that shows the game follows at once.
+          await hub.changed(q, await gameAudienceTopics(q, gameKey, owner));
+        });
+        return { ok: true as const };
+      },
+    );
+  });
+}

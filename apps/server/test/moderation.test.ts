@@ -1,0 +1,198 @@
+import crypto from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { ModerationQueue } from '@sagan/shared/moderation';
+import { gameTopic } from '@sagan/shared/topics/game';
+import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
+import { API, anonymous, databaseKinds, useTestApp } from './helpers.ts';
+import { isState, TestSocket, type StateMessage } from './ws-client.ts';
+
+const ADMIN = 'Moderator Mo';
+/** The uid local sign-in gives a display name (routes/auth). */
+const localUid = (name: string) =>
+  `local-${crypto.createHash('sha256').update(name.toLowerCase()).digest('hex').slice(0, 20)}`;
+
+describe.each(databaseKinds())('moderation ($name)', (kind) => {
+  const t = useTestApp(kind, {
+    users: ['Owner', 'Viewer', ADMIN],
+    listen: true,
+    config: { adminUids: [localUid(ADMIN)] },
+  });
+  let gameKey = '';
+  let tagKey = '';
+
+  it('a signed-in viewer reports a game once; anonymous callers cannot', async () => {
+    const { Owner, Viewer } = t.users;
+    const created = await Owner.request({
+      method: 'POST',
+      url: `${API}/games`,
+      payload: { gameName: 'Rude name' },
+    });
+    gameKey = created.json<{ gameKey: string }>().gameKey;
+    const tagged = await Owner.request({
+      method: 'PUT',
+      url: `${API}/games/${gameKey}/tags`,
+      payload: { tags: [`mod${crypto.randomBytes(4).toString('hex')}`] },
+    });
+    expect(tagged.statusCode, tagged.body).toBe(200);
+    tagKey = tagged.json<{ tags: { key: string }[] }>().tags[0]!.key;
+
+    const report = (reason?: string) =>
+      Viewer.request({
+        method: 'POST',
+        url: `${API}/games/${gameKey}/report`,
+        payload: reason === undefined ? {} : { reason },
+      });
+    expect((await report('An insult')).json()).toEqual({ ok: true, alreadyReported: false });
+    expect((await report('Again')).json()).toEqual({ ok: true, alreadyReported: true });
+    const tooLong = await report('x'.repeat(501));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json<{ error: string }>().error).toMatch(/under 500/);
+    const anon = await anonymous(t.app)({
+      method: 'POST',
+      url: `${API}/games/${gameKey}/report`,
+      payload: {},
+    });
+    expect(anon.statusCode).toBe(401);
+    const unknown = await Viewer.request({
+      method: 'POST',
+      url: `${API}/games/nosuchgame0000000000/report`,
+      payload: {},
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('/admin answers 404 to everyone but an operator', async () => {
+    const callers = [anonymous(t.app), t.users.Viewer.request, t.users.Owner.request];
+    for (const call of callers) {
+      for (const req of [
+        { method: 'GET' as const, url: `${API}/admin/reports` },
+        { method: 'POST' as const, url: `${API}/admin/games/${gameKey}/hide` },
+        { method: 'POST' as const, url: `${API}/admin/games/${gameKey}/hide`, payload: {} },
+      ]) {
+        const res = await call(req);
+        expect(res.statusCode, `${req.method} ${req.url}`).toBe(404);
+        expect(res.body).not.toContain(gameKey);
+      }
+    }
+    const queue = await t.users[ADMIN].request({ method: 'GET', url: `${API}/admin/reports` });
+    expect(queue.statusCode).toBe(200);
+    expect(queue.json<ModerationQueue>().reports).toEqual([
+      expect.objectContaining({
+        gameKey,
+        gameName: 'Rude name',
+        ownerUid: t.users.Owner.uid,
+        ownerName: 'Owner',
+        hidden: false,
+        reports: 1,
+        reasons: ['An insult'],
+      }),
+    ]);
+  });
+
+  it('a hidden game is missing everywhere but to its owner and the operators', async () => {
+    const anon = anonymous(t.app);
+    const viewerSocket = await TestSocket.open(t.wsUrl, { cookie: t.users.Viewer.cookie });
+    const topic = gameTopic.name(gameKey);
+    const shown = await viewerSocket.subscribe(topic);
+    expect(shown.data).not.toBeNull();
+    const detailTopic = gameDetailTopic.name(gameKey);
+    const detail = await viewerSocket.subscribe(detailTopic);
+    expect(detail.data).not.toBeNull();
+    await t.users.Viewer.request({
+      method: 'PUT',
+      url: `${API}/me/favorite-scoreboards/${gameKey}`,
+    });
+
+    const hide = await t.users[ADMIN].request({
+      method: 'POST',
+      url: `${API}/admin/games/${gameKey}/hide`,
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    // An open viewer is told at once: the game is gone.
+    const gone = await viewerSocket.waitFor(
+      (m): m is StateMessage => isState(topic)(m) && m.seq > shown.seq,
+    );
+    expect(gone.data).toBeNull();
+    // The line score goes with it.
+    const detailGone = await viewerSocket.waitFor(
+      (m): m is StateMessage => isState(detailTopic)(m) && m.seq > detail.seq,
+    );
+    expect(detailGone.data).toBeNull();
+    viewerSocket.ws.close();
+
+    for (const url of [
+      `${API}/games/${gameKey}`,
+      `${API}/games/${gameKey}/qr.png`,
+      `${API}/games/${gameKey}/watchers`,
+    ]) {
+      expect((await anon({ method: 'GET', url })).statusCode, url).toBe(404);
+      expect((await t.users.Viewer.request({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    for (const url of [`${API}/games/recent`, `${API}/tags/${tagKey}`, `${API}/tags`]) {
+      const res = await anon({ method: 'GET', url });
+      expect(res.body, url).not.toContain(gameKey);
+    }
+    // Its tag counts no games now.
+    const tag = await anon({ method: 'GET', url: `${API}/tags/${tagKey}` });
+    expect(tag.json<{ tag: { gameCount: number } }>().tag.gameCount).toBe(0);
+    const bookmarks = await t.users.Viewer.request({
+      method: 'GET',
+      url: `${API}/me/favorite-scoreboards`,
+    });
+    expect(bookmarks.body).not.toContain(gameKey);
+    const report = await t.users.Viewer.request({
+      method: 'POST',
+      url: `${API}/games/${gameKey}/report`,
+      payload: {},
+    });
+    expect(report.statusCode).toBe(404);
+
+    // Its owner still has it, marked hidden; so do the operators.
+    const mine = await t.users.Owner.request({ method: 'GET', url: `${API}/me/games` });
+    expect(mine.json<{ gameKey: string; hidden?: true }[]>()).toEqual([
+      expect.objectContaining({ gameKey, hidden: true }),
+    ]);
+    for (const who of [t.users.Owner, t.users[ADMIN]]) {
+      const own = await who.request({ method: 'GET', url: `${API}/games/${gameKey}` });
+      expect(own.statusCode).toBe(200);
+    }
+    const queue = (
+      await t.users[ADMIN].request({ method: 'GET', url: `${API}/admin/reports` })
+    ).json<ModerationQueue>();
+    expect(queue.reports).toEqual([]);
+    expect(queue.hidden.map((h) => h.gameKey)).toEqual([gameKey]);
+    expect(queue.actions[0]).toMatchObject({
+      action: 'hide',
+      gameKey,
+      adminUid: t.users[ADMIN].uid,
+      adminName: ADMIN,
+      ownerUid: t.users.Owner.uid,
+    });
+  });
+
+  it('an operator restores a hidden game, and that is logged too', async () => {
+    const res = await t.users[ADMIN].request({
+      method: 'POST',
+      url: `${API}/admin/games/${gameKey}/unhide`,
+    });
+    expect(res.statusCode).toBe(200);
+    const anon = anonymous(t.app);
+    expect((await anon({ method: 'GET', url: `${API}/games/${gameKey}` })).statusCode).toBe(200);
+    expect((await anon({ method: 'GET', url: `${API}/games/recent` })).body).toContain(gameKey);
+    const queue = (
+      await t.users[ADMIN].request({ method: 'GET', url: `${API}/admin/reports` })
+    ).json<ModerationQueue>();
+    expect(queue.hidden).toEqual([]);
+    expect(queue.actions.map((a) => a.action)).toEqual(['unhide', 'hide']);
+    const unknown = await t.users[ADMIN].request({
+      method: 'POST',
+      url: `${API}/admin/games/nosuchgame0000000000/hide`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const badAction = await t.users[ADMIN].request({
+      method: 'POST',
+      url: `${API}/admin/games/${gameKey}/delete`,
+    });
+    expect(badAction.statusCode).toBe(400);
+  });
+});

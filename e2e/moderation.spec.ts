@@ -1,0 +1,68 @@
+import { test, expect, unique, API, BASE, signIn, screenshot } from './fixtures.ts';
+
+const send = { 'x-sagan-request': '1' };
+
+test('a viewer reports a game, the operator hides it, and its page is then not found', async ({
+  browser,
+  allowConsoleError,
+}) => {
+  allowConsoleError(
+    /\/apps\/sagan\/(api\/)?admin(\/reports)?: Failed to load resource: .*\b404\b/,
+    '/admin and its API answer 404 to a viewer who is no operator, as they must',
+  );
+  allowConsoleError(
+    /\/viewscoreboard\/[\w-]+: Failed to load resource: .*\b404\b/,
+    'the hidden game is answered 404, which is what the test checks',
+  );
+  // The owner makes a public game.
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await signIn(ownerPage, unique('Owner'));
+  const gameName = unique('Rude name');
+  const created = await ownerPage.request.post(`${API}/games`, {
+    headers: send,
+    data: { gameName },
+  });
+  const { gameKey } = (await created.json()) as { gameKey: string };
+  const gameUrl = `${BASE}/viewscoreboard/${gameKey}`;
+
+  // A signed-in viewer reports it with one tap.
+  const viewer = await browser.newContext();
+  const viewerPage = await viewer.newPage();
+  await signIn(viewerPage, unique('Viewer'));
+  await viewerPage.goto(gameUrl);
+  await viewerPage.getByRole('button', { name: 'Report this game' }).click();
+  await expect(viewerPage.getByRole('status')).toHaveText(/moderators will look at this game/);
+
+  // The viewer is no operator: /admin is not found for them.
+  const refused = await viewerPage.goto(`${BASE}/admin`);
+  expect(refused?.status()).toBe(404);
+
+  // The operator hides it from the queue.
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, 'E2E Moderator');
+  const queue = await adminPage.goto(`${BASE}/admin`);
+  expect(queue?.status()).toBe(200);
+  const card = adminPage.getByRole('listitem').filter({ hasText: gameName });
+  await expect(card).toContainText('1 report');
+  await screenshot(adminPage, 'admin-queue');
+  await card.getByRole('button', { name: 'Hide game' }).click();
+  await expect(
+    adminPage.getByRole('region', { name: 'Hidden games' }).getByText(gameName),
+  ).toBeVisible();
+  await screenshot(adminPage, 'admin-hidden');
+
+  // The public page is now not found, served so and shown so.
+  const anonymous = await browser.newContext();
+  const anonPage = await anonymous.newPage();
+  const res = await anonPage.goto(gameUrl);
+  expect(res?.status()).toBe(404);
+  await expect(anonPage.getByRole('heading', { name: 'Not found' })).toBeVisible();
+
+  // Its owner still sees it in their list, marked hidden.
+  await ownerPage.goto(`${BASE}/scoreboards`);
+  await expect(ownerPage.getByText('Hidden by a moderator')).toBeVisible();
+  await screenshot(ownerPage, 'owner-hidden-game');
+  for (const c of [owner, viewer, admin, anonymous]) await c.close();
+});
