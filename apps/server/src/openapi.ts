@@ -24,6 +24,10 @@ const TAGS = [
   { name: 'playcounts', description: "Player Counter's play counts, private to their owner" },
   { name: 'ops', description: 'For load balancers and operators' },
   { name: 'account', description: "A person's own data: download it, or delete the account" },
+  {
+    name: 'coscorers',
+    description: 'Invitations to score a game or count a play count with its owner, and revoking them',
+  },
 ] as const;
 const TAG_NAMES = new Set<string>(TAGS.map((t) => t.name));
 

@@ -27,6 +27,7 @@ import { seasonTotals, type Season } from '@sagan/shared/playcount-season';
 import { initialsOf, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';
 import type { Queryable } from '../../db/db.ts';
 import { newKey } from '../../lib/keys.ts';
+import { roleOn } from '../../lib/game-guard.ts';
 import { appendEvents, type EventMeta } from './events.ts';
 import {
   ownerPhotoPath,
@@ -112,6 +113,20 @@ export async function ownerOf(q: Queryable, gameKey: string): Promise<string | n
     [gameKey],
   );
   return rows[0]?.uid ?? null;
+}
+
+/** The game if uid scores it (its owner or a co-scorer); otherwise null, as for a missing one. */
+export async function findScoredGame(
+  q: Queryable,
+  uid: string,
+  gameKey: string,
+): Promise<PlayCountGame | null> {
+  const rows = await q.query<GameRow>('SELECT * FROM play_count_games WHERE game_key = $1', [
+    gameKey,
+  ]);
+  const row = rows[0];
+  if (!row || !(await roleOn(q, 'playcount', gameKey, row.uid, uid))) return null;
+  return toGame(row, await liveSnaps(q, gameKey));
 }
 
 /** The game if it exists and belongs to uid; otherwise null (the caller cannot tell which). */
@@ -432,10 +447,13 @@ export async function createFromTeam(
   return toGame(rows[0]!, []);
 }
 
-/** uid's count, locked for a snap or an undo; null when uid does not own it. */
-async function lockOwnRow(q: Queryable, uid: string, gameKey: string): Promise<GameRow | null> {
+/**
+ * A count uid scores (its owner or a co-scorer), locked for a snap or an undo; null when uid
+ * does not score it (the caller cannot tell that from a count that does not exist).
+ */
+async function lockScoredRow(q: Queryable, uid: string, gameKey: string): Promise<GameRow | null> {
   const row = await lockRow(q, gameKey);
-  return row && row.uid === uid ? row : null;
+  return row && (await roleOn(q, 'playcount', gameKey, row.uid, uid)) ? row : null;
 }
 
 /** Writes a snap's or an undo's counts: the roster only, a size that does not grow. */
@@ -466,7 +484,7 @@ const countsDelta = (
 });
 
 export type SnapOutcome =
-  | { snapCount: number; snaps: number; change: CountChange }
+  | { snapCount: number; snaps: number; change: CountChange; owner: string }
   | 'not-found'
   | 'finished'
   | 'full'
@@ -479,7 +497,7 @@ export async function recordSnap(
   gameKey: string,
   input: { quarter: number; groupName: string; players: readonly string[] },
 ): Promise<SnapOutcome> {
-  const row = await lockOwnRow(q, meta.uid, gameKey);
+  const row = await lockScoredRow(q, meta.uid, gameKey);
   if (!row) return 'not-found';
   if (row.finished) return 'finished';
   if (row.snap_total >= MAX_SNAPS) return 'full';
@@ -498,12 +516,13 @@ export async function recordSnap(
   return {
     snapCount: snap.snapCount,
     snaps: row.snap_total + 1,
+    owner: row.uid,
     change: { game: null, shareKey: row.share_key, privacy: privacyOf(row), delta },
   };
 }
 
 export type UndoOutcome =
-  | { snapCount: number | null; snaps: number; change: CountChange | null }
+  | { snapCount: number | null; snaps: number; change: CountChange | null; owner: string }
   | 'not-found'
   | 'finished';
 
@@ -516,11 +535,11 @@ export async function undoSnap(
   meta: EventMeta,
   gameKey: string,
 ): Promise<UndoOutcome> {
-  const row = await lockOwnRow(q, meta.uid, gameKey);
+  const row = await lockScoredRow(q, meta.uid, gameKey);
   if (!row) return 'not-found';
   if (row.finished) return 'finished';
   const [last, previous] = await lastLiveSnaps(q, gameKey, 2);
-  if (!last) return { snapCount: null, snaps: 0, change: null };
+  if (!last) return { snapCount: null, snaps: 0, change: null, owner: row.uid };
   const previousPlayers = previous ? playersOf(previous.snap) : null;
   const [id] = await appendEvents(q, gameKey, meta, [
     { kind: 'undo', target: last.event_id, snap: last.snap, previous: previousPlayers },
@@ -536,6 +555,7 @@ export async function undoSnap(
   return {
     snapCount: last.snap.snapCount,
     snaps: total,
+    owner: row.uid,
     change: { game: null, shareKey: row.share_key, privacy: privacyOf(row), delta },
   };
 }

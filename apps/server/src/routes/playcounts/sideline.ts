@@ -23,8 +23,9 @@ const FINISHED = 'This play count is finished: take it up again to count more';
 
 /**
  * The sideline play counter: a count started from a team sheet, and snaps appended one per
- * request (the phone app's whole-game PUT stays as it is). Owner only; another user's key
- * answers 404 as for a count that does not exist. Every write is idempotent under an
+ * request (the phone app's whole-game PUT stays as it is). Snaps and undo: the owner and the
+ * count's co-scorers (DESIGN §10); anyone else's request answers 404 as for a count that does
+ * not exist. Every write is idempotent under an
  * `Idempotency-Key`, so the web outbox's retries never count a snap twice.
  */
 export function sidelineRoutes(fastify: FastifyInstance): void {
@@ -84,7 +85,7 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
           throw new HttpError(409, 'This play count holds as many snaps as it can');
         if (done === 'unknown-player')
           throw badRequest('A player in the snap is not in this count');
-        await notifyChange(hub, q, user.uid, gameKey, done.change);
+        await notifyChange(hub, q, done.owner, gameKey, done.change);
         return { snapCount: done.snapCount, snaps: done.snaps };
       });
       return reply.code(201).send(result);
@@ -118,7 +119,7 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
         const done = await undoSnap(q, eventMeta(req, user.uid), gameKey);
         if (done === 'not-found') throw notFound(NOT_FOUND);
         if (done === 'finished') throw new HttpError(409, FINISHED);
-        if (done.change) await notifyChange(hub, q, user.uid, gameKey, done.change);
+        if (done.change) await notifyChange(hub, q, done.owner, gameKey, done.change);
         return { snapCount: done.snapCount, snaps: done.snaps };
       });
     },

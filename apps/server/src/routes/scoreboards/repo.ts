@@ -53,6 +53,7 @@ import {
   type GameWriter,
   type LockedGame,
 } from '../../lib/game-write.ts';
+import { guardGame, roleOn } from '../../lib/game-guard.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 
@@ -114,6 +115,12 @@ export async function findGame(q: Queryable, gameKey: string): Promise<OwnedGame
   );
   const row = rows[0];
   return row ? { uid: row.uid, fields: { ...defaultScoreboard, ...row.fields } } : null;
+}
+
+/** Whether uid scores this game (its owner or a co-scorer): who may watch its changes. */
+export async function scoresGame(q: Queryable, uid: string, gameKey: string): Promise<boolean> {
+  const game = await findGame(q, gameKey);
+  return !!game && (await roleOn(q, 'game', gameKey, game.uid, uid)) !== null;
 }
 
 export async function loadGameTopic(q: Queryable, gameKey: string): Promise<GameTopic> {
@@ -432,11 +439,23 @@ export async function patchGame(
           );
         }
       }
+      refuseRename(game, patch);
       const values = applyIntent(game.fields, { kind: 'set', values: patch });
       return { body: { kind: 'set', values }, fields: { ...game.fields, ...values } };
     },
     ({ timeStamp, seq }) => ({ timeStamp, seq }),
   );
+}
+
+/** A co-scorer edits the scoreboard but never renames the game (DESIGN §10). */
+function refuseRename(game: LockedGame, values: Partial<ScoreboardFields>): void {
+  if (
+    game.role !== 'owner' &&
+    values.gameName !== undefined &&
+    values.gameName !== game.fields.gameName
+  ) {
+    throw new HttpError(403, "Only the game's owner can rename it");
+  }
 }
 
 /** The event a void names, with what the fold needs. */
@@ -540,6 +559,7 @@ export async function recordAction(
       if (action.kind === 'void') {
         return voidEvent(q, gameKey, game, eventId, action.target, origin.uid);
       }
+      if (action.kind === 'set') refuseRename(game, action.values);
       const patch = applyIntent(game.fields, action);
       return { body: action, fields: { ...game.fields, ...patch } };
     },
@@ -554,7 +574,7 @@ export async function recordAction(
   );
 }
 
-/** The clock columns of the owner's game, locked for the write. */
+/** The clock columns of a game uid scores (its owner or a co-scorer), locked for the write. */
 async function ownedClock(q: Queryable, uid: string, gameKey: string): Promise<ClockRow> {
   const rows = await q.query<ClockRow & { uid: string }>(
     `SELECT uid, ${CLOCK_COLUMNS} FROM games WHERE game_key = $1 FOR NO KEY UPDATE`,
@@ -562,7 +582,7 @@ async function ownedClock(q: Queryable, uid: string, gameKey: string): Promise<C
   );
   const row = rows[0];
   if (!row) throw notFound('No game with this key');
-  if (row.uid !== uid) throw forbidden();
+  await guardGame(q, gameKey, row.uid, uid, 'score');
   return row;
 }
 

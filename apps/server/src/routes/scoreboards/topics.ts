@@ -20,6 +20,7 @@ import {
   loadTagLists,
   loadTagTopic,
   loadUserGames,
+  scoresGame,
 } from './repo.ts';
 
 const isKey = (arg: string) => keySchema.safeParse(arg).success;
@@ -44,11 +45,10 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
     // out says when, even to a viewer who joins long after the clock last changed.
     stamp: (data) => (data ? { ...data, serverTime: Date.now() } : data),
   });
-  // The scorekeeper's own history of changes.
+  // The scorers' history of changes: the owner's and the co-scorers'.
   hub.register({
     topic: gameHistoryTopic,
-    authorize: async (user, arg) =>
-      !!user && isKey(arg) && (await findGame(app.db, arg))?.uid === user.uid,
+    authorize: async (user, arg) => !!user && isKey(arg) && (await scoresGame(app.db, user.uid, arg)),
     load: loadGameHistory,
   });
   hub.register({
