@@ -26,7 +26,8 @@ const TAGS = [
   { name: 'account', description: "A person's own data: download it, or delete the account" },
   {
     name: 'coscorers',
-    description: 'Invitations to score a game or count a play count with its owner, and revoking them',
+    description:
+      'Invitations to score a game or count a play count with its owner, and revoking them',
   },
 ] as const;
 const TAG_NAMES = new Set<string>(TAGS.map((t) => t.name));

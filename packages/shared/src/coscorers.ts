@@ -26,9 +26,7 @@ export type Invite = z.infer<typeof inviteSchema>;
 
 /** The owner's view of who scores a game or count, and the invitations nobody used yet. */
 export const coscorerListSchema = z.object({
-  coscorers: z.array(
-    z.object({ id: z.string(), name: z.string().nullable(), since: z.number() }),
-  ),
+  coscorers: z.array(z.object({ id: z.string(), name: z.string().nullable(), since: z.number() })),
   invites: z.array(z.object({ id: z.string(), createdAt: z.number(), expiresAt: z.number() })),
 });
 export type CoscorerList = z.infer<typeof coscorerListSchema>;

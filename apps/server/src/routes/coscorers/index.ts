@@ -41,7 +41,7 @@ export default async function coscorersRoutes(fastify: FastifyInstance): Promise
           summary: `Invite a co-scorer to this ${what} (owner only): a link valid for 7 days, redeemed once`,
           description:
             'The token is shown this once: the server keeps only its hash. The link to share ' +
-            'is the web app\'s /invite/{token}.',
+            "is the web app's /invite/{token}.",
           params: gameKeyParamsSchema,
           response: { 200: inviteSchema, ...refusalsWithBadRequest },
         },

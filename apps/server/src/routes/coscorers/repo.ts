@@ -215,16 +215,3 @@ export async function loadScoring(q: Queryable, uid: string): Promise<ScoringLis
     playCounts: rows.filter((r) => r.playcount_key).map((r) => item(r.playcount_key!, r)),
   };
 }
-
-/** Co-scorers of a game or count, so deleting it can empty their lists too. */
-export async function scorersOf(
-  q: Queryable,
-  kind: ScoredKind,
-  gameKey: string,
-): Promise<string[]> {
-  const rows = await q.query<{ uid: string }>(
-    `SELECT uid FROM coscorers WHERE ${KIND[kind].column} = $1 AND uid IS NOT NULL`,
-    [gameKey],
-  );
-  return rows.map((r) => myScoringTopic.name(r.uid));
-}

@@ -12,14 +12,7 @@ import { keySchema } from '@sagan/shared/keys';
 import { requireUser } from '../../plugins/auth.ts';
 import { photoStoreOf, playCountPhotoId, sendPhoto } from '../../photos.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
-import {
-  findOwnGame,
-  findScoredGame,
-  listGames,
-  ownerOf,
-  patchGame,
-  putGame,
-} from './repo.ts';
+import { findOwnGame, findScoredGame, listGames, ownerOf, patchGame, putGame } from './repo.ts';
 import { roleOn } from '../../lib/game-guard.ts';
 import { notifyChange, registerPlayCountTopics } from './topics.ts';
 import { eventMeta } from './events.ts';

@@ -33,6 +33,7 @@ import { tagsTopic } from '@sagan/shared/topics/tags';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
+import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
 import {
   RECENT_GAMES_LIMIT,
   TAG_LIST_LIMIT,
@@ -733,8 +734,9 @@ export async function setTags(
  */
 export async function deleteGame(app: App, uid: string, gameKey: string): Promise<{ ok: true }> {
   return app.db.tx(async (q) => {
-    const rows = await q.query<Audience & { uid: string }>(
-      `SELECT g.uid, ${AUDIENCE}
+    const rows = await q.query<Audience & { uid: string; scorers: string[] }>(
+      `SELECT g.uid, ${AUDIENCE},
+         ARRAY(SELECT uid FROM coscorers WHERE game_key = $1 AND uid IS NOT NULL) AS scorers
        FROM games g WHERE g.game_key = $1 FOR UPDATE`,
       [gameKey],
     );
@@ -752,6 +754,7 @@ export async function deleteGame(app: App, uid: string, gameKey: string): Promis
       ...row.tag_keys.map(tagTopic.name),
       ...row.bookmarkers.map(favoritesTopic.name),
       ...row.tag_followers.map(followedTagsTopic.name),
+      ...row.scorers.map(myScoringTopic.name),
     ]);
     return { ok: true as const };
   });

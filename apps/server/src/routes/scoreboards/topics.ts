@@ -48,7 +48,8 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
   // The scorers' history of changes: the owner's and the co-scorers'.
   hub.register({
     topic: gameHistoryTopic,
-    authorize: async (user, arg) => !!user && isKey(arg) && (await scoresGame(app.db, user.uid, arg)),
+    authorize: async (user, arg) =>
+      !!user && isKey(arg) && (await scoresGame(app.db, user.uid, arg)),
     load: loadGameHistory,
   });
   hub.register({
