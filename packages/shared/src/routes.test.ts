@@ -27,6 +27,7 @@ describe('SPEC §2 route table', () => {
       'playcountshared',
       'privacy',
       'termsOfService',
+      'invite',
     ]);
     const protectedRoutes = Object.entries(routes)
       .filter(([, r]) => r.auth)

@@ -27,6 +27,8 @@ export const routes = {
   playcountshared: { path: '/playcountshare/:shareKey', auth: false },
   privacy: { path: '/privacy', auth: false },
   termsOfService: { path: '/termsOfService', auth: false },
+  // An invitation to co-score; its token is in the fragment. The page asks to sign in itself.
+  invite: { path: '/invite', auth: false },
 } as const satisfies Record<string, { path: string; auth: boolean }>;
 
 export type RouteName = keyof typeof routes;

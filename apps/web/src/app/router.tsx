@@ -71,6 +71,7 @@ const pages: Record<RouteName, LazyPage> = {
   playcountshared: lazyPage(() => import('../features/playcounts/shared-page.tsx')),
   privacy: lazyPage(() => import('../features/legal/privacy-page.tsx')),
   termsOfService: lazyPage(() => import('../features/legal/terms-page.tsx')),
+  invite: lazyPage(() => import('../features/coscorers/redeem-page.tsx')),
 };
 const NotFoundPage = lazyPage(() => import('../components/not-found.tsx'));
 

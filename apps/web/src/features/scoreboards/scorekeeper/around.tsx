@@ -43,10 +43,13 @@ export function History({
   gameKey,
   device,
   entries,
+  ownDeviceOnly = false,
 }: {
   gameKey: string;
   device: string;
   entries: GameHistoryEntry[];
+  /** A co-scorer voids only what this device made; the owner voids anything. */
+  ownDeviceOnly?: boolean;
 }) {
   const voidEvent = useVoidEvent(gameKey, device);
   if (!entries.length) return <p className="muted">No changes yet.</p>;
@@ -70,7 +73,7 @@ export function History({
               </span>
             )}
             {e.note && <span className="muted"> ({e.note})</span>}
-            {e.eventId && !e.voided && (
+            {e.eventId && !e.voided && (!ownDeviceOnly || e.device === device) && (
               <button
                 type="button"
                 className="sk-void"
