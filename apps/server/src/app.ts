@@ -31,6 +31,7 @@ import teamsheetsRoutes from './routes/teamsheets/index.ts';
 import playcountsRoutes from './routes/playcounts/index.ts';
 import opsRoutes from './routes/ops/index.ts';
 import accountRoutes from './routes/account/index.ts';
+import coscorersRoutes from './routes/coscorers/index.ts';
 import wsRoute from './realtime/ws-route.ts';
 import { buildFileReader, themeScriptHash } from './critical-path.ts';
 import { registerWebApp } from './web-app.ts';
@@ -184,6 +185,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(playcountsRoutes);
       await api.register(opsRoutes);
       await api.register(accountRoutes);
+      await api.register(coscorersRoutes);
     },
     { prefix: API_PATH },
   );

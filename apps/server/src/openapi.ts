@@ -28,6 +28,11 @@ const TAGS = [
     name: 'moderation',
     description: 'Reporting a game; the operators (ADMIN_UIDS) hide or restore games',
   },
+  {
+    name: 'coscorers',
+    description:
+      'Invitations to score a game or count a play count with its owner, and revoking them',
+  },
 ] as const;
 const TAG_NAMES = new Set<string>(TAGS.map((t) => t.name));
 

@@ -15,7 +15,7 @@ import { TestSocket } from './ws-client.ts';
 
 /**
  * Access control, tested the way Firebase rules are tested: every endpoint of the real route
- * table × {anonymous, another signed-in user, owner}, each cell asserting its answer, and that a refused
+ * table × {anonymous, another signed-in user, a co-scorer, owner}, each cell asserting its answer, and that a refused
  * request changed no row of any table. A route without an entry here fails the suite, so a new
  * endpoint cannot be forgotten.
  */
@@ -24,6 +24,8 @@ interface Entry {
   /** The request, built against a fresh world. */
   req(w: World): Promise<InjectOptions> | InjectOptions;
   expect: Roles;
+  /** A co-scorer of the world's game and sideline count; unless said, as another user. */
+  scorer?: number;
   /** The owner with every key in the URL replaced by a guessed one. */
   guess?: number;
   /** Routes that exist only when the web app is built. */
@@ -44,6 +46,18 @@ const send = (
   url: string,
   payload?: object,
 ): InjectOptions => ({ method, url, ...(payload === undefined ? {} : { payload }) });
+
+/** A new invitation of the world's owner: its link's token. */
+async function inviteToken(w: World): Promise<string> {
+  const res = await w.owner.request(send('POST', `${API}/games/${w.gameKey}/coscorers`));
+  return res.json<{ token: string }>().token;
+}
+
+/** A new invitation of the world's owner to a game or count: its id, to revoke. */
+async function inviteId(w: World, kind: 'games' | 'playcounts', key: string): Promise<string> {
+  const res = await w.owner.request(send('POST', `${API}/${kind}/${key}/coscorers`));
+  return res.json<{ id: string }>().id;
+}
 
 const matrix: Record<string, Entry> = {
   // The web app's entry points and the API documentation are public.
@@ -123,9 +137,11 @@ const matrix: Record<string, Entry> = {
     req: () => send('POST', `${API}/games`, { gameName: 'New' }),
     expect: SIGNED_IN,
   },
+  // Scoring is also a co-scorer's (DESIGN §10); the rest stays the owner's.
   'PATCH /apps/sagan/api/games/:gameKey': {
     req: (w) => send('PATCH', `${API}/games/${w.gameKey}`, { homeScore: 3 }),
     expect: OWNER_403,
+    scorer: 200,
     guess: 404,
   },
   'POST /apps/sagan/api/games/:gameKey/events': {
@@ -135,17 +151,20 @@ const matrix: Record<string, Entry> = {
         device: 'matrix',
       }),
     expect: OWNER_403,
+    scorer: 200,
     guess: 404,
   },
   'POST /apps/sagan/api/games/:gameKey/clock': {
     req: (w) =>
       send('POST', `${API}/games/${w.gameKey}/clock`, { formattedTime: '12:00', seconds: 720 }),
     expect: OWNER_403,
+    scorer: 200,
     guess: 404,
   },
   'POST /apps/sagan/api/games/:gameKey/clock/control': {
     req: (w) => send('POST', `${API}/games/${w.gameKey}/clock/control`, { action: 'start' }),
     expect: OWNER_403,
+    scorer: 200,
     guess: 404,
   },
   'DELETE /apps/sagan/api/games/:gameKey': {
@@ -423,11 +442,13 @@ const matrix: Record<string, Entry> = {
         players: [w.playerKey],
       }),
     expect: [401, 404, 201],
+    scorer: 201,
     guess: 404,
   },
   'DELETE /apps/sagan/api/playcounts/:gameKey/snaps/last': {
     req: (w) => send('DELETE', `${API}/playcounts/${w.sidelineKey}/snaps/last`),
     expect: OWNER_HIDDEN,
+    scorer: 200,
     guess: 404,
   },
   'PUT /apps/sagan/api/playcounts/:gameKey/share': {
@@ -453,6 +474,53 @@ const matrix: Record<string, Entry> = {
     expect: PUBLIC_200,
     guess: 404,
   },
+  // Co-scorers: inviting, listing and revoking are the owner's; any signed-in user redeems.
+  'POST /apps/sagan/api/games/:gameKey/coscorers': {
+    req: (w) => send('POST', `${API}/games/${w.gameKey}/coscorers`),
+    expect: OWNER_403,
+    guess: 404,
+  },
+  'GET /apps/sagan/api/games/:gameKey/coscorers': {
+    req: (w) => get(`${API}/games/${w.gameKey}/coscorers`),
+    expect: OWNER_403,
+    guess: 404,
+  },
+  'DELETE /apps/sagan/api/games/:gameKey/coscorers/:coscorerId': {
+    req: async (w) =>
+      send(
+        'DELETE',
+        `${API}/games/${w.gameKey}/coscorers/${await inviteId(w, 'games', w.gameKey)}`,
+      ),
+    expect: OWNER_403,
+    guess: 404,
+  },
+  'POST /apps/sagan/api/playcounts/:gameKey/coscorers': {
+    req: (w) => send('POST', `${API}/playcounts/${w.sidelineKey}/coscorers`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'GET /apps/sagan/api/playcounts/:gameKey/coscorers': {
+    req: (w) => get(`${API}/playcounts/${w.sidelineKey}/coscorers`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  'DELETE /apps/sagan/api/playcounts/:gameKey/coscorers/:coscorerId': {
+    req: async (w) =>
+      send(
+        'DELETE',
+        `${API}/playcounts/${w.sidelineKey}/coscorers/${await inviteId(w, 'playcounts', w.sidelineKey)}`,
+      ),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
+  // A new link each time: another user becomes a co-scorer (a fresh world, then), the game's
+  // co-scorer already is one and its owner owns it: both refused, the link left unused.
+  'POST /apps/sagan/api/coscorers/redeem': {
+    fresh: true,
+    req: async (w) => send('POST', `${API}/coscorers/redeem`, { token: await inviteToken(w) }),
+    expect: [401, 200, 409],
+    scorer: 409,
+  },
   'GET /apps/sagan/api/playcount-seasons/:teamKey': {
     req: (w) => get(`${API}/playcount-seasons/${w.teamKey}`),
     expect: OWNER_HIDDEN,
@@ -460,7 +528,7 @@ const matrix: Record<string, Entry> = {
   },
 };
 
-const ROLE_NAMES = ['anonymous', 'another user', 'owner'] as const;
+const ROLE_NAMES = ['anonymous', 'another user', 'a co-scorer', 'owner'] as const;
 
 /** The same API path as a browser may send it: one letter of a fixed segment percent-encoded. */
 function encodedVariants(url: string): string[] {
@@ -546,13 +614,15 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
     const entry = matrix[route]!;
     // Worlds are costly (a photo goes through sharp), so cells share one unless they spoil it.
     const w = entry.fresh ? await makeWorld(t.app) : (shared ??= await makeWorld(t.app));
-    const callers = [anonymous(t.app), w.other.request, w.owner.request];
-    for (let role = 0; role < 3; role++) {
+    const callers = [anonymous(t.app), w.other.request, w.scorer.request, w.owner.request];
+    const [anon, other, owner] = entry.expect;
+    const wants = [anon, other, entry.scorer ?? other, owner];
+    for (let role = 0; role < 4; role++) {
       const opts = await entry.req(w);
       const before = await snapshot(t.app.db);
       const res = await callers[role]!(opts);
       cells++;
-      const want = entry.expect[role]!;
+      const want = wants[role]!;
       expect(res.statusCode, `${ROLE_NAMES[role]}: ${res.body.slice(0, 200)}`).toBe(want);
       if (want >= 400) {
         expect(await snapshot(t.app.db), `${ROLE_NAMES[role]} was refused but changed rows`).toBe(
@@ -649,31 +719,35 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
     expect(pc?.uid).toBe(w.owner.uid);
   });
 
-  it('realtime: every topic family × anonymous, another user, owner', async () => {
+  it('realtime: every topic family × anonymous, another user, a co-scorer, owner', async () => {
     const url = await listenWs(t.app);
     const w = await makeWorld(t.app);
     const { owner } = w;
-    const PUBLIC = [true, true, true] as const;
-    const OWNER_ONLY = [false, false, true] as const;
+    // anonymous, another user, a co-scorer of the game and the sideline count, the owner
+    const PUBLIC = [true, true, true, true] as const;
+    const OWNER_ONLY = [false, false, false, true] as const;
+    const SCORERS = [false, false, true, true] as const;
     const topicMatrix: Record<string, { topic: string; allowed: readonly boolean[] }> = {
       game: { topic: `game:${w.gameKey}`, allowed: PUBLIC },
       clock: { topic: `clock:${w.gameKey}`, allowed: PUBLIC },
       gamedetail: { topic: `gamedetail:${w.gameKey}`, allowed: PUBLIC },
-      gamehistory: { topic: `gamehistory:${w.gameKey}`, allowed: OWNER_ONLY },
-      // The game's scorers (here its owner alone): what waits for their decision.
-      gameheld: { topic: `gameheld:${w.gameKey}`, allowed: OWNER_ONLY },
+      gamehistory: { topic: `gamehistory:${w.gameKey}`, allowed: SCORERS },
+      // The game's scorers (its owner and co-scorers): what waits for their decision.
+      gameheld: { topic: `gameheld:${w.gameKey}`, allowed: SCORERS },
       games: { topic: 'games:recent', allowed: PUBLIC },
       tags: { topic: 'tags', allowed: PUBLIC },
       tag: { topic: `tag:${w.tagKey}`, allowed: PUBLIC },
       team: { topic: `team:${w.teamKey}`, allowed: OWNER_ONLY },
       roster: { topic: `roster:${w.publishedAsKey}`, allowed: PUBLIC },
       playcount: { topic: `playcount:${w.playCountKey}`, allowed: OWNER_ONLY },
+      'playcount (sideline)': { topic: `playcount:${w.sidelineKey}`, allowed: SCORERS },
       // Public to whoever holds the unguessable key of a shared link.
       playcountshare: { topic: `playcountshare:${w.shareKey}`, allowed: PUBLIC },
       'user:games': { topic: `user:${owner.uid}:games`, allowed: OWNER_ONLY },
       'user:favorites': { topic: `user:${owner.uid}:favorites`, allowed: OWNER_ONLY },
       'user:followedTags': { topic: `user:${owner.uid}:followedTags`, allowed: OWNER_ONLY },
       'user:playcounts': { topic: `user:${owner.uid}:playcounts`, allowed: OWNER_ONLY },
+      'user:scoring': { topic: `user:${owner.uid}:scoring`, allowed: OWNER_ONLY },
     };
     // Generated from the hub's own registry, so a new topic family cannot be forgotten either.
     const hub = t.app.hub as unknown as {
@@ -684,21 +758,26 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       ...[...hub.defs.keys()].filter((p) => p !== 'user'),
       ...[...hub.userLists.keys()].map((l) => `user:${l}`),
     ].sort();
-    expect(families).toEqual(Object.keys(topicMatrix).sort());
+    expect(families).toEqual(
+      Object.keys(topicMatrix)
+        .filter((f) => !f.includes(' '))
+        .sort(),
+    );
     // What only its owner may see is private: refused, and dropped from open sockets, once the
     // socket's session has ended (session-end.test.ts).
     const defs = hub.defs as Map<string, { private?: boolean }>;
     for (const [family, { allowed }] of Object.entries(topicMatrix)) {
-      expect(!!defs.get(family.split(':')[0]!)?.private, family).toBe(allowed === OWNER_ONLY);
+      expect(!!defs.get(family.split(/[: ]/)[0]!)?.private, family).toBe(allowed !== PUBLIC);
     }
 
     const sockets = await Promise.all([
       TestSocket.open(url),
       TestSocket.open(url, { cookie: w.other.cookie }),
+      TestSocket.open(url, { cookie: w.scorer.cookie }),
       TestSocket.open(url, { cookie: owner.cookie }),
     ]);
     for (const [family, { topic, allowed }] of Object.entries(topicMatrix)) {
-      for (let role = 0; role < 3; role++) {
+      for (let role = 0; role < 4; role++) {
         const ws = sockets[role]!;
         const from = ws.messages.length;
         ws.send({ type: 'subscribe', topic });

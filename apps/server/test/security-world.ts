@@ -14,6 +14,8 @@ import { sampleGame } from './playcounts-fixtures.ts';
 export interface World {
   owner: TestUser;
   other: TestUser;
+  /** A co-scorer of the game and of the sideline count (DESIGN §10). */
+  scorer: TestUser;
   gameKey: string;
   tagKey: string;
   teamKey: string;
@@ -52,6 +54,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
   const n = ++worlds;
   const owner = await signInLocal(app, `Owner ${n} ${randomKey()}`);
   const other = await signInLocal(app, `Other ${n} ${randomKey()}`);
+  const scorer = await signInLocal(app, `Scorer ${n} ${randomKey()}`);
   const call = (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: object) =>
     owner.request({ method, url: `${API}${url}`, ...(payload === undefined ? {} : { payload }) });
 
@@ -119,9 +122,24 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     await call('PUT', `/playcounts/${sidelineKey}/share`),
     'share',
   );
+  for (const path of [`/games/${gameKey}`, `/playcounts/${sidelineKey}`]) {
+    const { token } = await ok<{ token: string }>(
+      await call('POST', `${path}/coscorers`),
+      'invite',
+    );
+    await ok(
+      await scorer.request({
+        method: 'POST',
+        url: `${API}/coscorers/redeem`,
+        payload: { token },
+      }),
+      'redeem',
+    );
+  }
   return {
     owner,
     other,
+    scorer,
     gameKey,
     tagKey: tags[0]!.key,
     teamKey,

@@ -29,6 +29,7 @@ describe('SPEC §2 route table', () => {
       'termsOfService',
       // The operators' queue (moderation): not in the SPEC's table.
       'admin',
+      'invite',
     ]);
     const protectedRoutes = Object.entries(routes)
       .filter(([, r]) => r.auth)

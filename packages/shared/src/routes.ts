@@ -29,6 +29,8 @@ export const routes = {
   termsOfService: { path: '/termsOfService', auth: false },
   // The operators' report queue (ADMIN_UIDS); the server answers 404 to everyone else.
   admin: { path: '/admin', auth: true },
+  // An invitation to co-score; its token is in the fragment. The page asks to sign in itself.
+  invite: { path: '/invite', auth: false },
 } as const satisfies Record<string, { path: string; auth: boolean }>;
 
 export type RouteName = keyof typeof routes;

@@ -1,21 +1,52 @@
 import type { Queryable } from '../db/db.ts';
 import { forbidden } from './http-errors.ts';
 
-/** What a signed-in user may do to a game (DESIGN §10). */
+/** What a signed-in user may do to a game or a play count (DESIGN §10). */
 export type GameRole = 'owner' | 'scorer';
 
+/** What a role is needed for: scoring (taps, edits, the clock, held events) or the rest. */
+export type Need = 'score' | 'owner';
+
+/** A game (`games.game_key`) or a play count (`play_count_games.game_key`). */
+export type ScoredThing = 'game' | 'playcount';
+
+const BOUND = {
+  game: 'SELECT 1 FROM coscorers WHERE game_key = $1 AND uid = $2',
+  playcount: 'SELECT 1 FROM coscorers WHERE playcount_key = $1 AND uid = $2',
+} as const;
+
 /**
- * The one owner/co-scorer guard of game writes: the owner may do anything; a scorer may score
- * (taps, edits, the clock, their own undo); anyone else gets 403. `ownerUid` comes from the
+ * The role uid has on a game or a play count whose owner is `ownerUid`: the owner, a
+ * co-scorer bound by a redeemed invitation, or none (null). The owner's own writes cost no
+ * statement; a co-scorer's one indexed look-up, made inside the write's transaction so that a
+ * revocation committed before it is seen.
+ */
+export async function roleOn(
+  q: Queryable,
+  thing: ScoredThing,
+  key: string,
+  ownerUid: string,
+  uid: string,
+): Promise<GameRole | null> {
+  if (ownerUid === uid) return 'owner';
+  const rows = await q.query(BOUND[thing], [key, uid]);
+  return rows.length ? 'scorer' : null;
+}
+
+/**
+ * The one owner/co-scorer guard of game writes: the owner may do anything; a co-scorer may
+ * score (taps, scoreboard edits other than the name, the clock, resolving held events, their
+ * own undo); anyone else, and a co-scorer asking for more, gets 403. `ownerUid` comes from the
  * row the write has locked.
  */
 export async function guardGame(
-  _q: Queryable,
-  _gameKey: string,
+  q: Queryable,
+  gameKey: string,
   ownerUid: string,
   uid: string,
-  _need: 'score' | 'owner',
+  need: Need,
 ): Promise<GameRole> {
-  if (ownerUid === uid) return 'owner';
+  const role = await roleOn(q, 'game', gameKey, ownerUid, uid);
+  if (role === 'owner' || (role === 'scorer' && need === 'score')) return role;
   throw forbidden();
 }

@@ -72,6 +72,7 @@ const pages: Record<RouteName, LazyPage> = {
   privacy: lazyPage(() => import('../features/legal/privacy-page.tsx')),
   termsOfService: lazyPage(() => import('../features/legal/terms-page.tsx')),
   admin: lazyPage(() => import('../features/moderation/admin-page.tsx')),
+  invite: lazyPage(() => import('../features/coscorers/redeem-page.tsx')),
 };
 const NotFoundPage = lazyPage(() => import('../components/not-found.tsx'));
 

@@ -12,7 +12,8 @@ import { keySchema } from '@sagan/shared/keys';
 import { requireUser } from '../../plugins/auth.ts';
 import { photoStoreOf, playCountPhotoId, sendPhoto } from '../../photos.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
-import { findOwnGame, listGames, patchGame, putGame } from './repo.ts';
+import { findOwnGame, findScoredGame, listGames, ownerOf, patchGame, putGame } from './repo.ts';
+import { roleOn } from '../../lib/game-guard.ts';
 import { notifyChange, registerPlayCountTopics } from './topics.ts';
 import { eventMeta } from './events.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
@@ -53,14 +54,14 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
     {
       schema: {
         tags: ['playcounts'],
-        summary: 'One of my play counts (owner only)',
+        summary: 'One of my play counts, or one I co-score',
         params: playCountGameKeyParamsSchema,
         response: { 200: playCountGameSchema, ...refusals },
       },
     },
     async (req) => {
       const user = requireUser(req);
-      const game = await findOwnGame(db, user.uid, req.params.gameKey);
+      const game = await findScoredGame(db, user.uid, req.params.gameKey);
       if (!game) throw notFound(NOT_FOUND);
       return game;
     },
@@ -131,7 +132,8 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
     {
       schema: {
         tags: ['playcounts'],
-        summary: "A player's photo in one of my play counts (owner only; revalidated on each use)",
+        summary:
+          "A player's photo in one of my play counts or one I co-score (revalidated on each use)",
         params: playCountGameKeyParamsSchema.extend({ playerKey: keySchema }),
         response: refusals,
       },
@@ -139,7 +141,10 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
     async (req, reply) => {
       const user = requireUser(req);
       const { gameKey, playerKey } = req.params;
-      const photoId = await playCountPhotoId(db, user.uid, gameKey, playerKey);
+      // The photos are the owner's: a co-scorer sees them through the owner's count.
+      const owner = await ownerOf(db, gameKey);
+      const scores = !!owner && (await roleOn(db, 'playcount', gameKey, owner, user.uid));
+      const photoId = scores ? await playCountPhotoId(db, owner, gameKey, playerKey) : null;
       return sendPhoto(req, reply, store, photoId, 'private');
     },
   );

@@ -28,6 +28,7 @@ import { initialsOf, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy'
 import type { Queryable } from '../../db/db.ts';
 import { newKey } from '../../lib/keys.ts';
 import { AlreadyApplied, type EventOrigin, type Prior } from '../../lib/game-write.ts';
+import { roleOn } from '../../lib/game-guard.ts';
 import { appendEvents, type EventMeta } from './events.ts';
 import {
   ownerPhotoPath,
@@ -99,6 +100,20 @@ export async function ownerOf(q: Queryable, gameKey: string): Promise<string | n
     [gameKey],
   );
   return rows[0]?.uid ?? null;
+}
+
+/** The game if uid scores it (its owner or a co-scorer); otherwise null, as for a missing one. */
+export async function findScoredGame(
+  q: Queryable,
+  uid: string,
+  gameKey: string,
+): Promise<PlayCountGame | null> {
+  const rows = await q.query<GameRow>('SELECT * FROM play_count_games WHERE game_key = $1', [
+    gameKey,
+  ]);
+  const row = rows[0];
+  if (!row || !(await roleOn(q, 'playcount', gameKey, row.uid, uid))) return null;
+  return toGame(row, await liveSnaps(q, gameKey));
 }
 
 /** The game if it exists and belongs to uid; otherwise null (the caller cannot tell which). */

@@ -16,6 +16,7 @@ import { writeOnce } from '../../lib/idempotency.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { createFromTeam, lockCount, recordSnap, undoSnap, type LockedCount } from './repo.ts';
 import { originOf, writeEvent, type EventLog, type EventOrigin } from '../../lib/game-write.ts';
+import { roleOn, type GameRole } from '../../lib/game-guard.ts';
 import { changedTopics, notifyChange } from './topics.ts';
 import { eventMeta } from './events.ts';
 import { SNAP_BODY_BYTES } from '../../lib/body-limits.ts';
@@ -23,16 +24,17 @@ import { SNAP_BODY_BYTES } from '../../lib/body-limits.ts';
 const NOT_FOUND = 'Play count not found';
 
 /**
- * A count's log for the write helper: owner only, and another user's count answers 404 like
- * one that does not exist.
+ * A count's log for the write helper: its owner and its co-scorers snap and undo (DESIGN §10);
+ * anyone else's request answers 404 like a count that does not exist.
  */
-const countLog: EventLog<LockedCount, 'owner'> = {
+const countLog: EventLog<LockedCount, GameRole> = {
   table: 'playcount_events',
   missing: NOT_FOUND,
   lock: lockCount,
-  guard: async (_q, _gameKey, row, uid) => {
-    if (row.uid !== uid) throw notFound(NOT_FOUND);
-    return 'owner';
+  guard: async (q, gameKey, row, uid) => {
+    const role = await roleOn(q, 'playcount', gameKey, row.uid, uid);
+    if (!role) throw notFound(NOT_FOUND);
+    return role;
   },
 };
 
@@ -45,8 +47,8 @@ const FINISHED = 'This play count is finished: take it up again to count more';
 
 /**
  * The sideline play counter: a count started from a team sheet, and snaps appended one per
- * request (the phone app's whole-game PUT stays as it is). Owner only; another user's key
- * answers 404 as for a count that does not exist. Every write is idempotent under an
+ * request (the phone app's whole-game PUT stays as it is). Snaps and undo: the owner and the
+ * count's co-scorers; anyone else's request answers 404 as for a count that does not exist. Every write is idempotent under an
  * `Idempotency-Key`, so the web outbox's retries never count a snap twice: snaps and undos
  * through the write helper (the event row keeps the key's answer), a new count (which has no
  * row to lock yet) through lib/idempotency.ts.
@@ -107,7 +109,7 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
         countLog,
         gameKey,
         origin,
-        'owner',
+        'score',
         async (row, _, q, id) => {
           const done = await recordSnap(q, row, origin, id, req.body);
           if (done === 'finished') throw new HttpError(409, FINISHED);
@@ -115,7 +117,7 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
             throw new HttpError(409, 'This play count holds as many snaps as it can');
           if (done === 'unknown-player')
             throw badRequest('A player in the snap is not in this count');
-          await notifyChange(hub, q, user.uid, gameKey, done.change);
+          await notifyChange(hub, q, row.uid, gameKey, done.change);
           return done.answer;
         },
       );
@@ -147,10 +149,10 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
       const user = requireUser(req);
       const { gameKey } = req.params;
       const origin = originOfCount(req, user.uid);
-      return writeEvent(db, countLog, gameKey, origin, 'owner', async (row, _, q, id) => {
+      return writeEvent(db, countLog, gameKey, origin, 'score', async (row, _, q, id) => {
         const done = await undoSnap(q, row, origin, id);
         if (done === 'finished') throw new HttpError(409, FINISHED);
-        if (done.change) await notifyChange(hub, q, user.uid, gameKey, done.change);
+        if (done.change) await notifyChange(hub, q, row.uid, gameKey, done.change);
         return done.answer;
       });
     },

@@ -6,6 +6,7 @@ import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
 import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
 import type { Queryable } from '../../db/db.ts';
 import type { Hub } from '../../realtime/hub.ts';
+import { roleOn } from '../../lib/game-guard.ts';
 import { applyPlayCountDelta, type PlayCountDelta } from '@sagan/shared/playcount-events';
 import { findGame, findShared, listGames, ownerOf, sharedDelta, type CountChange } from './repo.ts';
 
@@ -63,12 +64,13 @@ const applyDelta = (data: unknown, delta: unknown) =>
 export function registerPlayCountTopics(app: FastifyInstance): void {
   const { hub, db } = app;
 
-  // Play counts are private (SPEC §6): only the owner may watch a game.
+  // Play counts are private (SPEC §6): only the owner and its co-scorers may watch a game.
   hub.register({
     topic: playCountTopic,
     async authorize(user: SessionUser | null, gameKey: string) {
       if (!user || !keySchema.safeParse(gameKey).success) return false;
-      return (await ownerOf(db, gameKey)) === user.uid;
+      const owner = await ownerOf(db, gameKey);
+      return !!owner && (await roleOn(db, 'playcount', gameKey, owner, user.uid)) !== null;
     },
     load: (q, gameKey) => findGame(q, gameKey),
     delta: applyDelta,

@@ -10,7 +10,6 @@ import {
 import type { HeldGroup } from '@sagan/shared/topics/game-held';
 import type { Queryable } from '../../db/db.ts';
 import type { Decision, LockedGame } from '../../lib/game-write.ts';
-import { guardGame } from '../../lib/game-guard.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 
 // DESIGN §10 held events: a tap made in a period that had ended when it reached the server is
@@ -51,25 +50,6 @@ export function readLog(q: Queryable, gameKey: string): Promise<LogRow[]> {
 
 export const logged = (rows: readonly LogRow[]): LoggedEvent[] =>
   rows.map((e) => ({ id: e.event_id, body: e.body, ...(e.held ? { held: true } : {}) }));
-
-/**
- * Whether this user may score the game: the one owner/co-scorer guard of game writes decides,
- * so whoever may tap may also see and decide what is held.
- */
-export async function mayScore(q: Queryable, gameKey: string, uid: string): Promise<boolean> {
-  const rows = await q.query<{ uid: string }>('SELECT uid FROM games WHERE game_key = $1', [
-    gameKey,
-  ]);
-  const owner = rows[0]?.uid;
-  if (owner === undefined) return false;
-  try {
-    await guardGame(q, gameKey, owner, uid, 'score');
-    return true;
-  } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 403) return false;
-    throw err;
-  }
-}
 
 /** The scorers' topic: the held events that wait, grouped by the period they were made in. */
 export async function loadGameHeld(

@@ -34,6 +34,7 @@ import { tagsTopic } from '@sagan/shared/topics/tags';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
+import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
 import {
   RECENT_GAMES_LIMIT,
   TAG_LIST_LIMIT,
@@ -54,6 +55,7 @@ import {
   type GameWriter,
   type LockedGame,
 } from '../../lib/game-write.ts';
+import { guardGame, roleOn } from '../../lib/game-guard.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { decideHeld, logged, readLog } from './held.ts';
@@ -136,6 +138,12 @@ export async function findGame(q: Queryable, gameKey: string): Promise<OwnedGame
 export async function findPublicGame(q: Queryable, gameKey: string): Promise<OwnedGame | null> {
   const game = await findGame(q, gameKey);
   return game && !game.hidden ? game : null;
+}
+
+/** Whether uid scores this game (its owner or a co-scorer): who may watch its changes. */
+export async function scoresGame(q: Queryable, uid: string, gameKey: string): Promise<boolean> {
+  const game = await findGame(q, gameKey);
+  return !!game && (await roleOn(q, 'game', gameKey, game.uid, uid)) !== null;
 }
 
 /** The game topic's state; a hidden game is null (missing) unless includeHidden. */
@@ -474,11 +482,23 @@ export async function patchGame(
           );
         }
       }
+      refuseRename(game, patch);
       const values = applyIntent(game.fields, { kind: 'set', values: patch });
       return { body: { kind: 'set', values }, fields: { ...game.fields, ...values } };
     },
     ({ timeStamp, seq }) => ({ timeStamp, seq }),
   );
+}
+
+/** A co-scorer edits the scoreboard but never renames the game (DESIGN §10). */
+function refuseRename(game: LockedGame, values: Partial<ScoreboardFields>): void {
+  if (
+    game.role !== 'owner' &&
+    values.gameName !== undefined &&
+    values.gameName !== game.fields.gameName
+  ) {
+    throw new HttpError(403, "Only the game's owner can rename it");
+  }
 }
 
 /**
@@ -571,6 +591,7 @@ export async function recordAction(
       if (action.kind === 'void') {
         return voidEvent(q, gameKey, game, eventId, action.target, origin.uid);
       }
+      if (action.kind === 'set') refuseRename(game, action.values);
       if (action.kind === 'resolve') return decideHeld(q, gameKey, game, eventId, action);
       // Made in a set that has ended: kept for the scorers to decide, never folded silently.
       if (isHeld(game.fields, action, origin.period)) {
@@ -591,7 +612,7 @@ export async function recordAction(
   );
 }
 
-/** The clock columns of the owner's game, locked for the write. */
+/** The clock columns of a game uid scores (its owner or a co-scorer), locked for the write. */
 async function ownedClock(q: Queryable, uid: string, gameKey: string): Promise<ClockRow> {
   const rows = await q.query<ClockRow & { uid: string }>(
     `SELECT uid, ${CLOCK_COLUMNS} FROM games WHERE game_key = $1 FOR NO KEY UPDATE`,
@@ -599,7 +620,7 @@ async function ownedClock(q: Queryable, uid: string, gameKey: string): Promise<C
   );
   const row = rows[0];
   if (!row) throw notFound('No game with this key');
-  if (row.uid !== uid) throw forbidden();
+  await guardGame(q, gameKey, row.uid, uid, 'score');
   return row;
 }
 
@@ -774,8 +795,9 @@ export async function gameAudienceTopics(
  */
 export async function deleteGame(app: App, uid: string, gameKey: string): Promise<{ ok: true }> {
   return app.db.tx(async (q) => {
-    const rows = await q.query<Audience & { uid: string }>(
-      `SELECT g.uid, ${AUDIENCE}
+    const rows = await q.query<Audience & { uid: string; scorers: string[] }>(
+      `SELECT g.uid, ${AUDIENCE},
+         ARRAY(SELECT uid FROM coscorers WHERE game_key = $1 AND uid IS NOT NULL) AS scorers
        FROM games g WHERE g.game_key = $1 FOR UPDATE`,
       [gameKey],
     );
@@ -794,6 +816,7 @@ export async function deleteGame(app: App, uid: string, gameKey: string): Promis
       ...row.tag_keys.map(tagTopic.name),
       ...row.bookmarkers.map(favoritesTopic.name),
       ...row.tag_followers.map(followedTagsTopic.name),
+      ...row.scorers.map(myScoringTopic.name),
     ]);
     return { ok: true as const };
   });

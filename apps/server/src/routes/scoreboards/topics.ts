@@ -3,7 +3,6 @@ import { keySchema } from '@sagan/shared/keys';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
-
 import { gameHeldTopic } from '@sagan/shared/topics/game-held';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
@@ -13,7 +12,6 @@ import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import {
-  findGame,
   findPublicGame,
   loadClock,
   loadFavorites,
@@ -24,10 +22,10 @@ import {
   loadTagLists,
   loadTagTopic,
   loadUserGames,
+  scoresGame,
 } from './repo.ts';
 import { loadGameDetail } from './game-detail.ts';
-
-import { loadGameHeld, mayScore } from './held.ts';
+import { loadGameHeld } from './held.ts';
 
 const isKey = (arg: string) => keySchema.safeParse(arg).success;
 const GAME_KEY = { table: 'games', column: 'game_key' };
@@ -58,17 +56,18 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
     load: loadGameDetail,
     keyedBy: GAME_KEY,
   });
-  // The scorekeeper's own history of changes.
+  // The scorers' history of changes: the owner's and the co-scorers'.
   hub.register({
     topic: gameHistoryTopic,
     authorize: async (user, arg) =>
-      !!user && isKey(arg) && (await findGame(app.db, arg))?.uid === user.uid,
+      !!user && isKey(arg) && (await scoresGame(app.db, user.uid, arg)),
     load: loadGameHistory,
   });
   // What waits for the scorers' decision: whoever may score the game, no one else.
   hub.register({
     topic: gameHeldTopic,
-    authorize: async (user, arg) => !!user && isKey(arg) && (await mayScore(app.db, arg, user.uid)),
+    authorize: async (user, arg) =>
+      !!user && isKey(arg) && (await scoresGame(app.db, user.uid, arg)),
     load: loadGameHeld,
   });
   hub.register({

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ScorerGate, useCoscorer } from '../../components/coscorers/scorer-gate.tsx';
 import { countOf } from '@sagan/shared/text';
 import { pathTo } from '@sagan/shared/routes';
 import { QUARTERS } from '@sagan/shared/playcount-summary';
@@ -23,6 +24,16 @@ import { formatGameDate } from '../../lib/dates.ts';
  */
 export default function CountPage() {
   const { gameKey = '' } = useParams();
+  return (
+    <ScorerGate kind="playcount" gameKey={gameKey}>
+      <Counter gameKey={gameKey} />
+    </ScorerGate>
+  );
+}
+
+function Counter({ gameKey }: { gameKey: string }) {
+  // Finishing a count is the owner's; a co-scorer counts.
+  const coscorer = useCoscorer();
   const { data: live, loading, error, notFound, seq } = usePlayCount(gameKey);
   const box = useSidelineOutbox(gameKey, live, seq);
   const sheet = useTeamSheet(live?.teamKey ?? null);
@@ -78,7 +89,7 @@ export default function CountPage() {
             Details &amp; sharing
           </Link>
           {/* Away from the thumb's Snap bar: finishing is deliberate, once per game. */}
-          {!game.finished && (
+          {!game.finished && !coscorer && (
             <button
               type="button"
               className="btn pc-finish"
@@ -100,14 +111,16 @@ export default function CountPage() {
       {game.finished && (
         <p className="pc-finished" role="status">
           Finished: the shared link shows these as final.{' '}
-          <button
-            type="button"
-            className="btn"
-            disabled={finish.isPending}
-            onClick={() => finish.mutate({ finished: false })}
-          >
-            Take up again
-          </button>
+          {!coscorer && (
+            <button
+              type="button"
+              className="btn"
+              disabled={finish.isPending}
+              onClick={() => finish.mutate({ finished: false })}
+            >
+              Take up again
+            </button>
+          )}
         </p>
       )}
       {box.error && (

@@ -1,4 +1,6 @@
 import { Link, useParams } from 'react-router';
+import { CoscorersPanel } from '../../components/coscorers/coscorers-panel.tsx';
+import { ScorerGate, useCoscorer } from '../../components/coscorers/scorer-gate.tsx';
 import { pathTo } from '@sagan/shared/routes';
 import { playCountCsv, playCountCsvFileName } from '@sagan/shared/playcount-csv';
 import { NotFound } from '../../components/not-found.tsx';
@@ -19,6 +21,16 @@ import './playcounts.css';
 /** SPEC §2 Play count detail, live while Player Counter writes during the game. */
 export default function PlayCountPage() {
   const { gameKey = '' } = useParams();
+  return (
+    <ScorerGate kind="playcount" gameKey={gameKey}>
+      <PlayCount gameKey={gameKey} />
+    </ScorerGate>
+  );
+}
+
+function PlayCount({ gameKey }: { gameKey: string }) {
+  // A co-scorer counts and exports; archiving, the minimum and sharing stay the owner's.
+  const coscorer = useCoscorer();
   const { data: game, loading, error, notFound } = usePlayCount(gameKey);
   const archive = usePatchPlayCount(gameKey);
   const minimum = usePatchPlayCount(gameKey);
@@ -43,7 +55,7 @@ export default function PlayCountPage() {
         <Link className="btn primary" to={pathTo('playcountcount', { gameKey })}>
           Count plays
         </Link>
-        {game.teamKey && (
+        {game.teamKey && !coscorer && (
           <Link className="btn" to={pathTo('playcountseason', { teamKey: game.teamKey })}>
             Season
           </Link>
@@ -60,23 +72,32 @@ export default function PlayCountPage() {
         >
           Export
         </button>
-        <button
-          type="button"
-          className="btn"
-          disabled={archive.isPending}
-          onClick={() => archive.mutate({ archived: !game.archived })}
-        >
-          {game.archived ? 'Restore' : 'Archive'}
-        </button>
+        {!coscorer && (
+          <button
+            type="button"
+            className="btn"
+            disabled={archive.isPending}
+            onClick={() => archive.mutate({ archived: !game.archived })}
+          >
+            {game.archived ? 'Restore' : 'Archive'}
+          </button>
+        )}
       </div>
       <ErrorMessage error={archive.error} />
+      {coscorer && (
+        <p className="co-note muted">
+          You count this game with {coscorer.ownerName ?? 'its owner'}, who can remove you.
+        </p>
+      )}
 
-      <MinPlaysForm
-        game={game}
-        saving={minimum.isPending}
-        error={minimum.error}
-        onSave={(minPlays) => minimum.mutateAsync({ minPlays })}
-      />
+      {!coscorer && (
+        <MinPlaysForm
+          game={game}
+          saving={minimum.isPending}
+          error={minimum.error}
+          onSave={(minPlays) => minimum.mutateAsync({ minPlays })}
+        />
+      )}
 
       {game.roster.length === 0 ? (
         <p className="muted">No players in this game yet.</p>
@@ -87,7 +108,15 @@ export default function PlayCountPage() {
       <h2>Summary</h2>
       <SummaryTable snaps={game.snaps} />
 
-      <SharePanel game={game} />
+      {!coscorer && (
+        <>
+          <SharePanel game={game} />
+          <section className="card pc-coscorers" aria-labelledby="pc-coscorers-h">
+            <h2 id="pc-coscorers-h">Co-scorers</h2>
+            <CoscorersPanel kind="playcount" gameKey={gameKey} />
+          </section>
+        </>
+      )}
 
       <p className="pc-footer">
         Count plays from the sideline with the{' '}

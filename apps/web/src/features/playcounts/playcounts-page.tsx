@@ -9,6 +9,7 @@ import { ExternalLink } from '../../components/external-link.tsx';
 import { formatGameDate } from '../../lib/dates.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { useMyPlayCounts } from './api.ts';
+import { ScoringList } from '../../components/coscorers/scoring-list.tsx';
 import './playcounts.css';
 
 /** SPEC §2 Play counts list. */
@@ -86,6 +87,7 @@ export default function PlayCountsPage() {
           ))}
         </ul>
       )}
+      <ScoringList kind="playcount" uid={user?.uid ?? null} />
     </section>
   );
 }

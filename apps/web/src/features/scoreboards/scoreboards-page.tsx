@@ -12,6 +12,7 @@ import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import { useLive } from '../../lib/realtime.ts';
 import { SignInLink } from './components/sign-in-link.tsx';
 import { SummaryList } from './components/summary-card.tsx';
+import { ScoringList } from '../../components/coscorers/scoring-list.tsx';
 import './scoreboards.css';
 
 function Section({
@@ -84,6 +85,7 @@ export default function ScoreboardsPage() {
           </Link>
         </p>
       </Section>
+      <ScoringList kind="game" uid={uid} />
       <Section
         title="Bookmarked Games"
         result={{ ...favorites, data: favorites.data?.map((f) => f.game) }}

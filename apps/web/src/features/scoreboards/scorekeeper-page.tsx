@@ -28,6 +28,8 @@ import { ClockControls } from './scorekeeper/clock-controls.tsx';
 import { Controls } from './scorekeeper/controls.tsx';
 import { EditFields } from './scorekeeper/edit-fields.tsx';
 import { HeldNotice } from './scorekeeper/held-notice.tsx';
+import { CoscorersPanel } from '../../components/coscorers/coscorers-panel.tsx';
+import { ScorerGate, useCoscorer } from '../../components/coscorers/scorer-gate.tsx';
 import { deviceId, gameStream, withPending, type GameBase } from './scorekeeper/game-stream.ts';
 import './scoreboards.css';
 import './scorekeeper/scorekeeper.css';
@@ -91,11 +93,11 @@ function parseKept(value: unknown): Kept | null {
   return { seq: v.seq, game: game.data, entries: history.data.entries };
 }
 
-/** SPEC §2-style owner screen: score a game from the browser (DESIGN §9). */
+/** SPEC §2-style scorer's screen, the owner's or a co-scorer's: score a game from the browser (DESIGN §9). */
 export default function ScorekeeperPage() {
   const { gameKey = '' } = useParams();
   const validKey = keySchema.safeParse(gameKey).success;
-  // The history topic is the owner's alone: anyone else is refused, and gets not-found.
+  // The history topic is the scorers' alone: anyone else is refused, and gets not-found.
   const history = useLive(gameHistoryTopic, validKey ? gameKey : null);
   const game = useLive(gameTopic, validKey ? gameKey : null);
   const live = useMemo<Kept | null>(
@@ -121,13 +123,15 @@ export default function ScorekeeperPage() {
   const shown = live ?? kept;
   if (!shown) return <Loading />;
   return (
-    <Scorekeeper
-      key={gameKey}
-      gameKey={gameKey}
-      game={shown.game}
-      seq={shown.seq}
-      history={shown.entries}
-    />
+    <ScorerGate kind="game" gameKey={gameKey}>
+      <Scorekeeper
+        key={gameKey}
+        gameKey={gameKey}
+        game={shown.game}
+        seq={shown.seq}
+        history={shown.entries}
+      />
+    </ScorerGate>
   );
 }
 
@@ -163,6 +167,8 @@ function Scorekeeper({
     box.enqueue({ kind: 'undo', madeIn: shown.gamePeriod });
   }
   const setPeriod = (gamePeriod: string) => act({ kind: 'set', values: { gamePeriod } });
+  // A co-scorer scores; the game's name, tags, messages, sharing and deletion stay the owner's.
+  const coscorer = useCoscorer();
 
   return (
     <section className="page scorekeeper-page">
@@ -173,6 +179,11 @@ function Scorekeeper({
         </button>
       </div>
       <HeldNotice gameKey={gameKey} device={deviceId()} />
+      {coscorer && (
+        <p className="co-note muted">
+          You score this game with {coscorer.ownerName ?? 'its owner'}, who can remove you.
+        </p>
+      )}
       <Board game={{ ...game.top, ...shown }} />
       <Controls kind={spec.kind} game={shown} onIntent={act} />
       <section className="sk-period" aria-label="Period">
@@ -195,26 +206,42 @@ function Scorekeeper({
       </section>
       {spec.clock && <ClockControls gameKey={gameKey} />}
       <Panel title="Edit the scoreboard">
-        <EditFields game={shown} onSave={(values) => act({ kind: 'set', values })} />
+        <EditFields
+          game={shown}
+          locked={coscorer ? ['gameName'] : []}
+          onSave={(values) => act({ kind: 'set', values })}
+        />
       </Panel>
       <Panel title="Changes">
-        <History gameKey={gameKey} device={deviceId()} entries={history} />
+        <History
+          gameKey={gameKey}
+          device={deviceId()}
+          entries={history}
+          ownDeviceOnly={!!coscorer}
+        />
       </Panel>
-      <Panel title="Comment">
-        <CommentForm gameKey={gameKey} game={shown} />
-      </Panel>
-      <Panel title="Tags">
-        <TagsForm gameKey={gameKey} tags={game.tags} />
-      </Panel>
-      <Panel title="Messages">
-        <Messages gameKey={gameKey} />
-      </Panel>
-      <Panel title="Share">
-        <Share gameKey={gameKey} gameName={shown.gameName} />
-      </Panel>
-      <Panel title="Delete">
-        <DeleteGame gameKey={gameKey} />
-      </Panel>
+      {!coscorer && (
+        <>
+          <Panel title="Comment">
+            <CommentForm gameKey={gameKey} game={shown} />
+          </Panel>
+          <Panel title="Tags">
+            <TagsForm gameKey={gameKey} tags={game.tags} />
+          </Panel>
+          <Panel title="Messages">
+            <Messages gameKey={gameKey} />
+          </Panel>
+          <Panel title="Share">
+            <Share gameKey={gameKey} gameName={shown.gameName} />
+          </Panel>
+          <Panel title="Co-scorers">
+            <CoscorersPanel kind="game" gameKey={gameKey} />
+          </Panel>
+          <Panel title="Delete">
+            <DeleteGame gameKey={gameKey} />
+          </Panel>
+        </>
+      )}
       <p>
         <Link to={pathTo('scoreboard', { gameKey })}>Open the viewers&apos; scoreboard</Link>
       </p>

@@ -61,10 +61,13 @@ export function History({
   gameKey,
   device,
   entries,
+  ownDeviceOnly = false,
 }: {
   gameKey: string;
   device: string;
   entries: GameHistoryEntry[];
+  /** A co-scorer voids only what this device made; the owner voids anything. */
+  ownDeviceOnly?: boolean;
 }) {
   const voidEvent = useVoidEvent(gameKey, device);
   if (!entries.length) return <p className="muted">No changes yet.</p>;
@@ -89,16 +92,19 @@ export function History({
             )}
             {e.held && <span className="muted"> ({heldLabel(e)})</span>}
             {e.note && <span className="muted"> ({e.note})</span>}
-            {e.eventId && !e.voided && e.kind !== 'resolve' && (
-              <button
-                type="button"
-                className="sk-void"
-                disabled={voidEvent.isPending}
-                onClick={() => voidEvent.mutate(e.eventId!)}
-              >
-                Void
-              </button>
-            )}
+            {e.eventId &&
+              !e.voided &&
+              e.kind !== 'resolve' &&
+              (!ownDeviceOnly || e.device === device) && (
+                <button
+                  type="button"
+                  className="sk-void"
+                  disabled={voidEvent.isPending}
+                  onClick={() => voidEvent.mutate(e.eventId!)}
+                >
+                  Void
+                </button>
+              )}
           </li>
         ))}
       </ol>

@@ -32,12 +32,17 @@ export function labelOf(field: ScoreboardFieldName, sportID?: number): string {
 /** Any field of the board, typed in directly: the correction for whatever a tap got wrong. */
 export function EditFields({
   game,
+  locked = [],
   onSave,
 }: {
   game: ScoreboardFields;
+  /** Fields this scorer may not change (a co-scorer never renames the game): not offered. */
+  locked?: readonly ScoreboardFieldName[];
   onSave: (values: ScoreboardPatch) => void;
 }) {
-  const fields = boardFields(boardKind(game.sportID)).filter((f) => f !== 'sportID');
+  const fields = boardFields(boardKind(game.sportID)).filter(
+    (f) => f !== 'sportID' && !locked.includes(f),
+  );
   const [draft, setDraft] = useState<Record<string, string | boolean>>(() =>
     Object.fromEntries(
       fields.map((f) => [f, typeof game[f] === 'boolean' ? game[f] : String(game[f])]),

@@ -1,0 +1,105 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { errorSchema, okSchema, refusalsWithBadRequest } from '@sagan/shared/http';
+import {
+  coscorerListSchema,
+  coscorerParamsSchema,
+  inviteSchema,
+  redeemAnswerSchema,
+  redeemInputSchema,
+  type ScoredKind,
+} from '@sagan/shared/coscorers';
+import { gameKeyParamsSchema } from '@sagan/shared/scoreboard-views';
+import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
+import { requireUser } from '../../plugins/auth.ts';
+import { writeLimit } from '../../lib/write-limits.ts';
+import { createInvite, listCoscorers, loadScoring, redeemInvite, revokeCoscorer } from './repo.ts';
+
+const tags = ['coscorers'];
+const PATHS: Record<ScoredKind, { base: string; what: string }> = {
+  game: { base: '/games/:gameKey/coscorers', what: 'game' },
+  playcount: { base: '/playcounts/:gameKey/coscorers', what: 'play count' },
+};
+
+/**
+ * Co-scorers (DESIGN §10): the owner of a game or a play count invites others to score it
+ * through a link, sees who did and revokes them; a signed-in user redeems a link once.
+ */
+export default async function coscorersRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db, hub } = app;
+  hub.registerUserList(myScoringTopic, loadScoring);
+
+  for (const kind of ['game', 'playcount'] as const) {
+    const { base, what } = PATHS[kind];
+    app.post(
+      base,
+      {
+        config: writeLimit(app.config.rateLimitFactor, 'edit'),
+        schema: {
+          tags,
+          summary: `Invite a co-scorer to this ${what} (owner only): a link valid for 7 days, redeemed once`,
+          description:
+            'The token is shown this once: the server keeps only its hash. The link to share ' +
+            "is the web app's /invite/{token}.",
+          params: gameKeyParamsSchema,
+          response: { 200: inviteSchema, ...refusalsWithBadRequest },
+        },
+      },
+      async (req) => db.tx((q) => createInvite(q, kind, req.params.gameKey, requireUser(req).uid)),
+    );
+
+    app.get(
+      base,
+      {
+        schema: {
+          tags,
+          summary: `Who co-scores this ${what}, and its unused invitations (owner only)`,
+          params: gameKeyParamsSchema,
+          response: { 200: coscorerListSchema, ...refusalsWithBadRequest },
+        },
+      },
+      async (req) => db.tx((q) => listCoscorers(q, kind, req.params.gameKey, requireUser(req).uid)),
+    );
+
+    app.delete(
+      `${base}/:coscorerId`,
+      {
+        config: writeLimit(app.config.rateLimitFactor, 'edit'),
+        schema: {
+          tags,
+          summary: `Revoke a co-scorer of this ${what}, or cancel an unused invitation (owner only)`,
+          description:
+            'Takes effect on their next request; their open scorer screen is told at once.',
+          params: coscorerParamsSchema,
+          response: { 200: okSchema, ...refusalsWithBadRequest },
+        },
+      },
+      async (req) => {
+        const { gameKey, coscorerId } = req.params;
+        await db.tx((q) => revokeCoscorer(q, hub, kind, gameKey, requireUser(req).uid, coscorerId));
+        return { ok: true as const };
+      },
+    );
+  }
+
+  app.post(
+    '/coscorers/redeem',
+    {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
+      schema: {
+        tags,
+        summary: 'Redeem an invitation link: the signed-in caller becomes a co-scorer',
+        description:
+          'Once redeemed the link is bound to this account: someone else gets 409, the same ' +
+          'account again the same answer. An unknown or expired link is 404.',
+        body: redeemInputSchema,
+        response: { 200: redeemAnswerSchema, ...refusalsWithBadRequest, 409: errorSchema },
+      },
+    },
+    async (req) => {
+      const { uid } = requireUser(req);
+      return db.tx((q) => redeemInvite(q, hub, req.body.token, uid));
+    },
+  );
+}
