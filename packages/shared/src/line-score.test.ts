@@ -240,6 +240,18 @@ describe('volleyball', () => {
     expect(cells(lineScore(defaultScoreboard, undone as LoggedEvent[]))).toEqual(['Set 1:25-26']);
   });
 
+  it('a set taken back with Sets − leaves the line score, which then matches the board', () => {
+    const log = logOf({ sportID: 6, gamePeriod: 'Set 1' }, [
+      ...rallies(2, 1, 'home'),
+      { kind: 'setWon', team: 'away' }, // tapped by mistake
+      { kind: 'count', field: 'awayScoreGames', by: -1 },
+      score('home', 3),
+    ]);
+    const board = foldGame(defaultScoreboard, log);
+    expect([board.homeScoreGames, board.awayScoreGames]).toEqual([1, 0]);
+    expect(cells(lineScore(defaultScoreboard, log))).toEqual(['Set 1:2-1', 'Set 2:3-0']);
+  });
+
   it('a set is won at 25 by 2, 26–24 after deuce, and at 15 in the deciding fifth', () => {
     const at = (homeScore: number, awayScore: number, sets = [0, 0]) =>
       volleyballSetWinner({

@@ -212,15 +212,27 @@ function innings(first: ScoreboardFields, steps: Step[], last: ScoreboardFields)
 
 /** Volleyball: each set's score as it stood when the set was won, and the set being played. */
 function volleyballSets(steps: Step[], last: ScoreboardFields): LineScore {
-  const periods: LinePeriod[] = [];
-  for (const { before, intent } of steps) {
-    if (intent.kind !== 'setWon') continue;
-    periods.push({
-      label: `Set ${periods.length + 1}`,
-      home: { points: before.homeScore },
-      away: { points: before.awayScore },
-    });
+  // Each set won, by the tap that said so. A correction that takes a set from a team (Sets −)
+  // takes back the last set it was credited with, so the sets played match the board's.
+  const won: { team: Side; home: number; away: number }[] = [];
+  for (const { before, after, intent } of steps) {
+    if (intent.kind === 'setWon') {
+      won.push({ team: intent.team, home: before.homeScore, away: before.awayScore });
+      continue;
+    }
+    for (const team of SIDES) {
+      const field = team === 'home' ? 'homeScoreGames' : 'awayScoreGames';
+      for (let lost = before[field] - after[field]; lost > 0; lost--) {
+        const at = won.map((w) => w.team).lastIndexOf(team);
+        if (at >= 0) won.splice(at, 1);
+      }
+    }
   }
+  const periods: LinePeriod[] = won.map((w, i) => ({
+    label: `Set ${i + 1}`,
+    home: { points: w.home },
+    away: { points: w.away },
+  }));
   const playing = last.gamePeriod.trim().toLowerCase() !== FINAL.toLowerCase();
   if (playing && (last.homeScore > 0 || last.awayScore > 0 || /^set \d/i.test(last.gamePeriod))) {
     periods.push({
