@@ -1,8 +1,8 @@
 // The real server for the e2e run: a fresh embedded database each run, no demo data.
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { root, startSaganServer } from './lib/server.ts';
+import { localUid } from '../apps/server/src/auth/local-uid.ts';
 
 const dataDir = path.join(root, '.tmp', `e2e-data-${process.env.PORT ?? 'default'}`);
 fs.rmSync(dataDir, { recursive: true, force: true });
@@ -19,7 +19,7 @@ const server = await startSaganServer({
   PROMO_URL: 'https://club.example/score-free',
   PLAYER_COUNTER_URL: 'https://club.example/player-counter',
   // The operator e2e/moderation.spec.ts signs in as (local sign-in's uid of that name).
-  ADMIN_UIDS: `local-${crypto.createHash('sha256').update('e2e moderator').digest('hex').slice(0, 20)}`,
+  ADMIN_UIDS: localUid('E2E Moderator'),
 });
 for (const sig of ['SIGINT', 'SIGTERM'] as const) process.on(sig, () => server.proc.kill(sig));
 void server.exited.then((code) => process.exit(code ?? 0));

@@ -1,4 +1,4 @@
-import crypto from 'node:crypto';
+import { localUid } from '../src/auth/local-uid.ts';
 import { describe, expect, it } from 'vitest';
 import { Hub } from '../src/realtime/hub.ts';
 import { migrate } from '../src/db/migrate.ts';
@@ -9,8 +9,6 @@ import { anonymous, API, databaseKinds, signInLocal, useTestApp } from './helper
 
 // A Firebase export loads with every key kept, twice without change, and the
 // imported user (through --uid-map) sees their own games, teams and play counts.
-const localUid = (name: string) =>
-  `local-${crypto.createHash('sha256').update(name.toLowerCase()).digest('hex').slice(0, 20)}`;
 
 describe.each(databaseKinds())('importer on $name', (kind) => {
   const owner = 'Imported Coach';

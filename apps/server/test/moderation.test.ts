@@ -1,3 +1,4 @@
+import { localUid } from '../src/auth/local-uid.ts';
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { ModerationQueue } from '@sagan/shared/moderation';
@@ -7,9 +8,6 @@ import { API, anonymous, databaseKinds, useTestApp } from './helpers.ts';
 import { isState, TestSocket, type StateMessage } from './ws-client.ts';
 
 const ADMIN = 'Moderator Mo';
-/** The uid local sign-in gives a display name (routes/auth). */
-const localUid = (name: string) =>
-  `local-${crypto.createHash('sha256').update(name.toLowerCase()).digest('hex').slice(0, 20)}`;
 
 describe.each(databaseKinds())('moderation ($name)', (kind) => {
   const t = useTestApp(kind, {

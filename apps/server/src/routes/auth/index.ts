@@ -13,7 +13,7 @@ import { TokenError } from '../../auth/google.ts';
 import { createSession, revokeAllSessions, revokeSession } from '../../auth/sessions.ts';
 import { upsertUserOnSignIn } from './repo.ts';
 import { HttpError, notFound, unauthorized } from '../../lib/http-errors.ts';
-import { sha256 } from '../../lib/keys.ts';
+import { localUid } from '../../auth/local-uid.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { isLocalRequest } from '../../lib/hosts.ts';
 
@@ -127,9 +127,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     async (req, reply) => {
       if (!localSignInFor(req)) throw notFound();
       const displayName = req.body.displayName;
-      // The same name signs in as the same local user, so their data is there next time.
-      const uid = `local-${sha256(displayName.toLowerCase()).slice(0, 20)}`;
-      return startSession(reply, req.sessionToken, { uid, displayName });
+      return startSession(reply, req.sessionToken, { uid: localUid(displayName), displayName });
     },
   );
 
