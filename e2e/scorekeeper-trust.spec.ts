@@ -57,3 +57,37 @@ test('scenario 1: Undo on one phone takes back its own tap, not the other phone�
     'voided',
   );
 });
+
+test('a correction saved from one phone keeps what the other phone scored meanwhile', async ({
+  page,
+  browser,
+}) => {
+  const keeper = unique('Keeper');
+  await signIn(page, keeper);
+  const { gameKey } = await newGame(page, 'Basketball');
+  const phoneB = await (await browser.newContext({ viewport: PHONE, hasTouch: true })).newPage();
+  await signIn(phoneB, keeper);
+  await phoneB.goto(`${BASE}/scoregame/${gameKey}`);
+  await saved(phoneB);
+  const viewer = await viewerOf(browser, gameKey);
+
+  // Phone A opens the correction form at 0–0.
+  await page.locator('summary', { hasText: 'Edit the scoreboard' }).click();
+  await expect(page.getByLabel('Home score', { exact: true })).toHaveValue('0');
+  // Phone B scores meanwhile.
+  await tap(phoneB, 'Lions +3');
+  await saved(phoneB);
+  await expect(board(page).getByLabel('Lions score 3')).toBeVisible();
+  // Phone A corrects only the away fouls: Lions keep phone B's basket.
+  await page.getByLabel('Away fouls', { exact: true }).fill('2');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await saved(page);
+  for (const p of [page, phoneB, viewer]) {
+    await expect(board(p).getByLabel('Lions score 3')).toBeVisible();
+  }
+  await expect(page.getByRole('list', { name: 'Changes' })).toHaveCount(0); // panel closed
+  await page.getByText('Changes', { exact: true }).click();
+  const changes = page.getByRole('list', { name: 'Changes' });
+  await expect(changes.locator('li').first()).toContainText('Away fouls 0 → 2');
+  await expect(changes.locator('li').first()).not.toContainText('Home score');
+});

@@ -43,11 +43,15 @@ export function EditFields({
   const fields = boardFields(boardKind(game.sportID)).filter(
     (f) => f !== 'sportID' && !locked.includes(f),
   );
-  const [draft, setDraft] = useState<Record<string, string | boolean>>(() =>
+  // What the form showed when it opened. Only the fields the scorer changed since are saved:
+  // the others may have moved meanwhile (another phone scoring, a tap still on its way), and
+  // writing back what the form once showed would undo that.
+  const [opened] = useState<Record<string, string | boolean>>(() =>
     Object.fromEntries(
       fields.map((f) => [f, typeof game[f] === 'boolean' ? game[f] : String(game[f])]),
     ),
   );
+  const [draft, setDraft] = useState(opened);
   const [invalid, setInvalid] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const id = useId();
@@ -57,6 +61,7 @@ export function EditFields({
     const values: Record<string, unknown> = {};
     for (const f of fields) {
       const v = draft[f];
+      if (v === opened[f]) continue;
       values[f] = typeof game[f] === 'number' ? Number(v) : v;
     }
     const parsed = scoreboardPatchSchema.safeParse(values);
