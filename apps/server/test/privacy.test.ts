@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { anonymous, API, databaseKinds, listenWs, useTestApp } from './helpers.ts';
-import { isState, TestSocket } from './ws-client.ts';
+import { isState, TestSocket, type StateMessage } from './ws-client.ts';
 
 // Children's privacy: the owner's choice changes what an anonymous visitor RECEIVES.
 describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
@@ -132,9 +132,13 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
         payload: { initialsOnly: true, hidePhotos: true, hideNotes: false },
       });
       expect(res.json()).toMatchObject({ hideNotes: false });
-      expect((await ws.waitFor(isState(topic), from)).data).toMatchObject({
-        roster: [{ playerNotes: notes }],
-      });
+      // The privacy change's own frame: a later seq than the one subscribed at (the notes'
+      // write may still be announced after the subscribe, with the state already sent).
+      const shown = await ws.waitFor(
+        (m): m is StateMessage => isState(topic)(m) && m.seq > first.seq,
+        from,
+      );
+      expect(shown.data).toMatchObject({ roster: [{ playerNotes: notes }] });
       expect((await publicSheet()).roster[0].playerNotes).toBe(notes);
     } finally {
       ws.close();
