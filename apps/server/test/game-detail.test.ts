@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameDetail } from '@sagan/shared/topics/game-detail';
-import { API, databaseKinds, useTestApp } from './helpers.ts';
+import { API, databaseKinds, useTestApp, newGameOf } from './helpers.ts';
 import { isState, TestSocket, type StateMessage } from './ws-client.ts';
 
 // DESIGN §10: the line score is a fold of the game's log on its own topic, gamedetail:, read
@@ -10,15 +10,7 @@ import { isState, TestSocket, type StateMessage } from './ws-client.ts';
 describe.each(databaseKinds())('line score topic on $name', (kind) => {
   const t = useTestApp(kind, { users: ['Keeper', 'Rival'], listen: true });
 
-  async function newGame(body: object): Promise<string> {
-    const res = await t.users.Keeper.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: body,
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json<{ gameKey: string }>().gameKey;
-  }
+  const newGame = (fields: object) => newGameOf(t.users.Keeper, fields);
   async function act(gameKey: string, action: object, user = t.users.Keeper) {
     const res = await user.request({
       method: 'POST',

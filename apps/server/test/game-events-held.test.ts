@@ -4,7 +4,7 @@ import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboa
 import { foldGame, type GameEventBody } from '@sagan/shared/game-log';
 import type { GameHistoryEntry } from '@sagan/shared/game-history';
 import type { HeldGroup } from '@sagan/shared/topics/game-held';
-import { API, databaseKinds, type TestUser, useTestApp } from './helpers.ts';
+import { API, databaseKinds, type TestUser, useTestApp, newGameOf } from './helpers.ts';
 import { isState, TestSocket, type StateMessage } from './ws-client.ts';
 
 // DESIGN §10 held events through the real server: a tap made in a set that had ended when it
@@ -14,15 +14,7 @@ import { isState, TestSocket, type StateMessage } from './ws-client.ts';
 describe.each(databaseKinds())('held events on $name', (kind) => {
   const t = useTestApp(kind, { users: ['Keeper', 'Rival'], listen: true });
 
-  async function newGame(body: object): Promise<string> {
-    const res = await t.users.Keeper.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: body,
-    });
-    expect(res.statusCode).toBe(200);
-    return res.json<{ gameKey: string }>().gameKey;
-  }
+  const newGame = (fields: object) => newGameOf(t.users.Keeper, fields);
   const act = (
     gameKey: string,
     device: string,

@@ -165,6 +165,13 @@ export async function signInLocal(app: FastifyInstance, displayName: string): Pr
   };
 }
 
+/** A new game of the user's with these scoreboard fields (as the phone apps create one). */
+export async function newGameOf(user: TestUser, fields: object = {}): Promise<string> {
+  const res = await user.request({ method: 'POST', url: `${API}/games`, payload: fields });
+  if (res.statusCode !== 200) throw new Error(`new game: ${res.statusCode} ${res.body}`);
+  return res.json<{ gameKey: string }>().gameKey;
+}
+
 /** A new team of the coach's with one player on it, and a way to send that player's photo. */
 export async function newTeamWithPlayer(coach: TestUser) {
   const team = await coach.request({ method: 'POST', url: `${API}/teams` });
