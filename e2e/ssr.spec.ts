@@ -160,6 +160,77 @@ test.describe('server-rendered scoreboard', () => {
     await context.close();
   });
 
+  test('a keystroke right as the app takes over lands in its field, replacing a selection', async ({
+    browser,
+    request,
+  }) => {
+    const coach = await apiAs(request, unique('Keystroke coach'));
+    const { teamKey } = (await coach.call('POST', '/teams')) as { teamKey: string };
+    await coach.call('PATCH', `/teams/${teamKey}`, { teamName: 'Quick Hands', teamNotes: '' });
+    for (const [jersey, playerName] of [
+      ['4', 'Ann Lee'],
+      ['12', 'Cy Ng'],
+    ]) {
+      await coach.call('PUT', `/teams/${teamKey}/players/-1`, { jersey, playerName });
+    }
+    const { publishedAsKey } = (await coach.call('POST', `/teams/${teamKey}/publish`)) as {
+      publishedAsKey: string;
+    };
+    const context = await browser.newContext();
+    // Records where the focus and selection are in the first moment after the app's markup has
+    // replaced the server's: a mutation observer's callback runs before any later task, so a
+    // keystroke can never come earlier than this.
+    await context.addInitScript(`(() => {
+      window.__afterTakeover = null;
+      document.addEventListener('DOMContentLoaded', () => {
+        const root = document.getElementById('root');
+        const server = root.querySelector('input');
+        new MutationObserver(() => {
+          if (window.__afterTakeover || !server || server.isConnected) return;
+          const a = document.activeElement;
+          window.__afterTakeover = {
+            tag: a.tagName,
+            placeholder: a.getAttribute('placeholder'),
+            value: a.value,
+            start: a.selectionStart,
+            end: a.selectionEnd,
+          };
+        }).observe(root, { childList: true, subtree: true });
+      });
+    })();`);
+    const page = await context.newPage();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${BASE}/teamsheets/${publishedAsKey}`, { waitUntil: 'domcontentloaded' });
+    const search = page.getByPlaceholder('Search...');
+    await search.fill('lee');
+    // As a fill does before it types: the field focused and its text selected.
+    await search.focus();
+    await search.selectText();
+    release();
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __afterTakeover: unknown }).__afterTakeover),
+      )
+      .toEqual({
+        tag: 'INPUT',
+        placeholder: 'Search...',
+        value: 'lee',
+        start: 0,
+        end: 3,
+      });
+    await page.keyboard.insertText('ng');
+    await expect(search).toHaveValue('ng');
+    const rows = page.locator('table.roster tbody tr');
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText('Cy Ng');
+    await context.close();
+  });
+
   test('with JavaScript off, a viewer sees the board with its score, teams and clock', async ({
     browser,
     request,

@@ -24,7 +24,13 @@ function start(container: HTMLElement) {
   // the app's own markup has replaced it.
   const focusables = () => [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
   const focusedAt = focusables().indexOf(document.activeElement as HTMLElement);
-  if (focusedAt >= 0) requestAnimationFrame(() => focusables()[focusedAt]?.focus());
+  // Text selected in that field (a select-all before typing over it) stays selected, so the
+  // next keystroke replaces it as it would have.
+  const active = document.activeElement;
+  const selection =
+    active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement
+      ? { start: active.selectionStart, end: active.selectionEnd }
+      : null;
   // A visitor may also have typed into a field of it already (a team sheet's search, say):
   // the app's markup would otherwise come up empty and the text be lost.
   const typed = textFields(container).flatMap((field, at) =>
@@ -49,6 +55,20 @@ function start(container: HTMLElement) {
     if (!field || field.value === value) continue;
     field.value = value;
     field.dispatchEvent(new Event('input', { bubbles: true }));
+  }
+  // In this same task: a keystroke arriving after it must find the app's field focused, not
+  // the body left behind by the removed one.
+  const refocused = focusedAt >= 0 ? focusables()[focusedAt] : undefined;
+  refocused?.focus();
+  if (
+    selection &&
+    (refocused instanceof HTMLInputElement || refocused instanceof HTMLTextAreaElement)
+  ) {
+    try {
+      refocused.setSelectionRange(selection.start, selection.end);
+    } catch {
+      // Some input types (email, number) have no selection to restore.
+    }
   }
   const buttons = [...container.querySelectorAll('button')];
   for (const at of tappedEarly) buttons[at]?.click();

@@ -99,6 +99,10 @@ function FollowToggle({
   const follow = useFollow(publishedAsKey);
   const navigate = useNavigate();
   const on = followed === true;
+  // Until the app knows who is asking (and, signed in, whether they follow already), a tap
+  // could only guess: it would send a signed-in parent to Login, or follow twice.
+  const unknown =
+    authStatus === AuthStatus.Unknown || (authStatus === AuthStatus.SignedIn && followed === null);
   return (
     <>
       <button
@@ -106,7 +110,7 @@ function FollowToggle({
         className={`icon-btn star${on ? ' on' : ''}`}
         aria-pressed={on}
         aria-label="Follow this team sheet"
-        disabled={follow.isPending}
+        disabled={follow.isPending || unknown}
         onClick={() => {
           if (authStatus !== AuthStatus.SignedIn) {
             const next = pathTo('teamsheet', { publishedAsKey });
