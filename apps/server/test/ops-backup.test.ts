@@ -47,6 +47,8 @@ describe.each(databaseKinds())('backup and restore ($name)', (kind) => {
     expect(proxied.statusCode).toBe(404);
   });
 
+  // A whole backup and restore of an embedded database: seconds on an idle machine, but a loaded
+  // 2-core runner can take the default 30 s for it alone.
   it('backs up a server under writes; a restore gives back every table and photo as it was then', async () => {
     world = await makeWorld(t.app);
     const commentsUrl = `${API}/games/${world.gameKey}/comments`;
@@ -156,7 +158,7 @@ describe.each(databaseKinds())('backup and restore ($name)', (kind) => {
         restoredBytes.equals(fs.readFileSync(path.join(source(), 'photos', `${id}.jpg`))),
       ).toBe(true);
     }
-  });
+  }, 120_000);
 
   it('refuses to restore over data, and leaves it as it was', async () => {
     const file = path.join(target(), 'backup.tar');
