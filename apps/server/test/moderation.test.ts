@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { ModerationQueue } from '@sagan/shared/moderation';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
+import { gameOwnTopic, type GameOwn } from '@sagan/shared/topics/game-own';
+import type { ServerMessage } from '@sagan/shared/realtime';
 import { API, anonymous, databaseKinds, useTestApp } from './helpers.ts';
 import { isState, TestSocket, type StateMessage } from './ws-client.ts';
 
@@ -11,7 +13,7 @@ const ADMIN = 'Moderator Mo';
 
 describe.each(databaseKinds())('moderation ($name)', (kind) => {
   const t = useTestApp(kind, {
-    users: ['Owner', 'Viewer', ADMIN],
+    users: ['Owner', 'Viewer', 'Scorer', ADMIN],
     listen: true,
     config: { adminUids: [localUid(ADMIN)] },
   });
@@ -192,5 +194,75 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
       url: `${API}/admin/games/${gameKey}/delete`,
     });
     expect(badAction.statusCode).toBe(400);
+  });
+
+  it('its scorers and the operators still see a hidden game, live and marked hidden', async () => {
+    const { Owner, Viewer, Scorer } = t.users;
+    const created = await Owner.request({
+      method: 'POST',
+      url: `${API}/games`,
+      payload: { gameName: 'Kept game', sportID: 2 },
+    });
+    const key = created.json<{ gameKey: string }>().gameKey;
+    const invited = await Owner.request({ method: 'POST', url: `${API}/games/${key}/coscorers` });
+    const redeemed = await Scorer.request({
+      method: 'POST',
+      url: `${API}/coscorers/redeem`,
+      payload: { token: invited.json<{ token: string }>().token },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    const topic = gameOwnTopic.name(key);
+    const hidden = await t.users[ADMIN].request({
+      method: 'POST',
+      url: `${API}/admin/games/${key}/hide`,
+    });
+    expect(hidden.statusCode).toBe(200);
+
+    // The public topic says "missing"; the scorers' own view shows the game, marked hidden.
+    const seers = await Promise.all(
+      [Owner, Scorer, t.users[ADMIN]].map((u) => TestSocket.open(t.wsUrl, { cookie: u.cookie })),
+    );
+    for (const ws of seers) {
+      expect((await ws.subscribe(gameTopic.name(key))).data).toBeNull();
+      const own = await ws.subscribe(topic);
+      expect(own.data).toMatchObject({ top: { gameName: 'Kept game' }, hidden: true });
+    }
+    const rest = await Scorer.request({ method: 'GET', url: `${API}/games/${key}` });
+    expect(rest.statusCode).toBe(200);
+
+    // Anyone else is refused that view.
+    for (const headers of [{ cookie: Viewer.cookie }, {}] as Record<string, string>[]) {
+      const ws = await TestSocket.open(t.wsUrl, headers);
+      ws.send({ type: 'subscribe', topic });
+      const answer = await ws.waitFor(
+        (m): m is ServerMessage => (m.type === 'state' || m.type === 'error') && m.topic === topic,
+      );
+      expect(answer.type).toBe('error');
+      ws.ws.close();
+    }
+
+    // A write to the game reaches the view at the public topic's sequence number, which the
+    // scorekeeper builds its next write on.
+    const [owner] = seers;
+    const before = owner!.states(topic).at(-1)!.seq;
+    const tap = await Scorer.request({
+      method: 'POST',
+      url: `${API}/games/${key}/events`,
+      payload: { action: { kind: 'score', team: 'home', by: 2 }, device: 'scorer-phone' },
+    });
+    expect(tap.statusCode, tap.body).toBe(200);
+    const moved = await owner!.waitFor(
+      (m): m is StateMessage => isState(topic)(m) && m.seq > before,
+    );
+    expect((moved.data as GameOwn)?.top.homeScore).toBe(2);
+    expect(moved.seq).toBe((await t.app.hub.current(gameTopic.name(key))).seq);
+
+    // Restored, the view says so at once.
+    await t.users[ADMIN].request({ method: 'POST', url: `${API}/admin/games/${key}/unhide` });
+    const restored = await owner!.waitFor(
+      (m): m is StateMessage => isState(topic)(m) && m.seq > moved.seq,
+    );
+    expect(restored.data).toMatchObject({ hidden: false });
+    for (const ws of seers) ws.ws.close();
   });
 });

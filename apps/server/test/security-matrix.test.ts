@@ -734,6 +734,8 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       gamehistory: { topic: `gamehistory:${w.gameKey}`, allowed: SCORERS },
       // The game's scorers (its owner and co-scorers): what waits for their decision.
       gameheld: { topic: `gameheld:${w.gameKey}`, allowed: SCORERS },
+      // The game as its scorers see it, shown even when an operator hid it.
+      gameown: { topic: `gameown:${w.gameKey}`, allowed: SCORERS },
       games: { topic: 'games:recent', allowed: PUBLIC },
       tags: { topic: 'tags', allowed: PUBLIC },
       tag: { topic: `tag:${w.tagKey}`, allowed: PUBLIC },
