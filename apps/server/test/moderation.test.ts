@@ -1,7 +1,8 @@
 import { localUid } from '../src/auth/local-uid.ts';
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ModerationQueue } from '@sagan/shared/moderation';
+import type { ModerationNotice, ModerationQueue } from '@sagan/shared/moderation';
+import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameOwnTopic, type GameOwn } from '@sagan/shared/topics/game-own';
@@ -264,5 +265,66 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
     );
     expect(restored.data).toMatchObject({ hidden: false });
     for (const ws of seers) ws.ws.close();
+  });
+
+  it('the owner is told when their game is hidden and restored, live, until they dismiss it', async () => {
+    const { Owner, Viewer } = t.users;
+    const admin = t.users[ADMIN];
+    const created = await Owner.request({
+      method: 'POST',
+      url: `${API}/games`,
+      payload: { gameName: 'Told game' },
+    });
+    const key = created.json<{ gameKey: string }>().gameKey;
+    const topic = myNoticesTopic.name(Owner.uid);
+    const ws = await TestSocket.open(t.wsUrl, { cookie: Owner.cookie });
+    const first = await ws.subscribe(topic);
+    const about = (m: StateMessage) =>
+      (m.data as ModerationNotice[]).filter((n) => n.gameKey === key);
+    expect(about(first)).toEqual([]);
+    const next = (after: number) =>
+      ws.waitFor((m): m is StateMessage => isState(topic)(m) && m.seq > after);
+
+    await admin.request({ method: 'POST', url: `${API}/admin/games/${key}/hide` });
+    const told = await next(first.seq);
+    expect(about(told)).toEqual([
+      expect.objectContaining({ kind: 'hidden', gameKey: key, gameName: 'Told game' }),
+    ]);
+    // A rename does not change what the notice says happened to.
+    await Owner.request({
+      method: 'PATCH',
+      url: `${API}/games/${key}`,
+      payload: { gameName: 'Better name' },
+    });
+    // Hiding it again tells the owner nothing new; restoring it does.
+    await admin.request({ method: 'POST', url: `${API}/admin/games/${key}/hide` });
+    await admin.request({ method: 'POST', url: `${API}/admin/games/${key}/unhide` });
+    const restored = await ws.waitFor(
+      (m): m is StateMessage => isState(topic)(m) && m.seq > told.seq && about(m).length === 2,
+    );
+    expect(about(restored).map((n) => [n.kind, n.gameName])).toEqual([
+      ['restored', 'Better name'],
+      ['hidden', 'Told game'],
+    ]);
+    const listed = await Owner.request({ method: 'GET', url: `${API}/me/notices` });
+    expect(listed.json<ModerationNotice[]>().filter((n) => n.gameKey === key)).toEqual(
+      about(restored),
+    );
+    // Nobody else sees or dismisses them.
+    const others = await Viewer.request({ method: 'GET', url: `${API}/me/notices` });
+    expect(others.body).not.toContain(key);
+    const [restoredNotice, hiddenNotice] = about(restored);
+    const seen = (who: typeof Owner, id: string) =>
+      who.request({ method: 'POST', url: `${API}/me/notices/${id}/seen` });
+    expect((await seen(Viewer, hiddenNotice!.id)).statusCode).toBe(404);
+    expect((await seen(Owner, 'not-a-number')).statusCode).toBe(400);
+
+    expect((await seen(Owner, hiddenNotice!.id)).statusCode).toBe(200);
+    const dismissed = await ws.waitFor(
+      (m): m is StateMessage => isState(topic)(m) && m.seq > restored.seq,
+    );
+    expect(about(dismissed)).toEqual([restoredNotice]);
+    expect((await seen(Owner, hiddenNotice!.id)).statusCode).toBe(404);
+    ws.ws.close();
   });
 });
