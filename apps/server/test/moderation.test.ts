@@ -165,6 +165,7 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
     expect(queue.actions[0]).toMatchObject({
       action: 'hide',
       gameKey,
+      gameName: 'Rude name',
       adminUid: t.users[ADMIN].uid,
       adminName: ADMIN,
       ownerUid: t.users.Owner.uid,

@@ -31,6 +31,8 @@ export const moderationActionSchema = z.object({
   adminName: z.string().nullable(),
   action: z.enum(['hide', 'unhide', 'dismiss']),
   gameKey: z.string(),
+  /** The game's name when the action was taken ('' for actions logged before it was kept). */
+  gameName: z.string(),
   ownerUid: z.string(),
 });
 

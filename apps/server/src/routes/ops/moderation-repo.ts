@@ -117,10 +117,11 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
     admin_name: string | null;
     action: Action;
     game_key: string;
+    game_name: string;
     owner_uid: string;
   }>(
     `SELECT to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, a.admin_uid,
-            u.display_name AS admin_name, a.action, a.game_key, a.owner_uid
+            u.display_name AS admin_name, a.action, a.game_key, a.game_name, a.owner_uid
        FROM moderation_actions a LEFT JOIN users u ON u.uid = a.admin_uid
       ORDER BY a.id DESC LIMIT ${ACTIONS_SHOWN}`,
   );
@@ -146,6 +147,7 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
       adminName: a.admin_name,
       action: a.action,
       gameKey: a.game_key,
+      gameName: a.game_name,
       ownerUid: a.owner_uid,
     })),
   };

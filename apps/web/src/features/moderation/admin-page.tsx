@@ -166,6 +166,7 @@ export default function AdminPage() {
             {actions.map((a, i) => (
               <li key={i}>
                 {when(a.at)}: {a.adminName ?? 'An operator'} {ACTION_WORDS[a.action]} game{' '}
+                {a.gameName && <>“{a.gameName}” </>}
                 <code>{a.gameKey}</code>
               </li>
             ))}
