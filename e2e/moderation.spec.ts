@@ -1,4 +1,5 @@
 import { test, expect, unique, API, BASE, signIn, screenshot } from './fixtures.ts';
+import { board, saved, tap } from './scorekeeper-helpers.ts';
 
 const send = { 'x-sagan-request': '1' };
 
@@ -60,9 +61,27 @@ test('a viewer reports a game, the operator hides it, and its page is then not f
   expect(res?.status()).toBe(404);
   await expect(anonPage.getByRole('heading', { name: 'Not found' })).toBeVisible();
 
-  // Its owner still sees it in their list, marked hidden.
+  // Its owner still sees it in their list, marked hidden, and is told on every page.
   await ownerPage.goto(`${BASE}/scoreboards`);
   await expect(ownerPage.getByText('Hidden by a moderator')).toBeVisible();
+  const notices = ownerPage.getByRole('region', { name: 'Notices from the moderators' });
+  await expect(notices).toContainText(`A moderator hid your game “${gameName}”`);
   await screenshot(ownerPage, 'owner-hidden-game');
+  // Their own board page shows the game, saying it is hidden and what they can do.
+  await notices.getByRole('link', { name: 'Open it' }).click();
+  await expect(ownerPage.getByRole('heading', { name: 'Hidden by a moderator' })).toBeVisible();
+  await expect(ownerPage.getByRole('link', { name: 'Score or edit this game' })).toBeVisible();
+  await expect(ownerPage.getByRole('heading', { name: gameName, level: 1 })).toBeVisible();
+  await screenshot(ownerPage, 'owner-hidden-board');
+  // And they can still score it.
+  await ownerPage.getByRole('link', { name: 'Score or edit this game' }).click();
+  await expect(ownerPage.getByRole('heading', { name: 'Hidden by a moderator' })).toBeVisible();
+  await saved(ownerPage);
+  await tap(ownerPage, 'Home +1');
+  await saved(ownerPage);
+  await expect(board(ownerPage).getByLabel('Home score 1')).toBeVisible();
+  await screenshot(ownerPage, 'owner-hidden-scorekeeper');
+  await notices.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(notices).toHaveCount(0);
   for (const c of [owner, viewer, admin, anonymous]) await c.close();
 });

@@ -1,9 +1,12 @@
 import { localUid } from '../src/auth/local-uid.ts';
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { ModerationQueue } from '@sagan/shared/moderation';
+import type { ModerationNotice, ModerationQueue } from '@sagan/shared/moderation';
+import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
+import { gameOwnTopic, type GameOwn } from '@sagan/shared/topics/game-own';
+import type { ServerMessage } from '@sagan/shared/realtime';
 import { API, anonymous, databaseKinds, useTestApp } from './helpers.ts';
 import { isState, TestSocket, type StateMessage } from './ws-client.ts';
 
@@ -11,7 +14,7 @@ const ADMIN = 'Moderator Mo';
 
 describe.each(databaseKinds())('moderation ($name)', (kind) => {
   const t = useTestApp(kind, {
-    users: ['Owner', 'Viewer', ADMIN],
+    users: ['Owner', 'Viewer', 'Scorer', ADMIN],
     listen: true,
     config: { adminUids: [localUid(ADMIN)] },
   });
@@ -162,6 +165,7 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
     expect(queue.actions[0]).toMatchObject({
       action: 'hide',
       gameKey,
+      gameName: 'Rude name',
       adminUid: t.users[ADMIN].uid,
       adminName: ADMIN,
       ownerUid: t.users.Owner.uid,
@@ -192,5 +196,136 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
       url: `${API}/admin/games/${gameKey}/delete`,
     });
     expect(badAction.statusCode).toBe(400);
+  });
+
+  it('its scorers and the operators still see a hidden game, live and marked hidden', async () => {
+    const { Owner, Viewer, Scorer } = t.users;
+    const created = await Owner.request({
+      method: 'POST',
+      url: `${API}/games`,
+      payload: { gameName: 'Kept game', sportID: 2 },
+    });
+    const key = created.json<{ gameKey: string }>().gameKey;
+    const invited = await Owner.request({ method: 'POST', url: `${API}/games/${key}/coscorers` });
+    const redeemed = await Scorer.request({
+      method: 'POST',
+      url: `${API}/coscorers/redeem`,
+      payload: { token: invited.json<{ token: string }>().token },
+    });
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    const topic = gameOwnTopic.name(key);
+    const hidden = await t.users[ADMIN].request({
+      method: 'POST',
+      url: `${API}/admin/games/${key}/hide`,
+    });
+    expect(hidden.statusCode).toBe(200);
+
+    // The public topic says "missing"; the scorers' own view shows the game, marked hidden.
+    const seers = await Promise.all(
+      [Owner, Scorer, t.users[ADMIN]].map((u) => TestSocket.open(t.wsUrl, { cookie: u.cookie })),
+    );
+    for (const ws of seers) {
+      expect((await ws.subscribe(gameTopic.name(key))).data).toBeNull();
+      const own = await ws.subscribe(topic);
+      expect(own.data).toMatchObject({ top: { gameName: 'Kept game' }, hidden: true });
+    }
+    const rest = await Scorer.request({ method: 'GET', url: `${API}/games/${key}` });
+    expect(rest.statusCode).toBe(200);
+
+    // Anyone else is refused that view.
+    for (const headers of [{ cookie: Viewer.cookie }, {}] as Record<string, string>[]) {
+      const ws = await TestSocket.open(t.wsUrl, headers);
+      ws.send({ type: 'subscribe', topic });
+      const answer = await ws.waitFor(
+        (m): m is ServerMessage => (m.type === 'state' || m.type === 'error') && m.topic === topic,
+      );
+      expect(answer.type).toBe('error');
+      ws.ws.close();
+    }
+
+    // A write to the game reaches the view at the public topic's sequence number, which the
+    // scorekeeper builds its next write on.
+    const [owner] = seers;
+    const before = owner!.states(topic).at(-1)!.seq;
+    const tap = await Scorer.request({
+      method: 'POST',
+      url: `${API}/games/${key}/events`,
+      payload: { action: { kind: 'score', team: 'home', by: 2 }, device: 'scorer-phone' },
+    });
+    expect(tap.statusCode, tap.body).toBe(200);
+    const moved = await owner!.waitFor(
+      (m): m is StateMessage => isState(topic)(m) && m.seq > before,
+    );
+    expect((moved.data as GameOwn)?.top.homeScore).toBe(2);
+    expect(moved.seq).toBe((await t.app.hub.current(gameTopic.name(key))).seq);
+
+    // Restored, the view says so at once.
+    await t.users[ADMIN].request({ method: 'POST', url: `${API}/admin/games/${key}/unhide` });
+    const restored = await owner!.waitFor(
+      (m): m is StateMessage => isState(topic)(m) && m.seq > moved.seq,
+    );
+    expect(restored.data).toMatchObject({ hidden: false });
+    for (const ws of seers) ws.ws.close();
+  });
+
+  it('the owner is told when their game is hidden and restored, live, until they dismiss it', async () => {
+    const { Owner, Viewer } = t.users;
+    const admin = t.users[ADMIN];
+    const created = await Owner.request({
+      method: 'POST',
+      url: `${API}/games`,
+      payload: { gameName: 'Told game' },
+    });
+    const key = created.json<{ gameKey: string }>().gameKey;
+    const topic = myNoticesTopic.name(Owner.uid);
+    const ws = await TestSocket.open(t.wsUrl, { cookie: Owner.cookie });
+    const first = await ws.subscribe(topic);
+    const about = (m: StateMessage) =>
+      (m.data as ModerationNotice[]).filter((n) => n.gameKey === key);
+    expect(about(first)).toEqual([]);
+    const next = (after: number) =>
+      ws.waitFor((m): m is StateMessage => isState(topic)(m) && m.seq > after);
+
+    await admin.request({ method: 'POST', url: `${API}/admin/games/${key}/hide` });
+    const told = await next(first.seq);
+    expect(about(told)).toEqual([
+      expect.objectContaining({ kind: 'hidden', gameKey: key, gameName: 'Told game' }),
+    ]);
+    // A rename does not change what the notice says happened to.
+    await Owner.request({
+      method: 'PATCH',
+      url: `${API}/games/${key}`,
+      payload: { gameName: 'Better name' },
+    });
+    // Hiding it again tells the owner nothing new; restoring it does.
+    await admin.request({ method: 'POST', url: `${API}/admin/games/${key}/hide` });
+    await admin.request({ method: 'POST', url: `${API}/admin/games/${key}/unhide` });
+    const restored = await ws.waitFor(
+      (m): m is StateMessage => isState(topic)(m) && m.seq > told.seq && about(m).length === 2,
+    );
+    expect(about(restored).map((n) => [n.kind, n.gameName])).toEqual([
+      ['restored', 'Better name'],
+      ['hidden', 'Told game'],
+    ]);
+    const listed = await Owner.request({ method: 'GET', url: `${API}/me/notices` });
+    expect(listed.json<ModerationNotice[]>().filter((n) => n.gameKey === key)).toEqual(
+      about(restored),
+    );
+    // Nobody else sees or dismisses them.
+    const others = await Viewer.request({ method: 'GET', url: `${API}/me/notices` });
+    expect(others.body).not.toContain(key);
+    const [restoredNotice, hiddenNotice] = about(restored);
+    const seen = (who: typeof Owner, id: string) =>
+      who.request({ method: 'POST', url: `${API}/me/notices/${id}/seen` });
+    expect((await seen(Viewer, hiddenNotice!.id)).statusCode).toBe(404);
+    expect((await seen(Owner, 'not-a-number')).statusCode).toBe(400);
+
+    expect((await seen(Owner, hiddenNotice!.id)).statusCode).toBe(200);
+    const dismissed = await ws.waitFor(
+      (m): m is StateMessage => isState(topic)(m) && m.seq > restored.seq,
+    );
+    expect(about(dismissed)).toEqual([restoredNotice]);
+    expect((await seen(Owner, hiddenNotice!.id)).statusCode).toBe(404);
+    ws.ws.close();
   });
 });

@@ -218,6 +218,12 @@ const matrix: Record<string, Entry> = {
     guess: 404,
   },
   // The operators' queue: nobody here is an operator, so every call is a path that is not.
+  // What the operators did to the caller's games: only ever the caller's, and dismissed by them.
+  'GET /apps/sagan/api/me/notices': { req: () => get(`${API}/me/notices`), expect: SIGNED_IN },
+  'POST /apps/sagan/api/me/notices/:id/seen': {
+    req: (w) => send('POST', `${API}/me/notices/${w.noticeId}/seen`),
+    expect: OWNER_HIDDEN,
+  },
   'GET /apps/sagan/api/admin/reports': {
     req: () => get(`${API}/admin/reports`),
     expect: [404, 404, 404],
@@ -734,6 +740,8 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       gamehistory: { topic: `gamehistory:${w.gameKey}`, allowed: SCORERS },
       // The game's scorers (its owner and co-scorers): what waits for their decision.
       gameheld: { topic: `gameheld:${w.gameKey}`, allowed: SCORERS },
+      // The game as its scorers see it, shown even when an operator hid it.
+      gameown: { topic: `gameown:${w.gameKey}`, allowed: SCORERS },
       games: { topic: 'games:recent', allowed: PUBLIC },
       tags: { topic: 'tags', allowed: PUBLIC },
       tag: { topic: `tag:${w.tagKey}`, allowed: PUBLIC },
@@ -748,6 +756,7 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       'user:followedTags': { topic: `user:${owner.uid}:followedTags`, allowed: OWNER_ONLY },
       'user:playcounts': { topic: `user:${owner.uid}:playcounts`, allowed: OWNER_ONLY },
       'user:scoring': { topic: `user:${owner.uid}:scoring`, allowed: OWNER_ONLY },
+      'user:notices': { topic: `user:${owner.uid}:notices`, allowed: OWNER_ONLY },
     };
     // Generated from the hub's own registry, so a new topic family cannot be forgotten either.
     const hub = t.app.hub as unknown as {

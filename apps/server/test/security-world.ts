@@ -30,6 +30,8 @@ export interface World {
   /** A play count started from the team sheet (its player has the photo), shared by link. */
   sidelineKey: string;
   shareKey: string;
+  /** A notice to the owner that an operator hid (here: restored) their game, not dismissed. */
+  noticeId: string;
 }
 
 export const randomKey = () => crypto.randomBytes(15).toString('base64url');
@@ -136,6 +138,12 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
       'redeem',
     );
   }
+  // No operator is configured here: the operator's action is written as the route writes it.
+  const [notice] = await app.db.query<{ id: string | number }>(
+    `INSERT INTO moderation_actions (admin_uid, action, game_key, owner_uid, game_name)
+     VALUES ('operator', 'unhide', $1, $2, $3) RETURNING id`,
+    [gameKey, owner.uid, `Game ${n}`],
+  );
   return {
     owner,
     other,
@@ -151,6 +159,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     messageId: messages[0]!.id,
     sidelineKey,
     shareKey,
+    noticeId: String(notice!.id),
   };
 }
 

@@ -31,6 +31,8 @@ export const moderationActionSchema = z.object({
   adminName: z.string().nullable(),
   action: z.enum(['hide', 'unhide', 'dismiss']),
   gameKey: z.string(),
+  /** The game's name when the action was taken ('' for actions logged before it was kept). */
+  gameName: z.string(),
   ownerUid: z.string(),
 });
 
@@ -42,3 +44,29 @@ export const moderationQueueSchema = z.object({
   actions: z.array(moderationActionSchema),
 });
 export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
+
+/**
+ * What the owner of a game is told when an operator hides or restores it: shown to them until
+ * they dismiss it. gameName is the name the game had then.
+ */
+export const moderationNoticeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['hidden', 'restored']),
+  gameKey: z.string(),
+  gameName: z.string(),
+  at: z.string(),
+});
+export type ModerationNotice = z.infer<typeof moderationNoticeSchema>;
+export const moderationNoticesSchema = z.array(moderationNoticeSchema);
+
+/** A notice's id in a path. */
+export const noticeParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 'Not a notice') });
+
+/** The plain words a notice says. */
+export function noticeText(n: Pick<ModerationNotice, 'kind' | 'gameName'>): string {
+  const game = n.gameName ? `your game “${n.gameName}”` : 'one of your games';
+  return n.kind === 'hidden'
+    ? `A moderator hid ${game}. Only you, your co-scorers and the moderators can see it now; ` +
+        'open it to see what you can do.'
+    : `A moderator restored ${game}: everyone can see it again.`;
+}

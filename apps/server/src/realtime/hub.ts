@@ -44,6 +44,12 @@ export interface TopicDef {
    * the whole state, which the client takes as always.
    */
   delta?(data: unknown, delta: unknown): unknown;
+  /**
+   * Another view of the same subject as this family's topic of the same argument (the game as
+   * its scorers see it, beside the public game): numbered by that topic's sequence and
+   * reloaded whenever that topic changes, so writers name only the one they always name.
+   */
+  follows?: TopicFamilyHead;
 }
 
 /**
@@ -51,9 +57,11 @@ export interface TopicDef {
  * from open sockets, once the socket's session has ended (sign-out here or on another node,
  * expiry, idle expiry).
  */
-interface Family extends Omit<TopicDef, 'topic'> {
+interface Family extends Omit<TopicDef, 'topic' | 'follows'> {
   private: boolean;
   coalesce: boolean;
+  /** The prefix of the family whose sequence numbers this one follows (TopicDef.follows). */
+  follows?: string;
 }
 
 /** A per-user list's loader, and whether the list is an aggregate (see TopicFamily.coalesce). */
@@ -137,6 +145,8 @@ const IDLE_BYTES = 16 * 1024 * 1024;
  */
 export class Hub {
   private readonly defs = new Map<string, Family>();
+  /** Prefix → the prefixes of the families that follow it (TopicDef.follows). */
+  private readonly followers = new Map<string, string[]>();
   private readonly entries = new Map<string, Entry>();
   /** Entries without subscribers whose frame is kept, by topic, least recently left first. */
   private readonly idle = new Map<string, number>();
@@ -209,13 +219,21 @@ export class Hub {
     });
   }
 
-  register({ topic, ...def }: TopicDef): void {
+  register({ topic, follows, ...def }: TopicDef): void {
     const { prefix } = topic;
     if (prefix === userTopicFamily.prefix) {
       throw new Error('per-user topics are registered with hub.registerUserList(list, load)');
     }
     if (this.defs.has(prefix)) throw new Error(`topic prefix ${prefix} registered twice`);
-    this.defs.set(prefix, { ...def, private: topic.private, coalesce: topic.coalesce });
+    this.defs.set(prefix, {
+      ...def,
+      private: topic.private,
+      coalesce: topic.coalesce,
+      ...(follows ? { follows: follows.prefix } : {}),
+    });
+    if (follows) {
+      this.followers.set(follows.prefix, [...(this.followers.get(follows.prefix) ?? []), prefix]);
+    }
   }
 
   /** Serves topic 'user:{uid}:{list}' to that uid only; load gets the uid. */
@@ -679,20 +697,30 @@ export class Hub {
       if (!Array.isArray(item) || typeof item[0] !== 'string' || typeof item[1] !== 'number')
         continue;
       const [topic, seq, carried] = item as [string, number, unknown];
-      const merge = this.takeLocalMerge(carried);
-      const entry = this.entries.get(topic);
-      if (!entry || seq <= entry.seq) continue;
-      if (this.idle.has(topic)) {
-        // Nobody here watches it: dropped, not reloaded; the next subscriber reads it.
-        this.unidle(topic);
-        this.entries.delete(topic);
-        continue;
+      this.heard(topic, seq, this.takeLocalMerge(carried));
+      const colon = topic.indexOf(':');
+      const following = colon === -1 ? undefined : this.followers.get(topic.slice(0, colon));
+      // The writer's merge is the followed topic's state, not theirs: they reload.
+      for (const prefix of following ?? []) {
+        this.heard(`${prefix}${topic.slice(colon)}`, seq, undefined);
       }
-      const heard = performance.now();
-      const observe = () => this.fanoutObserver?.((performance.now() - heard) / 1000);
-      if (this.applyMerge(topic, entry, seq, merge)) observe();
-      else void this.refresh(topic, entry, true).then(observe);
     }
+  }
+
+  /** A topic has moved to seq: its subscribers here get the new state. */
+  private heard(topic: string, seq: number, merge: unknown): void {
+    const entry = this.entries.get(topic);
+    if (!entry || seq <= entry.seq) return;
+    if (this.idle.has(topic)) {
+      // Nobody here watches it: dropped, not reloaded; the next subscriber reads it.
+      this.unidle(topic);
+      this.entries.delete(topic);
+      return;
+    }
+    const heard = performance.now();
+    const observe = () => this.fanoutObserver?.((performance.now() - heard) / 1000);
+    if (this.applyMerge(topic, entry, seq, merge)) observe();
+    else void this.refresh(topic, entry, true).then(observe);
   }
 
   /** A carried merge, or the merge this node kept for the token it carries (once). */
@@ -818,15 +846,16 @@ export class Hub {
     if (!def) throw new Error(`no topic def for ${topic}`);
     const arg = colon === -1 ? '' : topic.slice(colon + 1);
     this.loads++;
+    const numberedAs = def.follows ? `${def.follows}:${arg}` : topic;
     if (probe && def.keyedBy) {
-      const { exists, seq } = await this.existence.check(topic, arg, def.keyedBy);
+      const { exists, seq } = await this.existence.check(numberedAs, arg, def.keyedBy);
       if (!exists) return { seq, data: null };
     }
     // One snapshot for the sequence number and the state, so the number labels that state.
     return this.db.tx(
       async (q) => {
         const rows = await q.query<{ seq: number }>('SELECT seq FROM topic_seq WHERE topic = $1', [
-          topic,
+          numberedAs,
         ]);
         const data = await def.load(q, arg);
         return { seq: Number(rows[0]?.seq ?? 0), data };

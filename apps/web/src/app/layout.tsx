@@ -14,6 +14,7 @@ import { API_PATH } from '@sagan/shared/http';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@sagan/shared/account';
 import { ExternalLink, useHasExternalLink } from '../components/external-link.tsx';
 import { useTheme } from '../components/use-theme.ts';
+import { OwnerNotices } from '../features/moderation/owner-notices.tsx';
 import { useDisclosure } from './use-disclosure.ts';
 
 function MoonIcon() {
@@ -330,6 +331,7 @@ export function Layout() {
         Skip to content
       </a>
       <TopMenu />
+      <OwnerNotices />
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>

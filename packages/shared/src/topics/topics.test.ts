@@ -6,6 +6,7 @@ import { gameDetailTopic } from './game-detail.ts';
 
 import { gameHeldTopic } from './game-held.ts';
 import { gameHistoryTopic } from './game-history.ts';
+import { gameOwnTopic } from './game-own.ts';
 import { playCountTopic } from './playcount.ts';
 import { playCountShareTopic } from './playcount-share.ts';
 import { recentGamesTopic } from './recent-games.ts';
@@ -32,6 +33,8 @@ const families = [
   { family: gameHistoryTopic, name: gameHistoryTopic.name(KEY), isPrivate: true },
   // What waits for a scorer's decision: the game's scorers only.
   { family: gameHeldTopic, name: gameHeldTopic.name(KEY), isPrivate: true },
+  // The game as its scorers and the operators see it, hidden or not.
+  { family: gameOwnTopic, name: gameOwnTopic.name(KEY), isPrivate: true },
   { family: recentGamesTopic, name: recentGamesTopic.name(), isPrivate: false },
   { family: tagsTopic, name: tagsTopic.name(), isPrivate: false },
   { family: tagTopic, name: tagTopic.name(KEY), isPrivate: false },
@@ -60,6 +63,7 @@ describe('topic families', () => {
       `gamedetail:${KEY}`,
       `gamehistory:${KEY}`,
       `gameheld:${KEY}`,
+      `gameown:${KEY}`,
       'games:recent',
       'tags',
       `tag:${KEY}`,
@@ -108,6 +112,7 @@ describe('topic families', () => {
     expect(clockTopic.schema.safeParse(clock).success).toBe(false);
     expect(gameHistoryTopic.schema.safeParse(null).success).toBe(true);
     expect(gameHeldTopic.schema.safeParse(null).success).toBe(true);
+    expect(gameOwnTopic.schema.safeParse(null).success).toBe(true);
     expect(rosterTopic.schema.safeParse(null).success).toBe(true);
     expect(teamTopic.schema.safeParse(null).success).toBe(true);
     expect(playCountShareTopic.schema.safeParse(null).success).toBe(true); // a revoked link

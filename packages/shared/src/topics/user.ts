@@ -5,7 +5,8 @@ import type { TopicFamilyHead } from './define.ts';
  * list is named here, declared in a `user-{list}.ts` module of its own and registered by the
  * feature that loads it; naming a list nothing serves does not compile.
  */
-export type UserList = 'games' | 'favorites' | 'followedTags' | 'playcounts' | 'scoring';
+export type UserList =
+  'games' | 'favorites' | 'followedTags' | 'playcounts' | 'scoring' | 'notices';
 
 /** Each list says whether it is coalesced; the head's own flag is never read. */
 export const userTopicFamily = {

@@ -133,11 +133,15 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
           `UPDATE playcount_events SET uid = $2, device = NULL, base_seq = NULL WHERE uid = $1`,
           [user.uid, ANONYMOUS_UID],
         );
-        // The moderation log keeps what was done, not to whom or by whom.
-        await q.query(`UPDATE moderation_actions SET owner_uid = $2 WHERE owner_uid = $1`, [
-          user.uid,
-          ANONYMOUS_UID,
-        ]);
+        // The moderation log keeps what was done, not to whom or by whom, nor to which of
+        // their games (whose names may name their children), and tells them nothing more.
+        await q.query(
+          `UPDATE moderation_actions
+              SET owner_uid = $2, game_key = '', game_name = '',
+                  owner_seen_at = coalesce(owner_seen_at, now())
+            WHERE owner_uid = $1`,
+          [user.uid, ANONYMOUS_UID],
+        );
         await q.query(`UPDATE moderation_actions SET admin_uid = $2 WHERE admin_uid = $1`, [
           user.uid,
           ANONYMOUS_UID,

@@ -1,12 +1,15 @@
-import type { ModerationQueue } from '@sagan/shared/moderation';
+import type { ModerationNotice, ModerationQueue } from '@sagan/shared/moderation';
 import type { Queryable } from '../../db/db.ts';
 import { notFound } from '../../lib/http-errors.ts';
 
 type Action = 'hide' | 'unhide' | 'dismiss';
 
+const NOTICES_SHOWN = 20;
+
 /**
  * An operator's action on a game, logged with who and when: hide (and close its reports),
- * unhide, or dismiss its reports. Answers the game's owner (whose lists must follow).
+ * unhide, or dismiss its reports. Hiding or restoring is also a notice to the owner, unless it
+ * changes nothing. Answers the game's owner (whose lists must follow).
  */
 export async function moderate(
   q: Queryable,
@@ -14,8 +17,9 @@ export async function moderate(
   gameKey: string,
   action: Action,
 ): Promise<string> {
-  const [game] = await q.query<{ uid: string }>(
-    'SELECT uid FROM games WHERE game_key = $1 FOR UPDATE',
+  const [game] = await q.query<{ uid: string; name: string | null; hidden: boolean }>(
+    `SELECT uid, fields ->> 'gameName' AS name, hidden_at IS NOT NULL AS hidden
+       FROM games WHERE game_key = $1 FOR UPDATE`,
     [gameKey],
   );
   if (!game) throw notFound('No game with this key');
@@ -32,12 +36,47 @@ export async function moderate(
       [gameKey],
     );
   }
+  const tells = (action === 'hide' && !game.hidden) || (action === 'unhide' && game.hidden);
   await q.query(
-    `INSERT INTO moderation_actions (admin_uid, action, game_key, owner_uid)
-     VALUES ($1, $2, $3, $4)`,
-    [adminUid, action, gameKey, game.uid],
+    `INSERT INTO moderation_actions (admin_uid, action, game_key, owner_uid, game_name, owner_seen_at)
+     VALUES ($1, $2, $3, $4, $5, CASE WHEN $6 THEN NULL ELSE now() END)`,
+    [adminUid, action, gameKey, game.uid, game.name ?? '', tells],
   );
   return game.uid;
+}
+
+/** The owner's notices not dismissed yet, newest first (user:{uid}:notices). */
+export async function loadNotices(q: Queryable, uid: string): Promise<ModerationNotice[]> {
+  const rows = await q.query<{
+    id: number | string;
+    action: Action;
+    game_key: string;
+    game_name: string;
+    at: string;
+  }>(
+    `SELECT id, action, game_key, game_name,
+            to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
+       FROM moderation_actions WHERE owner_uid = $1 AND owner_seen_at IS NULL
+      ORDER BY id DESC LIMIT ${NOTICES_SHOWN}`,
+    [uid],
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    kind: r.action === 'hide' ? 'hidden' : 'restored',
+    gameKey: r.game_key,
+    gameName: r.game_name,
+    at: r.at,
+  }));
+}
+
+/** The owner dismisses a notice; false when it is not theirs or not shown any more. */
+export async function dismissNotice(q: Queryable, uid: string, id: string): Promise<boolean> {
+  const rows = await q.query(
+    `UPDATE moderation_actions SET owner_seen_at = now()
+      WHERE id = $1 AND owner_uid = $2 AND owner_seen_at IS NULL RETURNING 1`,
+    [id, uid],
+  );
+  return rows.length > 0;
 }
 
 const ACTIONS_SHOWN = 50;
@@ -78,10 +117,11 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
     admin_name: string | null;
     action: Action;
     game_key: string;
+    game_name: string;
     owner_uid: string;
   }>(
     `SELECT to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, a.admin_uid,
-            u.display_name AS admin_name, a.action, a.game_key, a.owner_uid
+            u.display_name AS admin_name, a.action, a.game_key, a.game_name, a.owner_uid
        FROM moderation_actions a LEFT JOIN users u ON u.uid = a.admin_uid
       ORDER BY a.id DESC LIMIT ${ACTIONS_SHOWN}`,
   );
@@ -107,6 +147,7 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
       adminName: a.admin_name,
       action: a.action,
       gameKey: a.game_key,
+      gameName: a.game_name,
       ownerUid: a.owner_uid,
     })),
   };

@@ -4,15 +4,18 @@ import { z } from 'zod';
 import { errorSchema, okSchema, refusals } from '@sagan/shared/http';
 import { gameKeyParamsSchema } from '@sagan/shared/scoreboard-views';
 import {
+  moderationNoticesSchema,
   moderationQueueSchema,
+  noticeParamsSchema,
   reportGameResultSchema,
   reportGameSchema,
 } from '@sagan/shared/moderation';
+import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { findPublicGame, gameAudienceTopics } from '../scoreboards/public.ts';
-import { loadModerationQueue, moderate } from './moderation-repo.ts';
+import { dismissNotice, loadModerationQueue, loadNotices, moderate } from './moderation-repo.ts';
 
 const tags = ['moderation'];
 
@@ -24,6 +27,42 @@ const tags = ['moderation'];
 export async function moderationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, hub } = app;
+  hub.registerUserList(myNoticesTopic, loadNotices);
+
+  app.get(
+    '/me/notices',
+    {
+      schema: {
+        tags,
+        summary:
+          'What the operators did to my games (hidden, restored), not dismissed yet ' +
+          '(topic user:{uid}:notices)',
+        response: { 200: moderationNoticesSchema, 401: errorSchema },
+      },
+    },
+    async (req) => loadNotices(db, requireUser(req).uid),
+  );
+
+  app.post(
+    '/me/notices/:id/seen',
+    {
+      config: writeLimit(app.config.rateLimitFactor, 'edit'),
+      schema: {
+        tags,
+        summary: 'Dismiss one of my notices',
+        params: noticeParamsSchema,
+        response: { 200: okSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+      },
+    },
+    async (req) => {
+      const { uid } = requireUser(req);
+      await db.tx(async (q) => {
+        if (!(await dismissNotice(q, uid, req.params.id))) throw notFound('No such notice');
+        await hub.changed(q, [myNoticesTopic.name(uid)]);
+      });
+      return { ok: true as const };
+    },
+  );
 
   app.post(
     '/games/:gameKey/report',
@@ -91,8 +130,12 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
         const { gameKey } = req.params;
         await db.tx(async (q) => {
           const owner = await moderate(q, uid, gameKey, req.params.action);
-          // Every list, tag count and viewer that shows the game follows at once.
-          await hub.changed(q, await gameAudienceTopics(q, gameKey, owner));
+          // Every list, tag count and viewer that shows the game follows at once, and the
+          // owner is told.
+          await hub.changed(q, [
+            ...(await gameAudienceTopics(q, gameKey, owner)),
+            myNoticesTopic.name(owner),
+          ]);
         });
         return { ok: true as const };
       },

@@ -45,6 +45,7 @@ import {
   type TagSummary,
 } from '@sagan/shared/scoreboard-views';
 import type { Clock } from '@sagan/shared/scoreboard';
+import type { GameOwn } from '@sagan/shared/topics/game-own';
 import type { Db, Queryable } from '../../db/db.ts';
 import type { Hub } from '../../realtime/hub.ts';
 import {
@@ -146,6 +147,19 @@ export async function scoresGame(q: Queryable, uid: string, gameKey: string): Pr
   return !!game && (await roleOn(q, 'game', gameKey, game.uid, uid)) !== null;
 }
 
+/**
+ * Who may still see a game an operator hid (DESIGN §10): its scorers (owner and co-scorers)
+ * and the operators.
+ */
+export async function seesHidden(
+  q: Queryable,
+  uid: string,
+  gameKey: string,
+  adminUids: readonly string[],
+): Promise<boolean> {
+  return adminUids.includes(uid) || (await scoresGame(q, uid, gameKey));
+}
+
 /** The game topic's state; a hidden game is null (missing) unless includeHidden. */
 export async function loadGameTopic(
   q: Queryable,
@@ -175,6 +189,13 @@ export async function loadGameTopic(
     comments: comments.map((c) => ({ ...COMMENT_DEFAULTS, ...c.comment, id: String(c.id) })),
     tags: tags.map((t) => ({ key: t.tag_key, name: t.name })),
   };
+}
+
+/** The game topic's state as its scorers and the operators see it: shown, and marked, if hidden. */
+export async function loadGameOwn(q: Queryable, gameKey: string): Promise<GameOwn> {
+  const game = await findGame(q, gameKey);
+  const state = game && (await loadGameTopic(q, gameKey, true));
+  return state ? { ...state, hidden: game.hidden } : null;
 }
 
 interface ClockRow {

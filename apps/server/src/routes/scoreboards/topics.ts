@@ -5,6 +5,7 @@ import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameHeldTopic } from '@sagan/shared/topics/game-held';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
+import { gameOwnTopic } from '@sagan/shared/topics/game-own';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
 import { tagsTopic } from '@sagan/shared/topics/tags';
@@ -17,12 +18,14 @@ import {
   loadFavorites,
   loadFollowedTags,
   loadGameHistory,
+  loadGameOwn,
   loadGameTopic,
   loadRecentGames,
   loadTagLists,
   loadTagTopic,
   loadUserGames,
   scoresGame,
+  seesHidden,
 } from './repo.ts';
 import { loadGameDetail } from './game-detail.ts';
 import { loadGameHeld } from './held.ts';
@@ -48,6 +51,14 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
     // Viewers compute a running clock from the server's time (DESIGN §9): every state handed
     // out says when, even to a viewer who joins long after the clock last changed.
     stamp: (data) => (data ? { ...data, serverTime: Date.now() } : data),
+  });
+  // The game as its scorers and the operators see it, hidden or not.
+  hub.register({
+    topic: gameOwnTopic,
+    follows: gameTopic,
+    authorize: async (user, arg) =>
+      !!user && isKey(arg) && (await seesHidden(app.db, user.uid, arg, app.config.adminUids)),
+    load: loadGameOwn,
   });
   // The line score, folded from the log, for the full board.
   hub.register({

@@ -22,7 +22,6 @@ import { requestOrigin } from '../../lib/hosts.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import {
   addFavoriteScoreboard,
-  findGame,
   findPublicGame,
   findTag,
   followTag,
@@ -35,6 +34,7 @@ import {
   loadTagTopic,
   loadUserGames,
   removeFavoriteScoreboard,
+  seesHidden,
   unfollowTag,
 } from './repo.ts';
 import { countWatchers } from './topics.ts';
@@ -76,10 +76,9 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       const { gameKey } = req.params;
       const game = await loadGameTopic(db, gameKey);
       if (game) return game;
-      // A hidden game is still its owner's and the operators' to see.
+      // A hidden game is still its scorers' and the operators' to see.
       const uid = req.user?.uid;
-      const found = uid ? await findGame(db, gameKey) : null;
-      if (found && uid && (found.uid === uid || app.config.adminUids.includes(uid))) {
+      if (uid && (await seesHidden(db, uid, gameKey, app.config.adminUids))) {
         const own = await loadGameTopic(db, gameKey, true);
         if (own) return own;
       }

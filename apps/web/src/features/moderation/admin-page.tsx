@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
@@ -11,11 +12,12 @@ import './admin.css';
 
 const QUEUE_KEY = ['admin', 'reports'];
 const ACTION_WORDS = { hide: 'hid', unhide: 'restored', dismiss: 'dismissed the reports of' };
+type Action = keyof typeof ACTION_WORDS;
 
 function useModerate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ gameKey, action }: { gameKey: string; action: keyof typeof ACTION_WORDS }) =>
+    mutationFn: ({ gameKey, action }: { gameKey: string; action: Action }) =>
       api('POST', `/admin/games/${encodeURIComponent(gameKey)}/${action}`),
     onSettled: () => client.invalidateQueries({ queryKey: QUEUE_KEY }),
   });
@@ -23,6 +25,69 @@ function useModerate() {
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+
+interface Item {
+  gameKey: string;
+  gameName: string;
+  /** What the operator reads about the game before acting. */
+  details: ReactNode;
+  actions: { label: string; action: Action; danger?: boolean }[];
+}
+
+/**
+ * One section of games with the actions an operator can take on each: the reported games and
+ * the hidden ones. Each game links to its board, which an operator sees even when it is hidden.
+ */
+function GameSection({
+  id,
+  title,
+  empty,
+  items,
+  busy,
+  onAction,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: Item[];
+  busy: boolean;
+  onAction: (gameKey: string, action: Action) => void;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {items.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        <ul className="admin-list">
+          {items.map((item) => (
+            <li key={item.gameKey} className="card">
+              <h3>
+                <Link to={pathTo('scoreboard', { gameKey: item.gameKey })}>
+                  {item.gameName || 'Untitled game'}
+                </Link>
+              </h3>
+              {item.details}
+              <div className="btn-row">
+                {item.actions.map(({ label, action, danger }) => (
+                  <button
+                    key={action}
+                    type="button"
+                    className={danger ? 'btn danger' : 'btn'}
+                    disabled={busy}
+                    onClick={() => onAction(item.gameKey, action)}
+                  >
+                    {label}
+                  </button>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
 
 /** The operators' report queue: hide a reported game, dismiss its reports, restore a game. */
 export default function AdminPage() {
@@ -39,6 +104,7 @@ export default function AdminPage() {
   if (queue.error) return <ErrorMessage error={queue.error} />;
   const { reports, hidden, actions } = queue.data;
   const busy = moderate.isPending;
+  const onAction = (gameKey: string, action: Action) => moderate.mutate({ gameKey, action });
   return (
     <section className="page narrow admin-page">
       <h1>Moderation</h1>
@@ -47,77 +113,50 @@ export default function AdminPage() {
           {moderate.error.message}
         </p>
       )}
-      <section aria-labelledby="reports-h">
-        <h2 id="reports-h">Reported games</h2>
-        {reports.length === 0 ? (
-          <p className="muted">No open reports.</p>
-        ) : (
-          <ul className="admin-list">
-            {reports.map((r) => (
-              <li key={r.gameKey} className="card">
-                <h3>
-                  <Link to={pathTo('scoreboard', { gameKey: r.gameKey })}>
-                    {r.gameName || 'Untitled game'}
-                  </Link>
-                </h3>
-                <p className="muted">
-                  By {r.ownerName ?? 'someone'} ·{' '}
-                  {r.reports === 1 ? '1 report' : `${r.reports} reports`} since{' '}
-                  {when(r.firstReportedAt)}
-                </p>
-                {r.reasons.length > 0 && (
-                  <ul className="admin-reasons">
-                    {r.reasons.map((reason, i) => (
-                      <li key={i}>“{reason}”</li>
-                    ))}
-                  </ul>
-                )}
-                <div className="btn-row">
-                  <button
-                    type="button"
-                    className="btn danger"
-                    disabled={busy}
-                    onClick={() => moderate.mutate({ gameKey: r.gameKey, action: 'hide' })}
-                  >
-                    Hide game
-                  </button>
-                  <button
-                    type="button"
-                    className="btn"
-                    disabled={busy}
-                    onClick={() => moderate.mutate({ gameKey: r.gameKey, action: 'dismiss' })}
-                  >
-                    Dismiss
-                  </button>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-      <section aria-labelledby="hidden-h">
-        <h2 id="hidden-h">Hidden games</h2>
-        {hidden.length === 0 ? (
-          <p className="muted">No hidden games.</p>
-        ) : (
-          <ul className="admin-list">
-            {hidden.map((h) => (
-              <li key={h.gameKey} className="card">
-                <h3>{h.gameName || 'Untitled game'}</h3>
-                <p className="muted">Hidden {when(h.hiddenAt)}</p>
-                <button
-                  type="button"
-                  className="btn"
-                  disabled={busy}
-                  onClick={() => moderate.mutate({ gameKey: h.gameKey, action: 'unhide' })}
-                >
-                  Restore
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <GameSection
+        id="reports-h"
+        title="Reported games"
+        empty="No open reports."
+        busy={busy}
+        onAction={onAction}
+        items={reports.map((r) => ({
+          gameKey: r.gameKey,
+          gameName: r.gameName,
+          details: (
+            <>
+              <p className="muted">
+                By {r.ownerName ?? 'someone'} ·{' '}
+                {r.reports === 1 ? '1 report' : `${r.reports} reports`} since{' '}
+                {when(r.firstReportedAt)}
+              </p>
+              {r.reasons.length > 0 && (
+                <ul className="admin-reasons">
+                  {r.reasons.map((reason, i) => (
+                    <li key={i}>“{reason}”</li>
+                  ))}
+                </ul>
+              )}
+            </>
+          ),
+          actions: [
+            { label: 'Hide game', action: 'hide', danger: true },
+            { label: 'Dismiss', action: 'dismiss' },
+          ],
+        }))}
+      />
+      <GameSection
+        id="hidden-h"
+        title="Hidden games"
+        empty="No hidden games."
+        busy={busy}
+        onAction={onAction}
+        items={hidden.map((h) => ({
+          gameKey: h.gameKey,
+          gameName: h.gameName,
+          details: <p className="muted">Hidden {when(h.hiddenAt)}</p>,
+          actions: [{ label: 'Restore', action: 'unhide' }],
+        }))}
+      />
       <section aria-labelledby="log-h">
         <h2 id="log-h">What was done</h2>
         {actions.length === 0 ? (
@@ -127,6 +166,7 @@ export default function AdminPage() {
             {actions.map((a, i) => (
               <li key={i}>
                 {when(a.at)}: {a.adminName ?? 'An operator'} {ACTION_WORDS[a.action]} game{' '}
+                {a.gameName && <>“{a.gameName}” </>}
                 <code>{a.gameKey}</code>
               </li>
             ))}

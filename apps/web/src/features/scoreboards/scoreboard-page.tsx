@@ -8,12 +8,12 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { gameTopic } from '@sagan/shared/topics/game';
-import { useLive } from '../../lib/realtime.ts';
+import { useGame } from './api/use-game.ts';
 import { useWatchers } from './api/use-scoreboard-actions.ts';
 import { Board } from './boards/board.tsx';
 import { LineScore } from './boards/line-score.tsx';
 import { BookmarkToggle } from './components/bookmark-toggle.tsx';
+import { HiddenNotice } from './components/hidden-notice.tsx';
 import { EyeIcon } from './components/icons.tsx';
 import { MessageBox } from './components/message-box.tsx';
 import { ReportGame } from './components/report-game.tsx';
@@ -67,7 +67,7 @@ function Comment({ comment }: { comment: GameComment }) {
 export default function ScoreboardPage() {
   const { gameKey = '' } = useParams();
   const validKey = keySchema.safeParse(gameKey).success;
-  const game = useLive(gameTopic, validKey ? gameKey : '-');
+  const game = useGame(validKey ? gameKey : '-');
   const [sun, toggleSun] = useSunMode();
   usePageTitle(game.data?.top.gameName ?? 'Scoreboard');
 
@@ -76,13 +76,15 @@ export default function ScoreboardPage() {
   if (game.error) return <ErrorMessage error={game.error} />;
   // DESIGN §8: a missing scoreboard gets a friendly not-found, not an empty area.
   if (!game.data) return <NotFound what="scoreboard" />;
-  const { top, comments, tags } = game.data;
+  const { top, comments, tags, hidden } = game.data;
 
   return (
     <section className={`page scoreboard-page${sun ? ' sun-mode' : ''}`}>
+      {hidden && <HiddenNotice gameKey={gameKey} scoreLink />}
       <div className="scoreboard-toolbar">
-        <BookmarkToggle gameKey={gameKey} />
-        <Watchers gameKey={gameKey} />
+        {/* A hidden game has no public page to bookmark, watch or report. */}
+        {!hidden && <BookmarkToggle gameKey={gameKey} />}
+        {!hidden && <Watchers gameKey={gameKey} />}
         <SunToggle on={sun} onToggle={toggleSun} />
       </div>
       <Board game={top} />
@@ -110,8 +112,8 @@ export default function ScoreboardPage() {
           <p className="muted">No comments yet.</p>
         )}
       </section>
-      <MessageBox gameKey={gameKey} />
-      <ReportGame gameKey={gameKey} />
+      {!hidden && <MessageBox gameKey={gameKey} />}
+      {!hidden && <ReportGame gameKey={gameKey} />}
       <Promo />
     </section>
   );

@@ -15,6 +15,8 @@ import { useKept } from '../../lib/kept.ts';
 import { useOutbox } from '../../lib/outbox.ts';
 import { useServiceWorker } from '../../lib/service-worker.ts';
 import { useLive } from '../../lib/realtime.ts';
+import { useGame } from './api/use-game.ts';
+import { HiddenNotice } from './components/hidden-notice.tsx';
 import { Board } from './boards/board.tsx';
 import {
   CommentForm,
@@ -72,7 +74,7 @@ function SyncStatus({
   );
 }
 
-type GameData = NonNullable<ReturnType<typeof useLive<[string], typeof gameTopic.schema>>['data']>;
+type GameData = NonNullable<ReturnType<typeof useGame>['data']>;
 type Entries = Parameters<typeof History>[0]['entries'];
 interface Kept {
   seq: number;
@@ -99,7 +101,7 @@ export default function ScorekeeperPage() {
   const validKey = keySchema.safeParse(gameKey).success;
   // The history topic is the scorers' alone: anyone else is refused, and gets not-found.
   const history = useLive(gameHistoryTopic, validKey ? gameKey : null);
-  const game = useLive(gameTopic, validKey ? gameKey : null);
+  const game = useGame(validKey ? gameKey : null);
   const live = useMemo<Kept | null>(
     () =>
       game.data && history.data && game.seq !== undefined
@@ -179,6 +181,7 @@ function Scorekeeper({
         </button>
       </div>
       <HeldNotice gameKey={gameKey} device={deviceId()} />
+      {game.hidden && <HiddenNotice gameKey={gameKey} scoreLink={false} />}
       {coscorer && (
         <p className="co-note muted">
           You score this game with {coscorer.ownerName ?? 'its owner'}, who can remove you.
