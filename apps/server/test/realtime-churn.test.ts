@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLOSE_TOO_MANY_MESSAGES, socketLimits } from '../src/realtime/limits.ts';
 import { API, databaseKinds, signInLocal, until, useTestApp, type TestUser } from './helpers.ts';
-import { isState, TestSocket } from './ws-client.ts';
+import { TestSocket } from './ws-client.ts';
 
 /**
  * A client that subscribes and unsubscribes the same big topic in a loop: its repeats are
@@ -91,9 +91,7 @@ describe.each(databaseKinds())('subscribe churn on $name', (kind) => {
     });
     expect(renamed.statusCode).toBe(200);
     await until(async () => {
-      const from = ws.messages.length;
-      ws.send({ type: 'subscribe', topic });
-      const state = await ws.waitFor(isState(topic), from);
+      const state = await ws.subscribe(topic);
       ws.send({ type: 'unsubscribe', topic });
       return (state.data as { top: { homeTeamName: string } }).top.homeTeamName === 'Hawks';
     });
