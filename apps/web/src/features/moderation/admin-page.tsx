@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
 import type { ModerationQueue } from '@sagan/shared/moderation';
@@ -24,6 +25,28 @@ function useModerate() {
 const when = (iso: string) =>
   new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
+/** A titled part of the queue: its list, or what it says when there is nothing in it. */
+function QueueSection<T>({
+  id,
+  title,
+  empty,
+  items,
+  children,
+}: {
+  id: string;
+  title: string;
+  empty: string;
+  items: T[];
+  children: (items: T[]) => ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {items.length === 0 ? <p className="muted">{empty}</p> : children(items)}
+    </section>
+  );
+}
+
 /** The operators' report queue: hide a reported game, dismiss its reports, restore a game. */
 export default function AdminPage() {
   usePageTitle('Moderation');
@@ -47,13 +70,10 @@ export default function AdminPage() {
           {moderate.error.message}
         </p>
       )}
-      <section aria-labelledby="reports-h">
-        <h2 id="reports-h">Reported games</h2>
-        {reports.length === 0 ? (
-          <p className="muted">No open reports.</p>
-        ) : (
+      <QueueSection id="reports-h" title="Reported games" empty="No open reports." items={reports}>
+        {(items) => (
           <ul className="admin-list">
-            {reports.map((r) => (
+            {items.map((r) => (
               <li key={r.gameKey} className="card">
                 <h3>
                   <Link to={pathTo('scoreboard', { gameKey: r.gameKey })}>
@@ -94,14 +114,11 @@ export default function AdminPage() {
             ))}
           </ul>
         )}
-      </section>
-      <section aria-labelledby="hidden-h">
-        <h2 id="hidden-h">Hidden games</h2>
-        {hidden.length === 0 ? (
-          <p className="muted">No hidden games.</p>
-        ) : (
+      </QueueSection>
+      <QueueSection id="hidden-h" title="Hidden games" empty="No hidden games." items={hidden}>
+        {(items) => (
           <ul className="admin-list">
-            {hidden.map((h) => (
+            {items.map((h) => (
               <li key={h.gameKey} className="card">
                 <h3>{h.gameName || 'Untitled game'}</h3>
                 <p className="muted">Hidden {when(h.hiddenAt)}</p>
@@ -117,14 +134,11 @@ export default function AdminPage() {
             ))}
           </ul>
         )}
-      </section>
-      <section aria-labelledby="log-h">
-        <h2 id="log-h">What was done</h2>
-        {actions.length === 0 ? (
-          <p className="muted">Nothing yet.</p>
-        ) : (
+      </QueueSection>
+      <QueueSection id="log-h" title="What was done" empty="Nothing yet." items={actions}>
+        {(items) => (
           <ul className="admin-log">
-            {actions.map((a, i) => (
+            {items.map((a, i) => (
               <li key={i}>
                 {when(a.at)}: {a.adminName ?? 'An operator'} {ACTION_WORDS[a.action]} game{' '}
                 <code>{a.gameKey}</code>
@@ -132,7 +146,7 @@ export default function AdminPage() {
             ))}
           </ul>
         )}
-      </section>
+      </QueueSection>
     </section>
   );
 }
