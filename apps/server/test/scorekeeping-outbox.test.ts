@@ -410,6 +410,8 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
     });
     expect(qr.statusCode).toBe(200);
     expect(qr.headers['content-type']).toBe('image/png');
+    expect(qr.headers['cache-control']).toBe('public, max-age=3600');
+    expect(qr.headers['x-robots-tag']).toBe('noindex');
     const img = PNG.sync.read(qr.rawPayload);
     expect(jsQR(new Uint8ClampedArray(img.data), img.width, img.height)?.data).toBe(
       `http://localhost:3000/apps/sagan/viewscoreboard/${gameKey}`,
