@@ -1,3 +1,4 @@
+import type { Browser, Page } from '@playwright/test';
 import { test, expect, unique, signIn, screenshot, BASE } from './fixtures.ts';
 import { board, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
 
@@ -6,10 +7,11 @@ import { board, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpe
 
 test.use({ viewport: PHONE, hasTouch: true });
 
-test('scenario 1: Undo on one phone takes back its own tap, not the other phone’s', async ({
-  page,
-  browser,
-}) => {
+/**
+ * A new basketball game scored by one keeper on two phones: `page` (phone A, which made it) and
+ * phone B, its own device, both with the game saved; and a viewer watching it.
+ */
+async function twoPhones(page: Page, browser: Browser) {
   const keeper = unique('Keeper');
   await signIn(page, keeper);
   const { gameKey } = await newGame(page, 'Basketball');
@@ -18,6 +20,14 @@ test('scenario 1: Undo on one phone takes back its own tap, not the other phone�
   await phoneB.goto(`${BASE}/scoregame/${gameKey}`);
   await saved(phoneB);
   const viewer = await viewerOf(browser, gameKey);
+  return { keeper, gameKey, phoneB, viewer };
+}
+
+test('scenario 1: Undo on one phone takes back its own tap, not the other phone’s', async ({
+  page,
+  browser,
+}) => {
+  const { keeper, phoneB, viewer } = await twoPhones(page, browser);
 
   // Phone A: Lions +2 six times (12).
   for (let i = 0; i < 6; i++) await tap(page, 'Lions +2');
@@ -62,14 +72,7 @@ test('a correction saved from one phone keeps what the other phone scored meanwh
   page,
   browser,
 }) => {
-  const keeper = unique('Keeper');
-  await signIn(page, keeper);
-  const { gameKey } = await newGame(page, 'Basketball');
-  const phoneB = await (await browser.newContext({ viewport: PHONE, hasTouch: true })).newPage();
-  await signIn(phoneB, keeper);
-  await phoneB.goto(`${BASE}/scoregame/${gameKey}`);
-  await saved(phoneB);
-  const viewer = await viewerOf(browser, gameKey);
+  const { phoneB, viewer } = await twoPhones(page, browser);
 
   // Phone A opens the correction form at 0–0.
   await page.locator('summary', { hasText: 'Edit the scoreboard' }).click();

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { test, expect, unique, BASE, apiAs, createGame, screenshot } from './fixtures.ts';
 
 // Server-rendered first paint (docs/decisions/0013): the scoreboard is in the HTML itself, the
@@ -56,6 +56,41 @@ async function openPage(
   };
 }
 
+/** The app's entry module: held, the page stays the server's markup. */
+const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
+
+/**
+ * Holds the page's requests for the app's code matching `asset` until the returned release is
+ * called: meanwhile the page is the server's markup, as on a slow phone.
+ */
+async function holdAppCode(page: Page, asset: RegExp): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route(asset, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/** A new coach's team with these [jersey, name] players, published: its public sheet's key. */
+async function publishedSheet(
+  request: APIRequestContext,
+  teamName: string,
+  players: [jersey: string, playerName: string][],
+): Promise<string> {
+  const coach = await apiAs(request, unique(`${teamName} coach`));
+  const { teamKey } = (await coach.call('POST', '/teams')) as { teamKey: string };
+  await coach.call('PATCH', `/teams/${teamKey}`, { teamName, teamNotes: '' });
+  for (const [jersey, playerName] of players) {
+    await coach.call('PUT', `/teams/${teamKey}/players/-1`, { jersey, playerName });
+  }
+  const { publishedAsKey } = (await coach.call('POST', `/teams/${teamKey}/publish`)) as {
+    publishedAsKey: string;
+  };
+  return publishedAsKey;
+}
+
 test.describe('server-rendered scoreboard', () => {
   test('a control focused before the app takes over keeps the focus', async ({
     browser,
@@ -66,12 +101,7 @@ test.describe('server-rendered scoreboard', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     // Hold the app's entry module until a keyboard user has reached a control.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page, APP_ENTRY);
     await page.goto(`${BASE}/viewscoreboard/${gameKey}`, { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Bright sun' }).focus();
     await expect(page).not.toHaveTitle('Focus Cup · Sagan'); // still the server's page
@@ -93,12 +123,7 @@ test.describe('server-rendered scoreboard', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     // The app's entry has run; the board page's own code is still on its way.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/scoreboard-page-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page, /\/assets\/scoreboard-page-[^/]+\.js$/);
     await page.goto(`${BASE}/viewscoreboard/${gameKey}`, { waitUntil: 'domcontentloaded' });
     await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
     const sun = page.getByRole('button', { name: 'Bright sun' });
@@ -118,28 +143,15 @@ test.describe('server-rendered scoreboard', () => {
     browser,
     request,
   }) => {
-    const coach = await apiAs(request, unique('Typing coach'));
-    const { teamKey } = (await coach.call('POST', '/teams')) as { teamKey: string };
-    await coach.call('PATCH', `/teams/${teamKey}`, { teamName: 'Early Typers', teamNotes: '' });
-    for (const [jersey, playerName] of [
+    const publishedAsKey = await publishedSheet(request, 'Early Typers', [
       ['4', 'Ann Lee'],
       ['8', 'Bo Diaz'],
       ['12', 'Cy Ng'],
-    ]) {
-      await coach.call('PUT', `/teams/${teamKey}/players/-1`, { jersey, playerName });
-    }
-    const { publishedAsKey } = (await coach.call('POST', `/teams/${teamKey}/publish`)) as {
-      publishedAsKey: string;
-    };
+    ]);
     const context = await browser.newContext();
     const page = await context.newPage();
     // Hold the app's entry module until the fan has typed into the server's markup.
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page, APP_ENTRY);
     await page.goto(`${BASE}/teamsheets/${publishedAsKey}`, { waitUntil: 'domcontentloaded' });
     const rows = page.locator('table.roster tbody tr');
     await expect(rows).toHaveCount(3);
@@ -164,18 +176,10 @@ test.describe('server-rendered scoreboard', () => {
     browser,
     request,
   }) => {
-    const coach = await apiAs(request, unique('Keystroke coach'));
-    const { teamKey } = (await coach.call('POST', '/teams')) as { teamKey: string };
-    await coach.call('PATCH', `/teams/${teamKey}`, { teamName: 'Quick Hands', teamNotes: '' });
-    for (const [jersey, playerName] of [
+    const publishedAsKey = await publishedSheet(request, 'Quick Hands', [
       ['4', 'Ann Lee'],
       ['12', 'Cy Ng'],
-    ]) {
-      await coach.call('PUT', `/teams/${teamKey}/players/-1`, { jersey, playerName });
-    }
-    const { publishedAsKey } = (await coach.call('POST', `/teams/${teamKey}/publish`)) as {
-      publishedAsKey: string;
-    };
+    ]);
     const context = await browser.newContext();
     // Records where the focus and selection are in the first moment after the app's markup has
     // replaced the server's: a mutation observer's callback runs before any later task, so a
@@ -199,12 +203,7 @@ test.describe('server-rendered scoreboard', () => {
       });
     })();`);
     const page = await context.newPage();
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((r) => (release = r));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page, APP_ENTRY);
     await page.goto(`${BASE}/teamsheets/${publishedAsKey}`, { waitUntil: 'domcontentloaded' });
     const search = page.getByPlaceholder('Search...');
     await search.fill('lee');

@@ -5,9 +5,9 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import type { Invite, ScoringList } from '@sagan/shared/coscorers';
 import type { ServerMessage } from '@sagan/shared/realtime';
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
-import { API, databaseKinds, type TestUser, useTestApp } from './helpers.ts';
+import { API, databaseKinds, newGameOf, type TestUser, useTestApp } from './helpers.ts';
 import { snapshot } from './security-world.ts';
-import { isState, TestSocket } from './ws-client.ts';
+import { TestSocket } from './ws-client.ts';
 
 // DESIGN §10 co-scorers through the real server: an invitation redeemed once and bound to the
 // account that redeemed it; what a co-scorer may and may not do, on the web's cookie session
@@ -47,11 +47,8 @@ describe.each(databaseKinds())('co-scorers on $name', (kind) => {
     payload?: object,
   ) => user.request({ method, url: `${API}${url}`, ...(payload === undefined ? {} : { payload }) });
 
-  async function newGame(name = 'Rockets v Comets'): Promise<string> {
-    const res = await call(t.users.Owner, 'POST', '/games', { gameName: name, sportID: 2 });
-    expect(res.statusCode).toBe(200);
-    return res.json<{ gameKey: string }>().gameKey;
-  }
+  const newGame = (name = 'Rockets v Comets') =>
+    newGameOf(t.users.Owner, { gameName: name, sportID: 2 });
   async function invite(path: string, owner = t.users.Owner): Promise<Invite> {
     const res = await call(owner, 'POST', `${path}/coscorers`);
     expect(res.statusCode, res.body).toBe(200);
@@ -270,8 +267,11 @@ describe.each(databaseKinds())('co-scorers on $name', (kind) => {
     const { coscorers } = await list(gameKey);
     const revoke = await call(Owner, 'DELETE', `/games/${gameKey}/coscorers/${coscorers[0]!.id}`);
     expect(revoke.statusCode, revoke.body).toBe(200);
-    const after = await ws.waitFor(isState(topic), from);
-    expect((after.data as ScoringList).games.map((g) => g.gameKey)).not.toContain(gameKey);
+    await ws.stateShowing<ScoringList>(
+      topic,
+      (d) => !d.games.some((g) => g.gameKey === gameKey),
+      from,
+    );
 
     const before = await snapshot(t.db);
     expect((await tap(Scorer, gameKey)).statusCode).toBe(403);
@@ -360,7 +360,11 @@ describe.each(databaseKinds())('co-scorers on $name', (kind) => {
     const from = ws.messages.length;
     expect((await snap(Scorer)).statusCode).toBe(201);
     expect((await snap(Owner)).statusCode).toBe(201);
-    await ws.waitFor(isState(`playcount:${gameKey}`), from);
+    await ws.stateShowing<{ snaps: unknown[] }>(
+      `playcount:${gameKey}`,
+      (d) => d.snaps.length === 2,
+      from,
+    );
     const read = await call(Scorer, 'GET', `/playcounts/${gameKey}`);
     expect(read.statusCode).toBe(200);
     expect(read.json<{ snaps: unknown[] }>().snaps).toHaveLength(2);
@@ -395,8 +399,11 @@ describe.each(databaseKinds())('co-scorers on $name', (kind) => {
     const { coscorers } = await list(gameKey, 'playcounts');
     const wsFrom = ws.messages.length;
     await call(Owner, 'DELETE', `/playcounts/${gameKey}/coscorers/${coscorers[0]!.id}`);
-    const after = await ws.waitFor(isState(`user:${Scorer.uid}:scoring`), wsFrom);
-    expect((after.data as ScoringList).playCounts).toEqual([]);
+    await ws.stateShowing<ScoringList>(
+      `user:${Scorer.uid}:scoring`,
+      (d) => d.playCounts.length === 0,
+      wsFrom,
+    );
     expect((await snap(Scorer)).statusCode).toBe(404);
     expect((await call(Scorer, 'GET', `/playcounts/${gameKey}`)).statusCode).toBe(404);
     ws.ws.close();
@@ -410,8 +417,11 @@ describe.each(databaseKinds())('co-scorers on $name', (kind) => {
     await ws.subscribe(topic);
     const from = ws.messages.length;
     expect((await call(t.users.Owner, 'DELETE', `/games/${gameKey}`)).statusCode).toBe(200);
-    const after = await ws.waitFor(isState(topic), from);
-    expect((after.data as ScoringList).games.map((g) => g.gameKey)).not.toContain(gameKey);
+    await ws.stateShowing<ScoringList>(
+      topic,
+      (d) => !d.games.some((g) => g.gameKey === gameKey),
+      from,
+    );
     expect(await t.db.query('SELECT 1 FROM coscorers WHERE game_key = $1', [gameKey])).toEqual([]);
     ws.ws.close();
   });

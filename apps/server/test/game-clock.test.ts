@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clockText, type ClockTopic, type GameClockState } from '@sagan/shared/game-clock';
-import type { ServerMessage } from '@sagan/shared/realtime';
-import { anonymous, API, databaseKinds, useTestApp } from './helpers.ts';
-import { isState, TestSocket } from './ws-client.ts';
+import { anonymous, API, databaseKinds, newGameOf, useTestApp } from './helpers.ts';
+import { TestSocket } from './ws-client.ts';
 
 // DESIGN §9 clock model: the game stores the clock's state; start, stop and set happen at the
 // server's time; viewers compute the running clock from frames carrying the server's time; the
@@ -14,10 +13,7 @@ type Control = { clock: GameClockState; serverTime: number; seq: number };
 describe.each(databaseKinds())('game clock on $name', (kind) => {
   const t = useTestApp(kind, { users: ['Keeper', 'Rival'], listen: true });
 
-  async function newGame(): Promise<string> {
-    const res = await t.users.Keeper.request({ method: 'POST', url: `${API}/games`, payload: {} });
-    return res.json<{ gameKey: string }>().gameKey;
-  }
+  const newGame = () => newGameOf(t.users.Keeper);
   const control = (gameKey: string, payload: object, headers: Record<string, string> = {}) =>
     t.users.Keeper.request({
       method: 'POST',
@@ -33,18 +29,18 @@ describe.each(databaseKinds())('game clock on $name', (kind) => {
     );
   const clockFrames = (ws: TestSocket, topic: string) =>
     ws.states(topic).map((m) => m.data as Clock);
-  const nextClock = (ws: TestSocket, topic: string, from: number) =>
-    ws.waitFor(isState(topic), from).then((m) => m.data as Clock);
+  /** The clock as of the control or tick that answered `seq` (0: whatever state came first). */
+  const clockAt = (ws: TestSocket, topic: string, seq: number) =>
+    ws.stateAt(topic, seq).then((m) => m.data as Clock);
 
   it('start, stop and set at the server’s time; viewers get the state, not ticks', async () => {
     const gameKey = await newGame();
     const topic = `clock:${gameKey}`;
     const viewer = await TestSocket.open(t.wsUrl);
     viewer.send({ type: 'subscribe', topic });
-    const initial = await nextClock(viewer, topic, 0);
+    const initial = await clockAt(viewer, topic, 0);
     expect(initial).toMatchObject({ running: false, seconds: 0, formattedTime: '' });
 
-    let from = viewer.messages.length;
     const set = await control(gameKey, { action: 'set', seconds: 10, direction: 'down' });
     expect(set.statusCode).toBe(200);
     expect(set.json<Control>().clock).toEqual({
@@ -54,15 +50,16 @@ describe.each(databaseKinds())('game clock on $name', (kind) => {
       direction: 'down',
       limit: null,
     });
-    expect(await nextClock(viewer, topic, from)).toMatchObject({ formattedTime: '0:10' });
+    expect(await clockAt(viewer, topic, set.json<Control>().seq)).toMatchObject({
+      formattedTime: '0:10',
+    });
 
-    from = viewer.messages.length;
     const before = Date.now();
     const started = (await control(gameKey, { action: 'start' })).json<Control>();
     expect(started.clock.running).toBe(true);
     expect(started.clock.startedAt).toBe(started.serverTime);
     expect(started.serverTime).toBeGreaterThanOrEqual(before);
-    const running = await nextClock(viewer, topic, from);
+    const running = await clockAt(viewer, topic, started.seq);
     expect(running).toMatchObject({ running: true, seconds: 10, startedAt: started.serverTime });
     expect(started.seq).toBe(await topicSeq(topic));
 
@@ -74,13 +71,12 @@ describe.each(databaseKinds())('game clock on $name', (kind) => {
     expect(clockText(running, started.serverTime + 1300)).toBe('0:09');
     expect(clockText(running, started.serverTime + 60_000)).toBe('0:00');
 
-    from = viewer.messages.length;
     const stopped = (await control(gameKey, { action: 'stop' })).json<Control>();
     expect(stopped.clock.running).toBe(false);
     const elapsed = stopped.serverTime - started.serverTime;
     expect(stopped.clock.seconds).toBe(Math.ceil((10_000 - elapsed) / 1000));
     expect(stopped.clock.seconds).toBeLessThanOrEqual(9);
-    const frozen = await nextClock(viewer, topic, from);
+    const frozen = await clockAt(viewer, topic, stopped.seq);
     expect(frozen).toMatchObject({ running: false, seconds: stopped.clock.seconds });
     expect(frozen.formattedTime).toBe(`0:0${stopped.clock.seconds}`);
     viewer.close();
@@ -94,11 +90,11 @@ describe.each(databaseKinds())('game clock on $name', (kind) => {
     const started = (
       await control(gameKey, { action: 'set', seconds: 0, direction: 'up', limit: 3600 })
     ).json<Control>();
-    await control(gameKey, { action: 'start' });
+    const start = (await control(gameKey, { action: 'start' })).json<Control>();
     await new Promise((r) => setTimeout(r, 600));
     const late = await TestSocket.open(t.wsUrl);
     late.send({ type: 'subscribe', topic });
-    const joined = await nextClock(late, topic, 0);
+    const joined = await clockAt(late, topic, start.seq);
     expect(joined.serverTime).toBeGreaterThanOrEqual(started.serverTime + 550);
     expect(joined.serverTime).toBeLessThanOrEqual(Date.now());
     expect(joined).toMatchObject({ running: true, direction: 'up', limit: 3600 });
@@ -116,8 +112,7 @@ describe.each(databaseKinds())('game clock on $name', (kind) => {
     await control(gameKey, { action: 'start' });
     const viewer = await TestSocket.open(t.wsUrl);
     viewer.send({ type: 'subscribe', topic });
-    expect((await nextClock(viewer, topic, 0)).running).toBe(true);
-    const from = viewer.messages.length;
+    expect((await clockAt(viewer, topic, 0)).running).toBe(true);
     const tick = await t.users.Keeper.request({
       method: 'POST',
       url: `${API}/games/${gameKey}/clock`,
@@ -128,7 +123,7 @@ describe.each(databaseKinds())('game clock on $name', (kind) => {
       ok: true,
       seq: await topicSeq(topic),
     });
-    const ticked = await nextClock(viewer, topic, from);
+    const ticked = await clockAt(viewer, topic, tick.json<{ seq: number }>().seq);
     expect(ticked).toMatchObject({
       running: false,
       startedAt: null,
@@ -192,12 +187,8 @@ describe.each(databaseKinds())('game clock on $name', (kind) => {
     const topic = `clock:${gameKey}`;
     const viewer = await TestSocket.open(t.wsUrl);
     await viewer.subscribe(topic);
-    const from = viewer.messages.length;
     await t.users.Keeper.request({ method: 'DELETE', url: `${API}/games/${gameKey}` });
-    await viewer.waitFor(
-      (m): m is ServerMessage => m.type === 'state' && m.topic === topic && m.data === null,
-      from,
-    );
+    await viewer.stateShowing(topic, (d) => d === null);
     viewer.close();
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboard';
 import { foldGame, type GameEventBody } from '@sagan/shared/game-log';
 import { migrate } from '../src/db/migrate.ts';
-import { API, databaseKinds, type TestUser, useTestApp } from './helpers.ts';
+import { API, databaseKinds, newGameOf, type TestUser, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 // DESIGN §10: a game's event log through the real server: intents, the phone apps' "set"
@@ -12,11 +12,7 @@ import { isState, TestSocket } from './ws-client.ts';
 describe.each(databaseKinds())('game event log on $name', (kind) => {
   const t = useTestApp(kind, { users: ['Keeper', 'Rival'], listen: true });
 
-  async function newGame(body: object = {}, user: TestUser = t.users.Keeper): Promise<string> {
-    const res = await user.request({ method: 'POST', url: `${API}/games`, payload: body });
-    expect(res.statusCode).toBe(200);
-    return res.json<{ gameKey: string }>().gameKey;
-  }
+  const newGame = (body: object = {}, user: TestUser = t.users.Keeper) => newGameOf(user, body);
   const act = (
     gameKey: string,
     device: string,

@@ -87,7 +87,12 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
         imageURL: '',
         jersey: '7',
       });
-      const live = await ws.waitFor(isState(topic), from);
+      // The privacy change's own frame: one of an earlier write, announced late, may come first.
+      const live = await ws.stateShowing<{ roster: { playerName: string }[] }>(
+        topic,
+        (sheet) => sheet.roster[0]?.playerName === 'A. L.',
+        from,
+      );
       expect(live.data).toMatchObject({ roster: [{ playerName: 'A. L.', imageURL: '' }] });
       expect(JSON.stringify(live)).not.toContain('Lovelace');
     } finally {

@@ -1,7 +1,15 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { CLOSE_TOO_MANY_MESSAGES, socketLimits } from '../src/realtime/limits.ts';
-import { API, databaseKinds, signInLocal, until, useTestApp, type TestUser } from './helpers.ts';
-import { isState, TestSocket } from './ws-client.ts';
+import {
+  API,
+  databaseKinds,
+  newGameOf,
+  signInLocal,
+  until,
+  useTestApp,
+  type TestUser,
+} from './helpers.ts';
+import { TestSocket } from './ws-client.ts';
 
 /**
  * A client that subscribes and unsubscribes the same big topic in a loop: its repeats are
@@ -63,23 +71,24 @@ describe.each(databaseKinds())('subscribe churn on $name', (kind) => {
   });
 
   it('serves repeat subscribes from the kept frame, and reads again once the topic changes', async () => {
-    const gameRes = await coach.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: { gameName: 'Churn Cup', homeTeamName: 'Owls', awayTeamName: 'Larks' },
+    const gameKey = await newGameOf(coach, {
+      gameName: 'Churn Cup',
+      homeTeamName: 'Owls',
+      awayTeamName: 'Larks',
     });
-    const { gameKey } = gameRes.json<{ gameKey: string }>();
     const topic = `game:${gameKey}`;
     const ws = await connect();
-    tx.mockClear();
-    const loops = 8;
-    for (let i = 0; i < loops; i++) {
+    const churn = async () => {
       const state = await ws.subscribe(topic);
       expect(state.data).toMatchObject({ top: { homeTeamName: 'Owls' } });
       ws.send({ type: 'unsubscribe', topic });
-    }
-    // The first subscribe read the game; the seven repeats did not.
-    expect(tx).toHaveBeenCalledTimes(1);
+    };
+    // The first subscribe reads the game, and reads it again should the create's own
+    // notification arrive while it reads (it answers after both): the repeats count from here.
+    await churn();
+    tx.mockClear();
+    for (let i = 0; i < 7; i++) await churn();
+    expect(tx).not.toHaveBeenCalled();
     await until(() => t.app.hub.subscriberCount(topic) === 0);
     expect(t.app.hub.idleTopics).toBeGreaterThan(0);
 
@@ -91,9 +100,7 @@ describe.each(databaseKinds())('subscribe churn on $name', (kind) => {
     });
     expect(renamed.statusCode).toBe(200);
     await until(async () => {
-      const from = ws.messages.length;
-      ws.send({ type: 'subscribe', topic });
-      const state = await ws.waitFor(isState(topic), from);
+      const state = await ws.subscribe(topic);
       ws.send({ type: 'unsubscribe', topic });
       return (state.data as { top: { homeTeamName: string } }).top.homeTeamName === 'Hawks';
     });

@@ -6,6 +6,7 @@ import { loadRecentGames } from '../src/routes/scoreboards/repo.ts';
 import {
   API,
   databaseKinds,
+  newGameOf,
   postgresKindIfAny,
   signInLocal,
   type TestUser,
@@ -22,11 +23,7 @@ const INTERVAL_MS = 2000;
 const RECENT = recentGamesTopic.name();
 const BURST = 100;
 
-async function newGame(keeper: TestUser, gameName: string): Promise<string> {
-  const res = await keeper.request({ method: 'POST', url: `${API}/games`, payload: { gameName } });
-  expect(res.statusCode).toBe(200);
-  return res.json<{ gameKey: string }>().gameKey;
-}
+const newGame = (keeper: TestUser, gameName: string) => newGameOf(keeper, { gameName });
 
 async function watch(url: string, topic: string) {
   const ws = await TestSocket.open(url);

@@ -3,13 +3,14 @@ import { loadGameTopic } from '../src/routes/scoreboards/repo.ts';
 import {
   API,
   databaseKinds,
+  newGameOf,
   postgresKindIfAny,
   signInLocal,
   type TestUser,
   useTestApp,
   useTwoNodes,
 } from './helpers.ts';
-import { isState, TestSocket } from './ws-client.ts';
+import { TestSocket } from './ws-client.ts';
 
 // A scorekeeper's patch carries the new scoreboard in its NOTIFY (docs/decisions/0014): a node
 // holding the previous state builds the next one without reading the database. These tests
@@ -17,13 +18,12 @@ import { isState, TestSocket } from './ws-client.ts';
 // (a missed number, a merge too big for NOTIFY, a change without a merge) falls back to a read.
 
 async function newGame(keeper: TestUser): Promise<string> {
-  const res = await keeper.request({
-    method: 'POST',
-    url: `${API}/games`,
-    payload: { gameName: 'Merge Cup', sportID: 2, homeTeamName: 'Owls', awayTeamName: 'Larks' },
+  const gameKey = await newGameOf(keeper, {
+    gameName: 'Merge Cup',
+    sportID: 2,
+    homeTeamName: 'Owls',
+    awayTeamName: 'Larks',
   });
-  expect(res.statusCode).toBe(200);
-  const { gameKey } = res.json<{ gameKey: string }>();
   // A state with every part filled in: tags and comments must survive a merge untouched.
   expect(
     (
@@ -73,7 +73,7 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
     const merges = t.app.hub.merges;
     for (let i = 1; i <= 5; i++) {
       await patch(t.users.Keeper, gameKey, { homeScore: i, gamePeriod: `Q${i}` });
-      await ws.waitFor(isState(topic), i);
+      await ws.stateAt(topic, first.seq + i);
     }
     expect(t.app.hub.loads).toBe(loads);
     expect(t.app.hub.merges).toBe(merges + 5);
@@ -85,18 +85,18 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
 
   it('a change without a merge (a comment) is read back, and merging resumes after it', async () => {
     const gameKey = await newGame(t.users.Keeper);
-    const { topic, ws } = await watchGame(t.wsUrl, gameKey);
+    const { topic, ws, first } = await watchGame(t.wsUrl, gameKey);
     const loads = t.app.hub.loads;
     await t.users.Keeper.request({
       method: 'POST',
       url: `${API}/games/${gameKey}/comments`,
       payload: { gameComment: 'Half time' },
     });
-    await ws.waitFor(isState(topic), 1);
+    await ws.stateAt(topic, first.seq + 1);
     expect(t.app.hub.loads).toBe(loads + 1);
     const merges = t.app.hub.merges;
     await patch(t.users.Keeper, gameKey, { awayScore: 3 });
-    const last = await ws.waitFor(isState(topic), 2);
+    const last = await ws.stateAt(topic, first.seq + 2);
     expect(t.app.hub.merges).toBe(merges + 1);
     expect(last.data).toEqual(await loadGameTopic(t.app.db, gameKey));
     expect((last.data as { comments: { gameComment: string }[] }).comments[0]!.gameComment).toBe(
@@ -117,7 +117,7 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
     const loads = t.app.hub.loads;
     const merges = t.app.hub.merges;
     await patch(t.users.Keeper, gameKey, { homeScore: 9 });
-    const next = await ws.waitFor(isState(topic), 1);
+    const next = await ws.stateAt(topic, first.seq + 1);
     expect(next.seq).toBe(first.seq + 2);
     expect(t.app.hub.merges).toBe(merges);
     expect(t.app.hub.loads).toBe(loads + 1);
@@ -129,13 +129,13 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
 
   it('a merge too big for a NOTIFY is left out and the topic is read instead', async () => {
     const gameKey = await newGame(t.users.Keeper);
-    const { topic, ws } = await watchGame(t.wsUrl, gameKey);
+    const { topic, ws, first } = await watchGame(t.wsUrl, gameKey);
     const loads = t.app.hub.loads;
     await t.app.db.tx(async (q) => {
       // What the database holds is what viewers must get, not the oversized merge.
       await t.app.hub.changed(q, [topic], { [topic]: { padding: 'x'.repeat(6000) } });
     });
-    const next = await ws.waitFor(isState(topic), 1);
+    const next = await ws.stateAt(topic, first.seq + 1);
     expect(t.app.hub.loads).toBe(loads + 1);
     expect(next.data).not.toHaveProperty('padding');
     expect(next.data).toEqual(await loadGameTopic(t.app.db, gameKey));
@@ -155,8 +155,8 @@ describe.each(databaseKinds())('scoreboard changes carried in NOTIFY on $name', 
         Object.fromEntries(viewers.map((v, i) => [v.topic, { top: states[i]!.top }])),
       );
     });
-    for (const [i, { topic, ws }] of viewers.entries()) {
-      const next = await ws.waitFor(isState(topic), 1);
+    for (const [i, { topic, ws, first }] of viewers.entries()) {
+      const next = await ws.stateAt(topic, first.seq + 1);
       expect(next.data).toEqual(states[i]);
     }
     viewers.forEach((v) => v.ws.close());
@@ -171,11 +171,11 @@ describe.runIf(postgres)('a patch on node A, viewers on node B (one PostgreSQL)'
   it('node B builds each new state from the NOTIFY, with no read, equal to a fresh read', async () => {
     const keeper = await signInLocal(t.nodeA, 'Node A Keeper');
     const gameKey = await newGame(keeper);
-    const { topic, ws: viewer } = await watchGame(t.urlB, gameKey);
+    const { topic, ws: viewer, first } = await watchGame(t.urlB, gameKey);
     const loads = t.nodeB.hub.loads;
     for (let i = 1; i <= 3; i++) {
       await patch(keeper, gameKey, { homeScore: 10 * i });
-      await viewer.waitFor(isState(topic), i);
+      await viewer.stateAt(topic, first.seq + i);
     }
     expect(t.nodeB.hub.loads).toBe(loads);
     expect(t.nodeB.hub.merges).toBeGreaterThanOrEqual(3);

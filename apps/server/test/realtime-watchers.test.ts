@@ -4,6 +4,7 @@ import {
   API,
   databaseKinds,
   listenWs,
+  newGameOf,
   openNode,
   postgresKindIfAny,
   signInLocal,
@@ -33,9 +34,7 @@ const counted = (app: FastifyInstance, gameKey: string, want: number) =>
   until(async () => (await watchers(app, gameKey)) === want, 8000, `${want} watchers`);
 
 async function newGame(app: FastifyInstance): Promise<string> {
-  const keeper = await signInLocal(app, 'Watched Keeper');
-  const res = await keeper.request({ method: 'POST', url: `${API}/games`, payload: {} });
-  return res.json<{ gameKey: string }>().gameKey;
+  return newGameOf(await signInLocal(app, 'Watched Keeper'));
 }
 
 describe.each(databaseKinds())('watchers of a game on one node ($name)', (kind) => {

@@ -4,6 +4,7 @@ import {
   API,
   buildTestApp,
   databaseKinds,
+  newGameOf,
   signInLocal,
   type TestUser,
   useTestApp,
@@ -17,11 +18,7 @@ interface Tag {
 }
 
 describe.each(databaseKinds())('scoreboards on $name', (kind) => {
-  async function newGame(user: TestUser, body?: Record<string, unknown>): Promise<string> {
-    const res = await user.request({ method: 'POST', url: `${API}/games`, payload: body });
-    expect(res.statusCode).toBe(200);
-    return res.json<{ gameKey: string }>().gameKey;
-  }
+  const newGame = (user: TestUser, body?: Record<string, unknown>) => newGameOf(user, body);
   const getGame = async (gameKey: string) => {
     const res = await t.app.inject({ method: 'GET', url: `${API}/games/${gameKey}` });
     expect(res.statusCode).toBe(200);

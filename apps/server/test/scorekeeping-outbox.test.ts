@@ -1,9 +1,8 @@
 import jsQR from 'jsqr';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import type { ServerMessage } from '@sagan/shared/realtime';
-import { anonymous, API, databaseKinds, type TestUser, useTestApp } from './helpers.ts';
-import { isState, TestSocket } from './ws-client.ts';
+import { anonymous, API, databaseKinds, newGameOf, type TestUser, useTestApp } from './helpers.ts';
+import { TestSocket } from './ws-client.ts';
 
 // The server half of the web scorekeeper's outbox (DESIGN §9): idempotency keys, base sequence
 // numbers with 409, the seq in every write answer, deleting a game, the owner's history topic
@@ -19,11 +18,7 @@ interface Top {
 describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
   const t = useTestApp(kind, { users: ['Keeper', 'Rival', 'Fan'], listen: true });
 
-  async function newGame(user: TestUser = t.users.Keeper, body: object = {}): Promise<string> {
-    const res = await user.request({ method: 'POST', url: `${API}/games`, payload: body });
-    expect(res.statusCode).toBe(200);
-    return res.json<{ gameKey: string }>().gameKey;
-  }
+  const newGame = (user: TestUser = t.users.Keeper, body: object = {}) => newGameOf(user, body);
   const patch = (gameKey: string, payload: object, key?: string, user = t.users.Keeper) =>
     user.request({
       method: 'PATCH',
@@ -316,19 +311,23 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
       };
       await deleteGame();
 
-      const isNull = (topic: string) => (m: ServerMessage) =>
-        m.type === 'state' && m.topic === topic && m.data === null;
-      await viewer.waitFor((m): m is ServerMessage => isNull(`game:${gameKey}`)(m), from);
-      await viewer.waitFor((m): m is ServerMessage => isNull(`clock:${gameKey}`)(m), from);
-      const tagState = await viewer.waitFor(isState(`tag:${tagKey}`), from);
-      const tagData = tagState.data as { tag: { gameCount: number }; games: { gameKey: string }[] };
-      expect(tagData.tag.gameCount).toBe(1);
-      expect(tagData.games.map((g) => g.gameKey)).toEqual([keep]);
-      const lists = await viewer.waitFor(isState('tags'), from);
-      const listed = (lists.data as { newTags: { key: string; gameCount: number }[] }).newTags;
-      expect(listed.find((x) => x.key === tagKey)?.gameCount).toBe(1);
-      const favsAfter = await fan.waitFor(isState(favTopic), fanFrom);
-      expect(favsAfter.data).toEqual([]);
+      // Each waits for the state that shows the deletion: a frame of the tag writes before it
+      // may still be on its way (the tag lists are sent at most once an interval).
+      await viewer.stateShowing(`game:${gameKey}`, (d) => d === null, from);
+      await viewer.stateShowing(`clock:${gameKey}`, (d) => d === null, from);
+      type TagState = { tag: { gameCount: number }; games: { gameKey: string }[] };
+      const tagState = await viewer.stateShowing<TagState>(
+        `tag:${tagKey}`,
+        (d) => d.tag.gameCount === 1,
+        from,
+      );
+      expect(tagState.data.games.map((g) => g.gameKey)).toEqual([keep]);
+      await viewer.stateShowing<{ newTags: { key: string; gameCount: number }[] }>(
+        'tags',
+        (d) => d.newTags.find((x) => x.key === tagKey)?.gameCount === 1,
+        from,
+      );
+      await fan.stateShowing<unknown[]>(favTopic, (d) => d.length === 0, fanFrom);
 
       expect((await t.app.inject({ url: `${API}/games/${gameKey}` })).statusCode).toBe(404);
       const mine = await t.users.Keeper.request({ url: `${API}/me/games` });
@@ -365,19 +364,17 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
         ws.close();
       }
       const owner = await TestSocket.open(t.wsUrl, { cookie: t.users.Keeper.cookie });
-      owner.send({ type: 'subscribe', topic });
-      expect((await owner.waitFor(isState(topic))).data).toEqual({ entries: [] });
+      expect((await owner.subscribe(topic)).data).toEqual({ entries: [] });
       const from = owner.messages.length;
       const a = await patch(gameKey, { homeScore: 1, gamePeriod: 'Q2' });
       await patch(gameKey, { homeScore: 1 }); // changes nothing: no entry
       const b = await patch(gameKey, { awayScore: 3 });
       type History = { entries: { seq: number; at: number; changes: Record<string, unknown> }[] };
-      const state = await owner.waitFor(
-        (m): m is Extract<ServerMessage, { type: 'state' }> =>
-          isState(topic)(m) && (m.data as History).entries.length === 2,
+      const { data } = await owner.stateShowing<History>(
+        topic,
+        (d) => d.entries.length === 2,
         from,
       );
-      const data = state.data as History;
       expect(data.entries.map((e) => e.seq)).toEqual([
         b.json<{ seq: number }>().seq,
         a.json<{ seq: number }>().seq,
@@ -413,6 +410,8 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
     });
     expect(qr.statusCode).toBe(200);
     expect(qr.headers['content-type']).toBe('image/png');
+    expect(qr.headers['cache-control']).toBe('public, max-age=3600');
+    expect(qr.headers['x-robots-tag']).toBe('noindex');
     const img = PNG.sync.read(qr.rawPayload);
     expect(jsQR(new Uint8ClampedArray(img.data), img.width, img.height)?.data).toBe(
       `http://localhost:3000/apps/sagan/viewscoreboard/${gameKey}`,

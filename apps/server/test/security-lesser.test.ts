@@ -1,10 +1,8 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WRITES_PER_MINUTE, type WriteKind } from '../src/lib/write-limits.ts';
 import { escapeHtml } from '../src/share-preview.ts';
+import { googleStandIn } from './google-stand-in.ts';
 import {
   API,
   buildTestApp,
@@ -30,36 +28,6 @@ const PATTERNS = "Lions $` $& $' $$ $1";
 const count = (text: string, part: string) => text.split(part).length - 1;
 const metaOf = (html: string, key: string) =>
   new RegExp(`<meta (?:property|name)="${key}" content="([^"]*)"`).exec(html)?.[1];
-
-/** A Google stand-in: a JWKS endpoint serving a key this test made. */
-async function googleStandIn() {
-  const { publicKey, privateKey } = await generateKeyPair('RS256');
-  const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const clientId = 'sagan-test.apps.googleusercontent.com';
-  const issuer = 'https://accounts.google.com';
-  const key: CryptoKey = privateKey;
-  return {
-    google: { clientId, jwksUrl: `http://127.0.0.1:${port}/certs`, issuers: [issuer] },
-    token: (sub: string) => {
-      const now = Math.floor(Date.now() / 1000);
-      return new SignJWT({ name: `Phone ${sub}` })
-        .setProtectedHeader({ alg: 'RS256', kid: 'k1' })
-        .setSubject(sub)
-        .setIssuer(issuer)
-        .setAudience(clientId)
-        .setIssuedAt(now - 10)
-        .setExpirationTime(now + 3600)
-        .sign(key);
-    },
-    close: () => server.close(),
-  };
-}
 
 describe.each(databaseKinds())('lesser security holes on $name', (kind) => {
   const webDist = useTempDir('sagan-web-', { 'index.html': INDEX });

@@ -5,7 +5,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { anonymous, API, databaseKinds, listenWs, useTempDir, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
-import type { ServerMessage } from '@sagan/shared/realtime';
 import type { Player, TeamSheet } from '@sagan/shared/teamsheet-schemas';
 
 /** A noisy photo (noise does not compress, like a real one) with GPS data in its EXIF. */
@@ -173,8 +172,7 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
     const { publishedAsKey } = pub.json<{ publishedAsKey: string }>();
     const viewer = await TestSocket.open(wsUrl);
     const topic = `roster:${publishedAsKey}`;
-    viewer.send({ type: 'subscribe', topic });
-    const first = await viewer.waitFor(isState(topic));
+    const first = await viewer.subscribe(topic);
     expect(first.data).toMatchObject({ teamName: 'New Team' });
 
     await t.users.Owner.request({
@@ -187,8 +185,12 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
       method: 'POST',
       url: `${API}/teams/${teamKey}/publish`,
     });
-    const next = await viewer.waitFor(isState(topic), from);
-    expect(next.data).toMatchObject({ teamName: 'Live Team' });
+    // The edit and the republish each send the sheet: either shows the new name.
+    await viewer.stateShowing<{ teamName: string } | null>(
+      topic,
+      (sheet) => sheet?.teamName === 'Live Team',
+      from,
+    );
     const from2 = viewer.messages.length;
     await t.users.Owner.request({
       method: 'DELETE',
@@ -196,10 +198,7 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
     });
     // The edit and the republish each send the sheet, and the second may still be on its way:
     // wait for the unpublished state itself (it times out if none comes); no sheet may follow it.
-    const gone = await viewer.waitFor(
-      (m): m is Extract<ServerMessage, { type: 'state' }> => isState(topic)(m) && m.data === null,
-      from2,
-    );
+    const gone = await viewer.stateShowing(topic, (sheet) => sheet === null, from2);
     const after = viewer.messages.slice(viewer.messages.indexOf(gone) + 1);
     expect(after.filter(isState(topic))).toEqual([]);
     viewer.close();

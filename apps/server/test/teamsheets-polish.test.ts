@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import type { Player, TeamSheet, TeamsList } from '@sagan/shared/teamsheet-schemas';
 import { anonymous, API, databaseKinds, type TestUser, useTempDir, useTestApp } from './helpers.ts';
-import { isState, TestSocket } from './ws-client.ts';
+import { TestSocket } from './ws-client.ts';
 
 const jpegDataUrl = async () =>
   `data:image/jpeg;base64,${(
@@ -148,32 +148,36 @@ describe.each(databaseKinds())('team sheet saves, live public copy, deletion on 
     const { publishedAsKey } = pub.json<{ publishedAsKey: string }>();
     const topic = `roster:${publishedAsKey}`;
     const viewer = await TestSocket.open(t.wsUrl);
-    const next = async <T>(write: () => Promise<unknown>) => {
+    type Pub = { teamName: string; roster: Player[]; groups: { groupName: string }[] } | null;
+    /** The sheet a viewer sees once the write lands, shown as `shows` says it should be. */
+    const next = async (write: () => Promise<unknown>, shows: (sheet: Pub) => boolean) => {
       const from = viewer.messages.length;
       await write();
-      return (await viewer.waitFor(isState(topic), from)).data as T;
+      return (await viewer.stateShowing(topic, shows, from)).data;
     };
-    type Pub = { teamName: string; roster: Player[]; groups: { groupName: string }[] } | null;
     try {
-      viewer.send({ type: 'subscribe', topic });
-      await viewer.waitFor(isState(topic));
-      let seen = await next<Pub>(() =>
-        savePlayer(teamKey, { jersey: '3', playerName: 'Live Lia', playerNotes: '' }),
+      await viewer.subscribe(topic);
+      let seen = await next(
+        () => savePlayer(teamKey, { jersey: '3', playerName: 'Live Lia', playerNotes: '' }),
+        (sheet) => sheet?.roster.length === 1,
       );
       expect(seen?.roster.map((p) => p.playerName)).toEqual(['Live Lia']);
       const lia = seen!.roster[0]!;
       const jpeg = Buffer.from((await jpegDataUrl()).split(',')[1]!, 'base64');
-      seen = await next<Pub>(() =>
-        t.users.Coach.request({
-          method: 'PUT',
-          url: `${API}/teams/${teamKey}/players/${lia.key}/photo`,
-          headers: { 'content-type': 'image/jpeg' },
-          payload: jpeg,
-        }),
+      const photoURL = new RegExp(
+        `^/apps/sagan/api/rosters/${publishedAsKey}/players/${lia.key}/photo`,
       );
-      expect(seen?.roster[0]?.imageURL).toMatch(
-        new RegExp(`^/apps/sagan/api/rosters/${publishedAsKey}/players/${lia.key}/photo`),
+      seen = await next(
+        () =>
+          t.users.Coach.request({
+            method: 'PUT',
+            url: `${API}/teams/${teamKey}/players/${lia.key}/photo`,
+            headers: { 'content-type': 'image/jpeg' },
+            payload: jpeg,
+          }),
+        (sheet) => photoURL.test(sheet?.roster[0]?.imageURL ?? ''),
       );
+      expect(seen?.roster[0]?.imageURL).toMatch(photoURL);
       // The last state carries the photo, named through the public sheet.
       await expect
         .poll(
@@ -183,32 +187,39 @@ describe.each(databaseKinds())('team sheet saves, live public copy, deletion on 
             ).json<{ roster: Player[] }>().roster[0]?.imageURL,
         )
         .toMatch(new RegExp(`^/apps/sagan/api/rosters/${publishedAsKey}/players/`));
-      seen = await next<Pub>(() =>
-        t.users.Coach.request({
-          method: 'POST',
-          url: `${API}/teams/${teamKey}/groups`,
-          payload: { groupName: 'Starters' },
-        }),
+      seen = await next(
+        () =>
+          t.users.Coach.request({
+            method: 'POST',
+            url: `${API}/teams/${teamKey}/groups`,
+            payload: { groupName: 'Starters' },
+          }),
+        (sheet) => !!sheet?.groups.length,
       );
       expect(seen?.groups.map((g) => g.groupName)).toEqual(['Starters']);
-      seen = await next<Pub>(() =>
-        t.users.Coach.request({
-          method: 'PATCH',
-          url: `${API}/teams/${teamKey}`,
-          payload: { teamName: 'Renamed Live', teamNotes: '' },
-        }),
+      seen = await next(
+        () =>
+          t.users.Coach.request({
+            method: 'PATCH',
+            url: `${API}/teams/${teamKey}`,
+            payload: { teamName: 'Renamed Live', teamNotes: '' },
+          }),
+        (sheet) => sheet?.teamName === 'Renamed Live',
       );
       expect(seen?.teamName).toBe('Renamed Live');
-      seen = await next<Pub>(() =>
-        t.users.Coach.request({
-          method: 'DELETE',
-          url: `${API}/teams/${teamKey}/players/${lia.key}`,
-        }),
+      seen = await next(
+        () =>
+          t.users.Coach.request({
+            method: 'DELETE',
+            url: `${API}/teams/${teamKey}/players/${lia.key}`,
+          }),
+        (sheet) => sheet?.roster.length === 0,
       );
       expect(seen?.roster).toEqual([]);
       expect(
-        await next<Pub>(() =>
-          t.users.Coach.request({ method: 'DELETE', url: `${API}/teams/${teamKey}/publish` }),
+        await next(
+          () => t.users.Coach.request({ method: 'DELETE', url: `${API}/teams/${teamKey}/publish` }),
+          (sheet) => sheet === null,
         ),
       ).toBeNull();
       // An edit while unpublished publishes nothing.
@@ -217,8 +228,9 @@ describe.each(databaseKinds())('team sheet saves, live public copy, deletion on 
         (await anonymous(t.app)({ method: 'GET', url: `${API}/rosters/${publishedAsKey}` }))
           .statusCode,
       ).toBe(404);
-      const again = await next<Pub>(() =>
-        t.users.Coach.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` }),
+      const again = await next(
+        () => t.users.Coach.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` }),
+        (sheet) => sheet !== null,
       );
       expect(again?.roster.map((p) => p.playerName)).toEqual(['Hidden Hal']);
     } finally {
@@ -260,11 +272,9 @@ describe.each(databaseKinds())('team sheet saves, live public copy, deletion on 
     const viewer = await TestSocket.open(t.wsUrl);
     const topic = `roster:${publishedAsKey}`;
     try {
-      viewer.send({ type: 'subscribe', topic });
-      await viewer.waitFor(isState(topic));
-      const from = viewer.messages.length;
+      await viewer.subscribe(topic);
       expect((await del(t.users.Coach)).statusCode).toBe(200);
-      expect((await viewer.waitFor(isState(topic), from)).data).toBeNull();
+      await viewer.stateShowing(topic, (sheet) => sheet === null);
     } finally {
       viewer.close();
     }

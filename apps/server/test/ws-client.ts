@@ -74,6 +74,32 @@ export class TestSocket {
     return this.waitFor(isState(topic), from);
   }
 
+  /**
+   * The first state of topic, from index `from` on, whose data shows what the test waits for.
+   * Not "the next frame after index N": a frame of an earlier write (announced late, or kept
+   * and sent to a new subscriber) may come first, still showing the state before the change.
+   */
+  stateShowing<D>(
+    topic: string,
+    shows: (data: D) => boolean,
+    from = 0,
+    timeoutMs?: number,
+  ): Promise<StateMessage & { data: D }> {
+    return this.waitFor(
+      (m): m is StateMessage & { data: D } => isState(topic)(m) && shows(m.data as D),
+      from,
+      timeoutMs,
+    );
+  }
+
+  /**
+   * The state of topic at sequence number `seq` or past it: the frame of the write that
+   * answered (or made) that number, whatever frames of earlier writes arrive around it.
+   */
+  stateAt(topic: string, seq: number, timeoutMs?: number): Promise<StateMessage> {
+    return this.waitFor((m): m is StateMessage => isState(topic)(m) && m.seq >= seq, 0, timeoutMs);
+  }
+
   /** Every state of topic received so far, oldest first. */
   states(topic: string): StateMessage[] {
     return this.messages.filter(isState(topic));

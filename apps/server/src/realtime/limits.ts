@@ -46,8 +46,13 @@ export const CLOSE_TOO_MANY_SOCKETS = 4008;
 /** Error code of a subscribe over topicsPerSocket; the socket stays open. */
 export const TOPIC_LIMIT = RealtimeErrorCode.TopicLimit;
 
-/** A token bucket: `burst` messages at once, refilled at `perSecond`. */
-export class MessageBucket {
+/**
+ * A token bucket: `burst` tokens at once, refilled at `perSecond`; one for the messages a socket
+ * sends, one for the bytes they cost. A take goes ahead while at least one token is left and
+ * may overdraw the bucket (a state bigger than the byte burst is still served once); the next
+ * is refused until the refill has brought it back to one.
+ */
+export class TokenBucket {
   private tokens: number;
   private last: number;
 
@@ -60,38 +65,11 @@ export class MessageBucket {
     this.last = now;
   }
 
-  take(now = Date.now()): boolean {
+  take(amount = 1, now = Date.now()): boolean {
     this.tokens = Math.min(this.burst, this.tokens + ((now - this.last) / 1000) * this.perSecond);
     this.last = now;
     if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
-  }
-}
-
-/**
- * A token bucket of bytes: `burst` at once, refilled at `perSecond`. One message may overdraw
- * it (a state bigger than the burst is still served once); the next is refused until the
- * bucket is above zero again.
- */
-export class ByteBucket {
-  private bytes: number;
-  private last: number;
-
-  constructor(
-    private readonly perSecond: number,
-    private readonly burst: number,
-    now = Date.now(),
-  ) {
-    this.bytes = burst;
-    this.last = now;
-  }
-
-  spend(bytes: number, now = Date.now()): boolean {
-    this.bytes = Math.min(this.burst, this.bytes + ((now - this.last) / 1000) * this.perSecond);
-    this.last = now;
-    if (this.bytes <= 0) return false;
-    this.bytes -= bytes;
+    this.tokens -= amount;
     return true;
   }
 }

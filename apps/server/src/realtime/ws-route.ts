@@ -7,11 +7,10 @@ import { clientMessageSchema } from '@sagan/shared/realtime';
 import { refuseAndClose } from '../lib/http-errors.ts';
 import {
   AddressCounts,
-  ByteBucket,
   CLOSE_TOO_MANY_MESSAGES,
   CLOSE_TOO_MANY_SOCKETS,
-  MessageBucket,
   socketLimits,
+  TokenBucket,
   TOPIC_LIMIT,
   TopicQuota,
 } from './limits.ts';
@@ -60,7 +59,7 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
         return;
       }
       socket.once('close', () => socketsByAddress.close(address));
-      const bucket = new MessageBucket(limits.messagesPerSecond, limits.messageBurst);
+      const bucket = new TokenBucket(limits.messagesPerSecond, limits.messageBurst);
       const quota = new TopicQuota(limits.topicsPerSocket);
       alive.add(socket);
       socket.on('pong', () => alive.add(socket));
@@ -68,8 +67,8 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
       // its socket, headers and parser) for every idle viewer, only what they use.
       const session = req.user && req.sessionToken ? sessionIdOf(req.sessionToken) : null;
       const conn = hub.connect(socket, req.user, session, req.bearerExpiresAt);
-      const bytes = new ByteBucket(limits.bytesPerSecond, limits.byteBurst);
-      conn.spend = (n) => bytes.spend(n);
+      const bytes = new TokenBucket(limits.bytesPerSecond, limits.byteBurst);
+      conn.spend = (n) => bytes.take(n);
       const log = app.log;
       // @fastify/websocket's own 'error' listener closes over the upgrade's request and reply
       // (≈ 4 KB of heap per viewer for the socket's lifetime); ours does what its default
@@ -84,7 +83,7 @@ export default async function wsRoute(app: FastifyInstance): Promise<void> {
         socket.terminate();
       });
       socket.on('message', (raw, isBinary) => {
-        if (!bucket.take() || !bytes.spend(rawLength(raw))) {
+        if (!bucket.take() || !bytes.take(rawLength(raw))) {
           if (socket.readyState === socket.OPEN) {
             socket.close(CLOSE_TOO_MANY_MESSAGES, 'Too many messages');
           }

@@ -15,11 +15,11 @@ import {
   tagTopicSchema,
   watchersSchema,
 } from '@sagan/shared/scoreboard-views';
-import QRCode from 'qrcode';
 import { BASE_PATH, pathTo } from '@sagan/shared/routes';
 import { requireUser } from '../../plugins/auth.ts';
 import { requestOrigin } from '../../lib/hosts.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { sendQrPng } from '../../lib/qr-png.ts';
 import {
   addFavoriteScoreboard,
   findPublicGame,
@@ -118,17 +118,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       const url = `${requestOrigin(req, app.config.publicUrl)}${BASE_PATH}${pathTo('scoreboard', {
         gameKey: req.params.gameKey,
       })}`;
-      // The same code the team sheets print (SPEC §9), for the scorekeeper to show at the venue.
-      const png = await QRCode.toBuffer(url, {
-        type: 'png',
-        errorCorrectionLevel: 'H',
-        margin: 3,
-        width: 320,
-      });
-      return reply
-        .header('content-type', 'image/png')
-        .header('cache-control', 'public, max-age=3600')
-        .send(png);
+      return sendQrPng(reply, url);
     },
   );
 

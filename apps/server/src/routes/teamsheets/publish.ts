@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okSchema, refusals } from '@sagan/shared/http';
-import QRCode from 'qrcode';
 import { rosterTopic } from '@sagan/shared/topics/roster';
 import { teamTopic } from '@sagan/shared/topics/team';
 import {
@@ -15,6 +14,7 @@ import { keySchema } from '@sagan/shared/keys';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
+import { sendQrPng } from '../../lib/qr-png.ts';
 import { requestOrigin } from '../../lib/hosts.ts';
 import {
   deleteRoster,
@@ -153,17 +153,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       if (!(await rosterExists(db, req.params.publishedAsKey))) {
         throw notFound('Team sheet not found');
       }
-      const png = await QRCode.toBuffer(publicUrl(req, req.params.publishedAsKey), {
-        type: 'png',
-        errorCorrectionLevel: 'H',
-        margin: 3,
-        width: 320,
-      });
-      return reply
-        .header('content-type', 'image/png')
-        .header('cache-control', 'public, max-age=3600')
-        .header('x-robots-tag', 'noindex')
-        .send(png);
+      return sendQrPng(reply, publicUrl(req, req.params.publishedAsKey));
     },
   );
 

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
 import type { ScoredKind } from '@sagan/shared/coscorers';
 import { BASE_PATH, pathTo } from '@sagan/shared/routes';
+import { CopyField } from '../copy-field.tsx';
 import { ErrorMessage } from '../error-message.tsx';
 import { Loading } from '../loading.tsx';
 import { useCoscorers, useInvite, useRevoke } from './api.ts';
@@ -12,41 +12,6 @@ const day = (ms: number) =>
 /** The invitation link: the token rides in the fragment, which browsers never send to a server. */
 function inviteLink(token: string): string {
   return `${location.origin}${BASE_PATH}${pathTo('invite')}#${token}`;
-}
-
-function NewLink({ link }: { link: string }) {
-  const id = useId();
-  const [copied, setCopied] = useState<string | null>(null);
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied('Copied');
-    } catch {
-      // No clipboard (an insecure address): select it for the phone's own Copy.
-      (document.getElementById(id) as HTMLTextAreaElement | null)?.select();
-      setCopied('Selected: copy it from your menu');
-    }
-  }
-  return (
-    <div className="co-link">
-      <label htmlFor={id}>Invitation link</label>
-      <textarea id={id} readOnly rows={2} value={link} />
-      <div className="btn-row">
-        <button type="button" className="btn" onClick={() => void copy()}>
-          Copy the link
-        </button>
-        {copied && (
-          <span className="form-ok" role="status">
-            {copied}
-          </span>
-        )}
-      </div>
-      <p className="help">
-        Send it to one person. It works once, for 7 days; whoever opens it and signs in can score
-        with you until you remove them.
-      </p>
-    </div>
-  );
 }
 
 /**
@@ -76,7 +41,19 @@ export function CoscorersPanel({ kind, gameKey }: { kind: ScoredKind; gameKey: s
         </button>
       </div>
       <ErrorMessage error={invite.error} />
-      {invite.data && <NewLink link={inviteLink(invite.data.token)} />}
+      {invite.data && (
+        <CopyField
+          label="Invitation link"
+          value={inviteLink(invite.data.token)}
+          copyLabel="Copy the link"
+          rows={2}
+        >
+          <p className="help">
+            Send it to one person. It works once, for 7 days; whoever opens it and signs in can
+            score with you until you remove them.
+          </p>
+        </CopyField>
+      )}
       {list.isPending && <Loading />}
       <ErrorMessage error={list.error} />
       {list.data && (

@@ -11,6 +11,7 @@ import { focusOnMount } from '../../components/focus-on-mount.ts';
 import { useCreateKey, useSaveGroup, useSetLocation, useTeam } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { PencilIcon } from './icons.tsx';
+import { FormFooter } from './form-footer.tsx';
 import './teamsheets.css';
 
 export default function GroupEditPage() {
@@ -93,30 +94,18 @@ function GroupEditor({
             onChange={(e) => setName(e.target.value)}
             aria-invalid={problem ? true : undefined}
           />
-          {problem && (
-            <p className="form-error" role="alert">
-              {problem}
-            </p>
-          )}
-          <ErrorMessage error={save.error} />
-          <div className="btn-row">
-            <button type="submit" className="btn primary" disabled={save.isPending}>
-              Save
-            </button>
-            <button
-              type="button"
-              className="btn"
-              onClick={() => {
-                if (!groupKey) navigate(pathTo('teamsheetedit', { teamKey: sheet.teamKey }));
-                else {
-                  setName(groupName);
-                  setEditing(false);
-                }
-              }}
-            >
-              Cancel
-            </button>
-          </div>
+          <FormFooter
+            problem={problem}
+            error={save.error}
+            pending={save.isPending}
+            onCancel={() => {
+              if (!groupKey) navigate(pathTo('teamsheetedit', { teamKey: sheet.teamKey }));
+              else {
+                setName(groupName);
+                setEditing(false);
+              }
+            }}
+          />
         </form>
       ) : (
         <div className="team-title">

@@ -5,11 +5,11 @@ import { hasExtension, playerInputSchema } from '@sagan/shared/teamsheet';
 import { NEW_PLAYER_KEY, type Player } from '@sagan/shared/teamsheet-schemas';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
-import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useCreateKey, useDeletePlayer, useSavePlayer, useTeam } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
+import { FormFooter } from './form-footer.tsx';
 import './teamsheets.css';
 
 /** SPEC §5: a photo is sent only when its data is longer than this; a smaller one is refused. */
@@ -215,20 +215,18 @@ function PlayerForm({
           )}
         </div>
 
-        <ErrorMessage error={save.error} />
-        <div className="btn-row">
-          <button type="submit" className="btn primary" disabled={save.isPending}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </button>
-          <button type="button" className="btn" onClick={back}>
-            Cancel
-          </button>
+        <FormFooter
+          error={save.error}
+          pending={save.isPending}
+          pendingLabel="Saving…"
+          onCancel={back}
+        >
           {!isNew && !confirming && (
             <button type="button" className="btn danger" onClick={() => setConfirming(true)}>
               Delete
             </button>
           )}
-        </div>
+        </FormFooter>
         {confirming && (
           <ConfirmDelete
             id="confirm-text"

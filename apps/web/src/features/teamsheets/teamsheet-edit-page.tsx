@@ -13,6 +13,7 @@ import { ShareLink } from './share-link.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { PublicPrivacyOptions } from './public-privacy.tsx';
 import { PencilIcon } from './icons.tsx';
+import { FormFooter } from './form-footer.tsx';
 import './teamsheets.css';
 
 export default function TeamSheetEditPage() {
@@ -253,20 +254,12 @@ function TeamForm({
       <p id="teamNotes-help" className="help">
         This will be displayed under the team name.
       </p>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <ErrorMessage error={save.error} />
-      <div className="btn-row">
-        <button type="submit" className="btn primary" disabled={save.isPending}>
-          Save
-        </button>
-        <button type="button" className="btn" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <FormFooter
+        problem={problem}
+        error={save.error}
+        pending={save.isPending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

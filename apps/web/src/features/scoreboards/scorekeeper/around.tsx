@@ -7,6 +7,7 @@ import type { ScoreboardFieldName } from '@sagan/shared/scoreboard-boards';
 import type { GameHistoryEntry } from '@sagan/shared/game-history';
 import { tagsTopic } from '@sagan/shared/topics/tags';
 import { useLive } from '../../../lib/realtime.ts';
+import { CopyField } from '../../../components/copy-field.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import {
@@ -270,37 +271,6 @@ export function Messages({ gameKey }: { gameKey: string }) {
       </ul>
       <ErrorMessage error={markRead.error} />
     </>
-  );
-}
-
-function CopyField({ label, value }: { label: string; value: string }) {
-  const [copied, setCopied] = useState<string | null>(null);
-  const id = useId();
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied('Copied');
-    } catch {
-      // No clipboard (an insecure address): select it for the phone's own Copy.
-      (document.getElementById(id) as HTMLTextAreaElement | null)?.select();
-      setCopied('Selected: copy it from your menu');
-    }
-  }
-  return (
-    <div className="sk-copy">
-      <label htmlFor={id}>{label}</label>
-      <textarea id={id} readOnly rows={value.length > 80 ? 3 : 1} value={value} />
-      <div className="btn-row">
-        <button type="button" className="btn" onClick={() => void copy()}>
-          Copy {label.toLowerCase()}
-        </button>
-        {copied && (
-          <span className="form-ok" role="status">
-            {copied}
-          </span>
-        )}
-      </div>
-    </div>
   );
 }
 
