@@ -112,6 +112,20 @@ describe.each(databaseKinds())('browser headers and session cookie on $name', (k
     expect(photo.headers['content-type']).toBe('image/jpeg');
   });
 
+  it('a static file revalidates by its ETag alone: no Last-Modified, no Accept-Ranges', async () => {
+    for (const url of ['/apps/sagan/assets/app-abc123.js', '/apps/sagan/icon.svg']) {
+      const res = await t.app.inject({ url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['last-modified'], url).toBeUndefined();
+      expect(res.headers['accept-ranges'], url).toBeUndefined();
+      const again = await t.app.inject({
+        url,
+        headers: { 'if-none-match': String(res.headers['etag']) },
+      });
+      expect(again.statusCode, url).toBe(304);
+    }
+  });
+
   it('only the mini card route may be framed by other sites, and only that is relaxed', async () => {
     for (const url of [
       '/apps/sagan/viewscoreboardmini/abc',
