@@ -223,12 +223,27 @@ async function wireBytes(browser: Browser, page: PublicPage, url: string): Promi
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const tab = await context.newPage();
   const sizes: Promise<[string, number]>[] = [];
+  let inflight = 0;
+  let settled = () => {};
+  const ended = () => {
+    if (--inflight === 0) settled();
+  };
+  tab.on('request', () => inflight++);
+  tab.on('requestfailed', ended);
   tab.on('requestfinished', (req) => {
     sizes.push(
       req.sizes().then((s) => [req.resourceType(), s.responseBodySize + s.responseHeadersSize]),
     );
+    ended();
   });
   const res = await tab.goto(url, { waitUntil: 'networkidle' });
+  // On a busy machine the network can look idle before a client-rendered page has loaded its
+  // own chunk and styles: the page's own state says when it is there (taken over, nothing left
+  // Loading), and then every request it started must have ended.
+  await tab.locator('#root:not([aria-busy])').waitFor({ state: 'attached' });
+  await tab.locator('#root > *').first().waitFor({ state: 'attached' });
+  await tab.locator('#root .loading').first().waitFor({ state: 'detached' });
+  if (inflight > 0) await new Promise<void>((resolve) => (settled = resolve));
   const w: Wire = { page: page.name, status: res?.status() ?? 0, html: 0, js: 0, css: 0, other: 0 };
   for (const [type, n] of await Promise.all(sizes)) {
     if (type === 'document') w.html += n;
@@ -257,6 +272,10 @@ async function baselineWire(
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-bench-web-baseline-'));
   let server: Awaited<ReturnType<typeof startSagan>> | null = null;
   try {
+    // The web app's own dependencies (its Vite plugin) live in its workspace folder.
+    const webModules = path.join(checkout.build.cwd, 'apps/web/node_modules');
+    if (!fs.existsSync(webModules))
+      fs.symlinkSync(path.join(root, 'apps/web/node_modules'), webModules);
     build(dist, checkout.build.cwd);
     server = await startSagan({ dataDir, webDist: dist, cwd: checkout.build.cwd });
     const base = `http://127.0.0.1:${server.port}`;
