@@ -10,6 +10,7 @@
 //   npm run bench:web                 # build + full run
 //   npm run bench:web -- --smoke      # fewer samples (part of the test command)
 //   npm run bench:web -- --no-build   # reuse the last build in .tmp/bench-web-dist
+//   npm run bench:web -- --baseline main   # adds main's bytes on the wire per page, same run
 //
 // Exit status 1 when the board never changes, a write is not seen, or a target is missed
 // with --strict.
@@ -30,6 +31,7 @@ import {
   startSagan,
   stopServers,
 } from './lib/procs.ts';
+import { baselineCheckout } from './lib/baseline.ts';
 import { API_PATH } from '@sagan/shared/http';
 import { CHROMIUM_LAUNCH } from '../scripts/lib/chromium.ts';
 import { pageUrl, seedPublicPages, type PublicPage } from '../scripts/lib/public-pages.ts';
@@ -39,6 +41,7 @@ const args = process.argv.slice(2);
 const SMOKE = args.includes('--smoke');
 const BUILD = !args.includes('--no-build');
 const STRICT = args.includes('--strict');
+const BASELINE = args.includes('--baseline') ? args[args.indexOf('--baseline') + 1] : undefined;
 const NAVIGATIONS = SMOKE ? 2 : 15;
 const WRITES = SMOKE ? 5 : 50;
 const DIST = path.join(root, '.tmp/bench-web-dist');
@@ -47,14 +50,17 @@ const BOARD_SCORE = 'section.board .board-score';
 /** Issue 28's (JS and CSS on the wire for the scoreboard) and SPEC's. */
 const TARGETS = { firstLoadJsKb: 50, cssKb: 10, navigationMs: 300, writeP50Ms: 50 };
 
-/** The client (with its manifest) and the server-rendering bundle in DIST/.ssr (decision 0013). */
-function build(): void {
+/**
+ * The client (with its manifest) and the server-rendering bundle in dist/.ssr (decision 0013),
+ * of this checkout or another one (a baseline's).
+ */
+function build(dist = DIST, checkout = root): void {
   for (const args of [
-    ['--outDir', DIST, '--emptyOutDir', '--manifest'],
-    ['-c', 'vite.ssr.config.ts', '--outDir', path.join(DIST, '.ssr')],
+    ['--outDir', dist, '--emptyOutDir', '--manifest'],
+    ['-c', 'vite.ssr.config.ts', '--outDir', path.join(dist, '.ssr')],
   ]) {
     const r = spawnSync('npx', ['vite', 'build', ...args], {
-      cwd: path.join(root, 'apps/web'),
+      cwd: path.join(checkout, 'apps/web'),
       encoding: 'utf8',
     });
     if (r.status !== 0) throw new Error(`vite build failed:\n${r.stdout}\n${r.stderr}`);
@@ -111,6 +117,10 @@ async function coldNavigation(
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
     return (window as unknown as { __boardAt?: number }).__boardAt ?? nav.duration;
   });
+  // The app's modules start after the first frame (after-paint.js): on a slow first frame the
+  // network can look idle before they are asked for, and they would not be counted. The app
+  // clears #root's aria-busy when it has taken the page over.
+  if (record) await page.locator('#root:not([aria-busy])').waitFor({ state: 'attached' });
   await page.waitForLoadState('networkidle');
   await Promise.all(bodies);
   if (record) {
@@ -213,12 +223,27 @@ async function wireBytes(browser: Browser, page: PublicPage, url: string): Promi
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const tab = await context.newPage();
   const sizes: Promise<[string, number]>[] = [];
+  let inflight = 0;
+  let settled = () => {};
+  const ended = () => {
+    if (--inflight === 0) settled();
+  };
+  tab.on('request', () => inflight++);
+  tab.on('requestfailed', ended);
   tab.on('requestfinished', (req) => {
     sizes.push(
       req.sizes().then((s) => [req.resourceType(), s.responseBodySize + s.responseHeadersSize]),
     );
+    ended();
   });
   const res = await tab.goto(url, { waitUntil: 'networkidle' });
+  // On a busy machine the network can look idle before a client-rendered page has loaded its
+  // own chunk and styles: the page's own state says when it is there (taken over, nothing left
+  // Loading), and then every request it started must have ended.
+  await tab.locator('#root:not([aria-busy])').waitFor({ state: 'attached' });
+  await tab.locator('#root > *').first().waitFor({ state: 'attached' });
+  await tab.locator('#root .loading').first().waitFor({ state: 'detached' });
+  if (inflight > 0) await new Promise<void>((resolve) => (settled = resolve));
   const w: Wire = { page: page.name, status: res?.status() ?? 0, html: 0, js: 0, css: 0, other: 0 };
   for (const [type, n] of await Promise.all(sizes)) {
     if (type === 'document') w.html += n;
@@ -232,6 +257,38 @@ async function wireBytes(browser: Browser, page: PublicPage, url: string): Promi
 
 function kb(bytes: number) {
   return (bytes / 1024).toFixed(1);
+}
+
+/**
+ * Bytes on the wire of every public page as another git ref builds and serves them, measured
+ * in the same run and browser as this checkout's: the before of a before/after table.
+ */
+async function baselineWire(
+  browser: Browser,
+  ref: string,
+): Promise<{ name: string; wire: Wire[] }> {
+  const checkout = baselineCheckout(ref);
+  const dist = path.join(root, '.tmp/bench-web-dist-baseline');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-bench-web-baseline-'));
+  let server: Awaited<ReturnType<typeof startSagan>> | null = null;
+  try {
+    // The web app's own dependencies (its Vite plugin) live in its workspace folder.
+    const webModules = path.join(checkout.build.cwd, 'apps/web/node_modules');
+    if (!fs.existsSync(webModules))
+      fs.symlinkSync(path.join(root, 'apps/web/node_modules'), webModules);
+    build(dist, checkout.build.cwd);
+    server = await startSagan({ dataDir, webDist: dist, cwd: checkout.build.cwd });
+    const base = `http://127.0.0.1:${server.port}`;
+    const wire: Wire[] = [];
+    for (const page of await seedPublicPages(base)) {
+      wire.push(await wireBytes(browser, page, pageUrl(base, page)));
+    }
+    return { name: checkout.build.name, wire };
+  } finally {
+    if (server) await stopServers([server]);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    checkout.remove();
+  }
 }
 
 async function main() {
@@ -262,11 +319,12 @@ async function main() {
     const floor = await startFloorServer(url);
     const floorUrl = floor.url;
 
-    // 0: bytes on the wire of every public page, cold.
+    // 0: bytes on the wire of every public page, cold (and the baseline's, if asked).
     const wire: Wire[] = [];
     for (const page of await seedPublicPages(base)) {
       wire.push(await wireBytes(browser, page, pageUrl(base, page)));
     }
+    const baseline = BASELINE ? await baselineWire(browser, BASELINE) : null;
 
     // 1 + 2: first load and navigation → board visible, cold, several times, alternating with
     // the floor page so both see the same machine.
@@ -375,6 +433,18 @@ async function main() {
       );
     }
     if (wire.some((w) => w.status !== 200)) failed = true;
+    if (baseline) {
+      console.log(`\nBefore (${baseline.name}) → after (this checkout), same run; KB:\n`);
+      console.log('| page | JS before | JS after | total before | total after |');
+      console.log('|---|---:|---:|---:|---:|');
+      const total = (w: Wire) => w.html + w.js + w.css + w.other;
+      for (const w of wire) {
+        const b = baseline.wire.find((x) => x.page === w.page);
+        console.log(
+          `| ${w.page} | ${b ? kb(b.js) : '—'} | ${kb(w.js)} | ${b ? kb(total(b)) : '—'} | ${kb(total(w))} |`,
+        );
+      }
+    }
     console.log('\nFirst-load files:');
     for (const l of loaded) {
       console.log(

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, unique, BASE, apiAs, createGame, screenshot } from './fixtures.ts';
 
 // SPEC §2 Boards by sport: one test per board, each with a screenshot to look at.
@@ -336,6 +336,42 @@ test.describe('boards by sport', () => {
     await screenshot(page, 'board-line-score-390');
     await page.setViewportSize({ width: 1280, height: 900 });
     await screenshot(page, 'board-line-score-1280');
+  });
+
+  test('the clock keeps its slot: nothing beside it moves when 10:00 becomes 9:59', async ({
+    page,
+    request,
+  }) => {
+    const keeper = await apiAs(request, unique('Keeper'));
+    const gameKey = await createGame(keeper, {
+      gameName: 'Clock Slot',
+      sportID: 3,
+      gamePeriod: '1st Half',
+    });
+    await keeper.call('POST', `/games/${gameKey}/clock`, { formattedTime: '10:00', seconds: 600 });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
+    const board = page.getByRole('region', { name: 'Scoreboard' });
+    const clock = board.getByRole('timer');
+    const period = board.getByLabel('Period 1st Half');
+    await expect(clock).toHaveAccessibleName('Clock 10:00');
+    // Across: the row is centred, so a narrower clock would move the period beside it. (Down
+    // the page, what loads above the board may still move it; that is not the clock's doing.)
+    const across = async (box: Locator) => {
+      const b = await box.boundingBox();
+      return b && { x: b.x, width: b.width };
+    };
+    // Once the app has taken the server-rendered page over: it renders the board anew.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+    const before = { clock: await across(clock), period: await across(period) };
+    expect(before.clock).not.toBeNull();
+    expect(before.period).not.toBeNull();
+    await keeper.call('POST', `/games/${gameKey}/clock`, { formattedTime: '9:59', seconds: 599 });
+    await expect(clock).toHaveAccessibleName('Clock 9:59');
+    await expect(clock).toHaveText('9:59');
+    expect(await across(clock)).toEqual(before.clock);
+    expect(await across(period)).toEqual(before.period);
+    await screenshot(page, 'board-clock-slot-390');
   });
 
   test('the mini card and the overlay show the clock; a Final game none', async ({

@@ -109,6 +109,71 @@ function pureZodSchemas(): Plugin {
   };
 }
 
+/** zod's JSON Schema modules, as its classic schemas import them. */
+const ZOD_JSON_SCHEMA = {
+  processors: '../core/json-schema-processors.js',
+  generator: '../core/to-json-schema.js',
+} as const;
+const STUB_PREFIX = '\0sagan-no-json-schema:';
+
+/**
+ * Leaves zod's JSON Schema generation out of the browser's bundle (≈ 4 KB brotli on every page
+ * that parses with zod). Every classic schema wires its JSON Schema converter in when it is
+ * built, so tree-shaking cannot drop it, though only the server (OpenAPI) ever converts. In the
+ * browser each converter is a function that throws; `aggregateChecks`, which the schemas' size
+ * getters read, stays the real one. The stub's names are read from zod's own module, so a zod
+ * update that adds a converter cannot leave one undefined.
+ */
+function noJsonSchemaInBrowser(): Plugin {
+  let ssr = false;
+  return {
+    name: 'sagan:no-json-schema-in-browser',
+    apply: 'build',
+    enforce: 'pre',
+    configResolved(config) {
+      ssr = Boolean(config.build.ssr);
+    },
+    async resolveId(source, importer) {
+      if (ssr || !importer || !/[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/.test(importer))
+        return null;
+      const kind = (Object.keys(ZOD_JSON_SCHEMA) as (keyof typeof ZOD_JSON_SCHEMA)[]).find(
+        (k) => ZOD_JSON_SCHEMA[k] === source,
+      );
+      if (!kind) return null;
+      const real = await this.resolve(source, importer, { skipSelf: true });
+      return real ? `${STUB_PREFIX}${kind}:${real.id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(STUB_PREFIX)) return null;
+      const [kind, ...rest] = id.slice(STUB_PREFIX.length).split(':');
+      const real = rest.join(':');
+      const source = fs.readFileSync(real, 'utf8');
+      const declared = [...source.matchAll(/^export (?:const|function) ([A-Za-z_$][\w$]*)/gm)];
+      const listed = [...source.matchAll(/^export \{([^}]*)\}/gm)].flatMap((m) =>
+        m[1]!.split(',').map((n) =>
+          n
+            .trim()
+            .split(/\s+as\s+/)
+            .pop()!,
+        ),
+      );
+      const names = [...declared.map((m) => m[1]!), ...listed].filter(Boolean);
+      const keep = kind === 'processors' ? ['aggregateChecks'] : [];
+      const refuse = `() => { throw new Error('JSON Schema is not part of the web app'); }`;
+      return [
+        ...keep.map((n) => `export { ${n} } from ${JSON.stringify(real)};`),
+        ...[...new Set(names)]
+          .filter((n) => !keep.includes(n))
+          .map((n) =>
+            kind === 'generator' && n.startsWith('create')
+              ? `export const ${n} = () => ${refuse};`
+              : `export const ${n} = ${refuse};`,
+          ),
+      ].join('\n');
+    },
+  };
+}
+
 /** The line of public/sw.js the build replaces with the list of files to precache. */
 const PRECACHE_LINE = 'const PRECACHE = [];';
 
@@ -206,6 +271,59 @@ function precompress(): Plugin {
   };
 }
 
+const SEP = String.raw`[\\/]`;
+const pathPattern = (p: string) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replaceAll('/', SEP);
+
+/** A module of the web app or the shared package, by its path there (no extension). */
+function appModule(dir: 'apps/web/src' | 'packages/shared/src', names: string[]): string {
+  return `${SEP}${pathPattern(dir)}${SEP}(?:${names.map(pathPattern).join('|')})\\.tsx?$`;
+}
+
+/** Every module of these npm packages. */
+const npmPackage = (names: string[]) =>
+  `${SEP}node_modules${SEP}(?:${names.map(pathPattern).join('|')})${SEP}`;
+
+/**
+ * Each file of a first load costs its response headers (≈ 300 bytes) on top of its bytes, and
+ * the automatic splitting made a file of every tiny module two pages share (a 100-byte topic
+ * family, a 140-byte component). These groups put such modules with the chunk every page that
+ * needs them loads anyway:
+ * - `framework`: Preact, the router, and the small components every screen shows;
+ * - `zod`: zod, the shared modules it is always loaded with, and the web's zod settings, which
+ *   run here before any schema of this chunk is built (zod-jitless.ts).
+ * A module is only added where all it imports is in the same group, so no page loads more
+ * than a few hundred bytes it does not use.
+ */
+const FEW_FILES = [
+  {
+    name: 'framework',
+    test: new RegExp(
+      [
+        npmPackage(['preact', 'react-router']),
+        appModule('packages/shared/src', ['routes']),
+        appModule('apps/web/src', [
+          'components/error-message',
+          'components/focus-on-mount',
+          'components/loading',
+          'components/not-found',
+          'components/use-page-title',
+          'features/scoreboards/components/sign-in-link',
+        ]),
+      ].join('|'),
+    ),
+  },
+  {
+    name: 'zod',
+    test: new RegExp(
+      [
+        npmPackage(['zod']),
+        appModule('packages/shared/src', ['http', 'keys', 'text', 'topics/user', 'zod-messages']),
+        appModule('apps/web/src', ['lib/zod-jitless']),
+      ].join('|'),
+    ),
+  },
+];
+
 export default defineConfig({
   base: '/apps/sagan/',
   // Fast Refresh is React's and does nothing under Preact (edits would be accepted but never
@@ -214,6 +332,7 @@ export default defineConfig({
   plugins: [
     react({ refreshExclude: /./ }),
     pureZodSchemas(),
+    noJsonSchemaInBrowser(),
     noReactRuntime(),
     serviceWorkerPrecache(),
     precompress(),
@@ -231,6 +350,7 @@ export default defineConfig({
     // Every browser we target has native module preload (docs/decisions/0011).
     modulePreload: { polyfill: false },
     rollupOptions: {
+      output: { codeSplitting: { groups: FEW_FILES } },
       onwarn(warning, warn) {
         // react-router reads React 19's useOptimistic by a computed name and falls back when it
         // is missing, as it is in preact/compat.

@@ -37,6 +37,7 @@ import { buildFileReader, themeScriptHash } from './critical-path.ts';
 import { registerWebApp } from './web-app.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { SMALL_BODY_BYTES } from './lib/body-limits.ts';
+import { trimNonDocumentHeaders } from './lib/document-headers.ts';
 import metricsPlugin from './ops/metrics.ts';
 
 export interface BuildOptions {
@@ -126,14 +127,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     crossOriginResourcePolicy: { policy: 'same-site' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
-  // The policy governs documents only: scripts, styles, JSON and photos are never one (nosniff
-  // keeps the browser from treating them as one), and ≈ 600 bytes of header on each of them is
-  // paid on every page load. SVG is kept: opened on its own, it is a document that can script.
-  app.addHook('onSend', async (_req, reply) => {
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (!/^(?:text\/html|image\/svg\+xml)\b/.test(type))
-      reply.removeHeader('content-security-policy');
-  });
+  // The policy and its kin govern documents only (lib/document-headers.ts). SVG keeps them:
+  // opened on its own, it is a document that can script.
+  app.addHook('onSend', async (_req, reply) => trimNonDocumentHeaders(reply));
   await registerCompression(app);
   await app.register(bodyTimeoutPlugin, { config });
   await app.register(hostsPlugin, { config });
