@@ -59,6 +59,7 @@ import { guardGame, roleOn } from '../../lib/game-guard.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { decideHeld, logged, readLog } from './held.ts';
+import { checkPlayer, lastScoringTap } from './sheet-repo.ts';
 
 // Reads of the scoreboards feature: each realtime topic's whole state (DESIGN §4).
 
@@ -593,6 +594,15 @@ export async function recordAction(
       }
       if (action.kind === 'set') refuseRename(game, action.values);
       if (action.kind === 'resolve') return decideHeld(q, gameKey, game, eventId, action);
+      if (action.kind === 'scorer') {
+        // Who scored a tap already made: the player is checked, the tap found and named.
+        await checkPlayer(q, gameKey, game.fields, action.team, action.player);
+        const target = await lastScoringTap(q, gameKey, origin, action.team);
+        return { body: { ...action, target }, fields: game.fields, listed: true };
+      }
+      if ('player' in action && action.player !== undefined) {
+        await checkPlayer(q, gameKey, game.fields, action.team, action.player);
+      }
       // Made in a set that has ended: kept for the scorers to decide, never folded silently.
       if (isHeld(game.fields, action, origin.period)) {
         return { body: action, fields: game.fields, held: true, heldChanged: true };
