@@ -9,6 +9,7 @@ import {
 } from '@sagan/shared/game-sheets';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { gameKeyParamsSchema } from '@sagan/shared/scoreboard-views';
+import { compareJersey } from '@sagan/shared/teamsheet';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import type { Queryable } from '../../db/db.ts';
 import { guardGame } from '../../lib/game-guard.ts';
@@ -92,10 +93,9 @@ export default async function gameSheetRoutes(fastify: FastifyInstance): Promise
              FROM players WHERE team_key = $1 ORDER BY player_key`,
             [teamKey],
           );
+          // In the sheet's own order: by jersey, then name.
           players.sort(
-            (a, b) =>
-              a.jersey.localeCompare(b.jersey, undefined, { numeric: true }) ||
-              a.playerName.localeCompare(b.playerName),
+            (a, b) => compareJersey(a.jersey, b.jersey) || a.playerName.localeCompare(b.playerName),
           );
           await q.query(
             `INSERT INTO game_sheets (game_key, side, team_key, team_name, players,

@@ -13,6 +13,7 @@ import { useLive } from '../../lib/realtime.ts';
 import { useWatchers } from './api/use-scoreboard-actions.ts';
 import { Board } from './boards/board.tsx';
 import { LineScore } from './boards/line-score.tsx';
+import { BoxScore } from './boards/box-score.tsx';
 import { BookmarkToggle } from './components/bookmark-toggle.tsx';
 import { EyeIcon } from './components/icons.tsx';
 import { MessageBox } from './components/message-box.tsx';
@@ -88,6 +89,7 @@ export default function ScoreboardPage() {
       <Board game={top} />
       {/* Tennis's board shows every set's games itself. */}
       {boardKind(top.sportID) !== 'tennis' && <LineScore gameKey={gameKey} game={top} />}
+      <BoxScore gameKey={gameKey} game={top} />
       <ScoreAnnouncer game={top} />
       {tags.length > 0 && (
         <ul className="tag-links" aria-label="Tags">

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import type { BoardKind } from '@sagan/shared/sports';
 import {
@@ -233,10 +234,13 @@ export function Controls({
   kind,
   game,
   onIntent,
+  below,
 }: {
   kind: BoardKind;
   game: ScoreboardFields;
   onIntent: (intent: Intent) => void;
+  /** Shown under a team's buttons (who scored the tap just made). */
+  below?: Partial<Record<Team, ReactNode>>;
 }) {
   const perTeam = teamControls(kind, game.sportID);
   const forGame = gameControls(kind, game);
@@ -290,6 +294,7 @@ export function Controls({
                   />
                 ))}
               </div>
+              {below?.[team]}
             </section>
           );
         })}
