@@ -212,18 +212,15 @@ function Scorekeeper({
         game={shown}
         onIntent={act}
         below={
-          picking && pickSheet
-            ? {
-                [picking]: (
-                  <ScorerPick
-                    teamName={picking === 'home' ? shown.homeTeamName : shown.awayTeamName}
-                    sheet={pickSheet}
-                    onPick={(player) => pick(picking, player)}
-                    onSkip={() => setPicking(null)}
-                  />
-                ),
-              }
-            : undefined
+          picking &&
+          pickSheet && (
+            <ScorerPick
+              teamName={picking === 'home' ? shown.homeTeamName : shown.awayTeamName}
+              sheet={pickSheet}
+              onPick={(player) => pick(picking, player)}
+              onSkip={() => setPicking(null)}
+            />
+          )
         }
       />
       <section className="sk-period" aria-label="Period">

@@ -239,8 +239,8 @@ export function Controls({
   kind: BoardKind;
   game: ScoreboardFields;
   onIntent: (intent: Intent) => void;
-  /** Shown under a team's buttons (who scored the tap just made). */
-  below?: Partial<Record<Team, ReactNode>>;
+  /** Shown under both teams' buttons, full width (who scored the tap just made). */
+  below?: ReactNode;
 }) {
   const perTeam = teamControls(kind, game.sportID);
   const forGame = gameControls(kind, game);
@@ -294,11 +294,11 @@ export function Controls({
                   />
                 ))}
               </div>
-              {below?.[team]}
             </section>
           );
         })}
       </div>
+      {below}
       {forGame.length > 0 && (
         <section className="sk-game" aria-label="Game controls">
           {/* Football's controls come in −/+ pairs: two columns keep each pair on one row. */}

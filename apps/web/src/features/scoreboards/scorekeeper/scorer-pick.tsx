@@ -22,7 +22,7 @@ export function ScorerPick({
 }) {
   return (
     <div className="sk-scorer" role="group" aria-label={`Who scored for ${teamName}?`}>
-      <p className="sk-scorer-q">Who scored?</p>
+      <p className="sk-scorer-q">Who scored for {teamName}?</p>
       <div className="sk-scorer-players">
         {sheet.players.map((p) => (
           <button
