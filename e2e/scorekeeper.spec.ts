@@ -120,6 +120,11 @@ test.describe('scorekeeper: every board from the browser', () => {
     const scorers = viewer.getByRole('table', { name: 'Lions' });
     await expect(scorers.getByRole('row', { name: '4 Ann Lee 1' })).toBeVisible();
     await expect(board(viewer).getByLabel('Lions score 2')).toBeVisible();
+    // The Changes list says the taps in words, the scorer's name with the goal.
+    await page.locator('summary', { hasText: 'Changes' }).click();
+    const changes = page.getByRole('list', { name: 'Changes' });
+    await expect(changes).toContainText('Lions +1 (Ann Lee)');
+    await expect(changes).toContainText('2nd Half began');
   });
 
   test('aussie rules: goals and behinds make the total', async ({ page, browser }) => {

@@ -3,6 +3,7 @@ import type { GameSheets } from '@sagan/shared/game-sheets';
 import type { GameDetail } from '@sagan/shared/topics/game-detail';
 import { API, databaseKinds, newGameOf, newTeamWithPlayer, useTestApp } from './helpers.ts';
 import { isState, TestSocket, type StateMessage } from './ws-client.ts';
+import { loadGameHistory } from '../src/routes/scoreboards/repo.ts';
 
 // DESIGN §10 "who scored": a game's team linked to a team sheet, scoring taps that name a
 // player (on the tap, or one tap after it), the box score on gamedetail: as a viewer's socket
@@ -94,6 +95,16 @@ describe.each(databaseKinds())('box score on $name', (kind) => {
     ).toBe(200);
     const seen = await detailWhere(viewer, gameKey, (d) => names(d)[0] === '#4 Ann Lee 4');
     expect(names(seen.data as GameDetail)).toEqual(['#4 Ann Lee 4', '#7 Bo Diaz 3']);
+    // The scorers' Changes list says who scored, by the sheet's name.
+    const history = await loadGameHistory(t.app.db, gameKey);
+    const said = history!.entries.slice(0, 5).map((e) => [e.kind, e.team, e.player ?? null]);
+    expect(said).toEqual([
+      ['scorer', 'home', 'Ann Lee'],
+      ['score', 'home', 'Ann Lee'],
+      ['scorer', 'home', 'Bo Diaz'],
+      ['score', 'home', 'Bo Diaz'],
+      ['score', 'home', 'Ann Lee'],
+    ]);
     // Undo takes back the naming first: the 2 stays on the board, as nobody's.
     const from = viewer.messages.length;
     expect((await act(gameKey, { kind: 'undo' })).statusCode).toBe(200);

@@ -254,6 +254,7 @@ function Scorekeeper({
           gameKey={gameKey}
           device={deviceId()}
           entries={history}
+          names={shown}
           ownDeviceOnly={!!coscorer}
         />
       </Panel>
