@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from './axe.ts';
-import { test, expect, unique, signIn, screenshot } from './fixtures.ts';
+import { test, expect, unique, signIn, screenshot, API } from './fixtures.ts';
 import { board, fact, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
 
 // The scorekeeper in the browser (DESIGN §9), on a phone: a game of each board is created on
@@ -82,7 +82,10 @@ test.describe('scorekeeper: every board from the browser', () => {
     await screenshot(page, 'scorekeeper-basketball');
   });
 
-  test('basic (soccer): the score both ways, never below 0', async ({ page, browser }) => {
+  test('basic (soccer): the score both ways, never below 0, and who scored', async ({
+    page,
+    browser,
+  }) => {
     const { gameKey } = await newGame(page, 'Soccer');
     const viewer = await viewerOf(browser, gameKey);
     await tap(page, 'Lions +1', 'Lions +1', 'Lions −1', 'Tigers −1', 'Tigers +1');
@@ -91,6 +94,37 @@ test.describe('scorekeeper: every board from the browser', () => {
     await tap(page, 'Next period ›', 'Next period ›', 'Next period ›');
     await expect(board(viewer).getByLabel('Period 2nd Half')).toBeVisible();
     await screenshot(page, 'scorekeeper-basic');
+
+    // Who scored: the Lions linked to a team sheet of the keeper's, a goal, one tap on Ann.
+    const sheetName = unique('Lions sheet');
+    const headers = { 'x-sagan-request': '1' };
+    const team = await page.request.post(`${API}/teams`, { headers });
+    const { teamKey } = (await team.json()) as { teamKey: string };
+    const named = await page.request.patch(`${API}/teams/${teamKey}`, {
+      headers,
+      data: { teamName: sheetName, teamNotes: '' },
+    });
+    expect(named.status()).toBe(200);
+    const player = await page.request.put(`${API}/teams/${teamKey}/players/-1`, {
+      headers,
+      data: { jersey: '4', playerName: 'Ann Lee', playerNotes: '' },
+    });
+    expect(player.status()).toBe(200);
+    await page.locator('summary', { hasText: 'Who scored' }).click();
+    await page.getByRole('combobox', { name: 'Lions' }).selectOption({ label: sheetName });
+    await page.locator('.sk-sheet-link').first().getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Linked' })).toBeVisible();
+    await tap(page, 'Lions +1', 'Ann Lee, #4, scored');
+    await expect(page.getByRole('group', { name: 'Who scored for Lions?' })).toHaveCount(0);
+    await saved(page);
+    const scorers = viewer.getByRole('table', { name: 'Lions' });
+    await expect(scorers.getByRole('row', { name: '4 Ann Lee 1' })).toBeVisible();
+    await expect(board(viewer).getByLabel('Lions score 2')).toBeVisible();
+    // The Changes list says the taps in words, the scorer's name with the goal.
+    await page.locator('summary', { hasText: 'Changes' }).click();
+    const changes = page.getByRole('list', { name: 'Changes' });
+    await expect(changes).toContainText('Lions +1 (Ann Lee)');
+    await expect(changes).toContainText('2nd Half began');
   });
 
   test('aussie rules: goals and behinds make the total', async ({ page, browser }) => {

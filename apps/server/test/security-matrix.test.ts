@@ -480,6 +480,18 @@ const matrix: Record<string, Entry> = {
     expect: PUBLIC_200,
     guess: 404,
   },
+  // Who scored: the owner links a sheet of theirs; the scorers read the linked players.
+  'GET /apps/sagan/api/games/:gameKey/sheets': {
+    req: (w) => get(`${API}/games/${w.gameKey}/sheets`),
+    expect: OWNER_403,
+    scorer: 200,
+    guess: 404,
+  },
+  'PUT /apps/sagan/api/games/:gameKey/sheets/:side': {
+    req: (w) => send('PUT', `${API}/games/${w.gameKey}/sheets/home`, { teamKey: w.teamKey }),
+    expect: OWNER_403,
+    guess: 404,
+  },
   // Co-scorers: inviting, listing and revoking are the owner's; any signed-in user redeems.
   'POST /apps/sagan/api/games/:gameKey/coscorers': {
     req: (w) => send('POST', `${API}/games/${w.gameKey}/coscorers`),

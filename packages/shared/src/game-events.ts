@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorSchema } from './http.ts';
+import { keySchema } from './keys.ts';
 import { safeText } from './text.ts';
 import { COUNT_FIELDS, FLAG_FIELDS } from './scorekeeping.ts';
 
@@ -20,10 +21,15 @@ const eventId = z
   .max(100)
   .regex(/^[A-Za-z0-9_-]+$/, 'an event id is 1–100 letters, digits, _ or -');
 
+/** A player of the game's team sheet for that team (the server checks the sheet). */
+const player = keySchema;
+
 export const intentSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('score'), team, by }).strict(),
-  z.object({ kind: z.literal('goal'), team, by }).strict(),
-  z.object({ kind: z.literal('behind'), team, by }).strict(),
+  z.object({ kind: z.literal('score'), team, by, player: player.optional() }).strict(),
+  z.object({ kind: z.literal('goal'), team, by, player: player.optional() }).strict(),
+  z.object({ kind: z.literal('behind'), team, by, player: player.optional() }).strict(),
+  /** Who scored this device's last scoring tap for `team`. */
+  z.object({ kind: z.literal('scorer'), team, player }).strict(),
   z.object({ kind: z.literal('count'), field: z.enum(COUNT_FIELDS), by }).strict(),
   z.object({ kind: z.literal('toggle'), field: z.enum(FLAG_FIELDS) }).strict(),
   z.object({ kind: z.literal('tennisPoint'), team }).strict(),

@@ -26,6 +26,9 @@ export const gameHistoryEntrySchema = z.object({
   held: z.enum(['waiting', 'period', 'now', 'discard']).optional(),
   /** The period a held tap was made in. */
   period: z.string().optional(),
+  /** The team a tap was for, and the player said to have scored it (by name). */
+  team: z.enum(['home', 'away']).optional(),
+  player: z.string().optional(),
 });
 export type GameHistoryEntry = z.infer<typeof gameHistoryEntrySchema>;
 

@@ -140,7 +140,8 @@ export function scoresPerPeriod(sportID: number): boolean {
  */
 export function isHeld(now: ScoreboardFields, action: GameAction, madeIn?: string): boolean {
   if (madeIn === undefined || !scoresPerPeriod(now.sportID)) return false;
-  if (['set', 'undo', 'void', 'resolve'].includes(action.kind)) return false;
+  // Naming who scored a tap is not a tap of the period: it follows the tap it names.
+  if (['set', 'undo', 'void', 'resolve', 'scorer'].includes(action.kind)) return false;
   if (samePeriod(madeIn, now.gamePeriod)) return false;
   return periodLabels(now.sportID, now.maxSets).some((p) => samePeriod(p, madeIn));
 }

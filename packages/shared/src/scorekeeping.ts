@@ -40,12 +40,17 @@ export type FlagField = (typeof FLAG_FIELDS)[number];
  * count against whatever state the server has when they are sent.
  */
 export type Intent =
-  /** Points on the main score (+1, −1, +2, +3...). */
-  | { kind: 'score'; team: Team; by: number }
+  /** Points on the main score (+1, −1, +2, +3...), by a player of the team's sheet if said. */
+  | { kind: 'score'; team: Team; by: number; player?: string }
   /** Aussie Rules/Gaelic goals; the total follows. */
-  | { kind: 'goal'; team: Team; by: number }
+  | { kind: 'goal'; team: Team; by: number; player?: string }
   /** Aussie Rules behinds, Gaelic points; the total follows. */
-  | { kind: 'behind'; team: Team; by: number }
+  | { kind: 'behind'; team: Team; by: number; player?: string }
+  /**
+   * Who scored a scoring tap already made (`target`, which the server finds: this device's
+   * last one for `team`): the box score credits it to `player`. Changes nothing on the board.
+   */
+  | { kind: 'scorer'; team: Team; player: string; target?: string }
   | { kind: 'count'; field: CountField; by: number }
   | { kind: 'toggle'; field: FlagField }
   /** Tennis: a point won by `team` (games, sets and serve follow; undo takes it back). */
@@ -309,6 +314,7 @@ export function applyIntent(f: ScoreboardFields, intent: Intent): ScoreboardPatc
       patch = { balls: 0, strikes: 0 };
       break;
     case 'error':
+    case 'scorer':
       patch = {};
       break;
     case 'period':

@@ -81,6 +81,8 @@ export interface Decision {
   resolves?: string[];
   /** What waits for the scorers changed: their private topic is sent again. */
   heldChanged?: boolean;
+  /** Changes nothing on the board but is in the Changes list (who scored a tap). */
+  listed?: boolean;
 }
 
 export interface Written {
@@ -228,7 +230,7 @@ export async function writeGameEvent<T>(
         ...row.bookmarkers.map(favoritesTopic.name),
         ...row.tag_keys.map(tagTopic.name),
         ...row.tag_followers.map(followedTagsTopic.name),
-        ...(changed || decision.voids || decision.heldChanged
+        ...(changed || decision.voids || decision.heldChanged || decision.listed
           ? [gameHistoryTopic.name(gameKey)]
           : []),
         ...(decision.heldChanged ? [gameHeldTopic.name(gameKey)] : []),

@@ -14,7 +14,20 @@ const rhe = z.object({
   errors: z.number().int(),
 });
 
-/** A game's line score (line-score.ts folds it from the log). */
+/** One scorer of the box score, named as the game's copy of the sheet's privacy allows. */
+const boxLine = z.object({
+  player: z.string(),
+  jersey: z.string(),
+  name: z.string(),
+  points: z.number().int(),
+  goals: z.number().int().optional(),
+  behinds: z.number().int().optional(),
+});
+
+/**
+ * A game's line score (line-score.ts folds it from the log) and, for the teams linked to a
+ * team sheet, who scored (box-score.ts).
+ */
 export const gameDetailSchema = z
   .object({
     lineScore: z.object({
@@ -29,6 +42,10 @@ export const gameDetailSchema = z
       ),
       rhe: z.object({ home: rhe, away: rhe }).optional(),
     }),
+    /** Only the sides linked to a sheet; each lists the players who scored. */
+    boxScore: z
+      .object({ home: z.array(boxLine).optional(), away: z.array(boxLine).optional() })
+      .optional(),
   })
   .nullable();
 export type GameDetail = NonNullable<z.infer<typeof gameDetailSchema>>;

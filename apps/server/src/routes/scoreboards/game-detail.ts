@@ -1,14 +1,18 @@
 import { defaultScoreboard } from '@sagan/shared/scoreboard';
+import { boxScore } from '@sagan/shared/box-score';
 import type { GameEventBody } from '@sagan/shared/game-log';
 import { lineScore } from '@sagan/shared/line-score';
+import { initialsOf } from '@sagan/shared/teamsheet-privacy';
 import type { GameDetail } from '@sagan/shared/topics/game-detail';
 import type { Queryable } from '../../db/db.ts';
 import { PUBLIC_GAME } from './repo.ts';
+import { loadSheetRows } from './sheet-repo.ts';
 
 /**
- * The gamedetail: topic's state: the line score folded from the game's whole log (DESIGN §10),
- * null when there is no such game. Read only when someone watches the full board, so the
- * game: topic every viewer gets stays one row.
+ * The gamedetail: topic's state: the line score folded from the game's whole log (DESIGN §10)
+ * and, for a team linked to a sheet, who scored, named as the game's copy of the sheet's
+ * privacy allows; null when there is no such game. Read only when someone watches the full
+ * board, so the game: topic every viewer gets stays one row.
  */
 export async function loadGameDetail(q: Queryable, gameKey: string): Promise<GameDetail | null> {
   const rows = await q.query<{
@@ -25,5 +29,20 @@ export async function loadGameDetail(q: Queryable, gameKey: string): Promise<Gam
   const log = rows.flatMap((r) =>
     r.event_id && r.body ? [{ id: r.event_id, body: r.body, held: r.held === true }] : [],
   );
-  return { lineScore: lineScore(defaultScoreboard, log) };
+  const detail: GameDetail = { lineScore: lineScore(defaultScoreboard, log) };
+  const sheets = await loadSheetRows(q, gameKey);
+  if (!sheets.length) return detail;
+  const scored = boxScore(defaultScoreboard, log);
+  const box: NonNullable<GameDetail['boxScore']> = {};
+  for (const sheet of sheets) {
+    const players = new Map(sheet.players.map((p) => [p.playerKey, p]));
+    // Only players of the game's copy of the sheet are named: never more than the sheet shows.
+    box[sheet.side] = scored[sheet.side].flatMap((line) => {
+      const p = players.get(line.player);
+      if (!p) return [];
+      const name = sheet.privacy_initials_only ? initialsOf(p.playerName) : p.playerName;
+      return [{ ...line, jersey: p.jersey, name }];
+    });
+  }
+  return { ...detail, boxScore: box };
 }

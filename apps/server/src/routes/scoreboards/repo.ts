@@ -60,6 +60,7 @@ import { guardGame, roleOn } from '../../lib/game-guard.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { decideHeld, logged, readLog } from './held.ts';
+import { checkPlayer, lastScoringTap, loadSheetRows } from './sheet-repo.ts';
 
 // Reads of the scoreboards feature: each realtime topic's whole state (DESIGN §4).
 
@@ -255,6 +256,9 @@ export async function loadGameHistory(
     note: string | null;
     held: string | null;
     period: string | null;
+    player: string | null;
+    team: string | null;
+    target: string | null;
   }>(
     // Held taps and the decisions on them are listed although they change nothing when
     // appended: the owner sees what waits, and what became of it.
@@ -265,16 +269,29 @@ export async function loadGameHistory(
               CASE WHEN NOT e.held THEN NULL WHEN e.resolved_by IS NULL THEN 'waiting'
                    ELSE (SELECT r.body ->> 'apply' FROM game_events r
                          WHERE r.game_key = e.game_key AND r.event_id = e.resolved_by) END AS held,
-              CASE WHEN e.held THEN e.period END AS period
+              CASE WHEN e.held THEN e.period END AS period,
+              e.body ->> 'player' AS player, e.body ->> 'team' AS team,
+              e.body ->> 'target' AS target
        FROM game_events e LEFT JOIN users u ON u.uid = e.uid
        WHERE e.game_key = $1 AND (e.changes <> '{}'::jsonb OR e.held
-         OR e.body ->> 'kind' IN ('void', 'resolve'))
+         OR e.body ->> 'kind' IN ('void', 'resolve', 'scorer'))
        UNION ALL
-       SELECT seq, at, changes, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+       SELECT seq, at, changes, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
        FROM game_history WHERE game_key = $1
      ) h ORDER BY seq DESC LIMIT ${GAME_HISTORY_LIMIT}`,
     [gameKey],
   );
+  // Who scored, by name: the scorers' own list, so the sheet's full names.
+  const sheets = rows.some((r) => r.player) ? await loadSheetRows(q, gameKey) : [];
+  const nameOf = (team: string | null, player: string | null) =>
+    sheets.find((sh) => sh.side === team)?.players.find((p) => p.playerKey === player)?.playerName;
+  // A tap named afterwards reads with its scorer too: the newest naming that counts.
+  const namedLater = new Map<string, string>();
+  for (const r of rows) {
+    if (r.kind === 'scorer' && r.target && r.player && !r.voided && !namedLater.has(r.target)) {
+      namedLater.set(r.target, r.player);
+    }
+  }
   return {
     entries: rows.map((r) => ({
       seq: Number(r.seq),
@@ -291,6 +308,14 @@ export async function loadGameHistory(
             ...(r.note ? { note: r.note } : {}),
             ...(r.held ? { held: r.held as NonNullable<GameHistoryEntry['held']> } : {}),
             ...(r.period ? { period: r.period } : {}),
+            ...(r.team === 'home' || r.team === 'away' ? { team: r.team } : {}),
+            ...(r.player || (r.event_id && namedLater.has(r.event_id))
+              ? {
+                  player:
+                    nameOf(r.team, r.player ?? namedLater.get(r.event_id ?? '') ?? null) ??
+                    'a player',
+                }
+              : {}),
           }),
     })),
   };
@@ -614,6 +639,15 @@ export async function recordAction(
       }
       if (action.kind === 'set') refuseRename(game, action.values);
       if (action.kind === 'resolve') return decideHeld(q, gameKey, game, eventId, action);
+      if (action.kind === 'scorer') {
+        // Who scored a tap already made: the player is checked, the tap found and named.
+        await checkPlayer(q, gameKey, game.fields, action.team, action.player);
+        const target = await lastScoringTap(q, gameKey, origin, action.team);
+        return { body: { ...action, target }, fields: game.fields, listed: true };
+      }
+      if ('player' in action && action.player !== undefined) {
+        await checkPlayer(q, gameKey, game.fields, action.team, action.player);
+      }
       // Made in a set that has ended: kept for the scorers to decide, never folded silently.
       if (isHeld(game.fields, action, origin.period)) {
         return { body: action, fields: game.fields, held: true, heldChanged: true };

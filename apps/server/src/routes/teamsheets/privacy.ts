@@ -7,6 +7,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { ownedTeam, readPrivacy, touchTeam, writePrivacy } from './repo.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { followSheetPrivacy } from '../playcounts/public.ts';
+import { followSheetPrivacyOnGames } from '../scoreboards/public.ts';
 
 // Children's privacy: the owner's choice of what the public sheet shows.
 export function privacyRoutes(fastify: FastifyInstance): void {
@@ -52,6 +53,11 @@ export function privacyRoutes(fastify: FastifyInstance): void {
         // The team's play counts keep their own copy of the option, following it while the
         // sheet exists; their shared links' open viewers reload with it.
         await hub.changed(q, await followSheetPrivacy(q, team.team_key, req.body));
+        // So do the games linked to it: their box scores' names.
+        await hub.changed(
+          q,
+          await followSheetPrivacyOnGames(q, team.team_key, req.body.initialsOnly),
+        );
       });
       return readPrivacy(db, req.params.teamKey);
     },

@@ -12,6 +12,7 @@ import { useGame } from './api/use-game.ts';
 import { useWatchers } from './api/use-scoreboard-actions.ts';
 import { Board } from './boards/board.tsx';
 import { LineScore } from './boards/line-score.tsx';
+import { BoxScore } from './boards/box-score.tsx';
 import { BookmarkToggle } from './components/bookmark-toggle.tsx';
 import { HiddenNotice } from './components/hidden-notice.tsx';
 import { EyeIcon } from './components/icons.tsx';
@@ -90,6 +91,7 @@ export default function ScoreboardPage() {
       <Board game={top} />
       {/* Tennis's board shows every set's games itself. */}
       {boardKind(top.sportID) !== 'tennis' && <LineScore gameKey={gameKey} game={top} />}
+      <BoxScore gameKey={gameKey} game={top} />
       <ScoreAnnouncer game={top} />
       {tags.length > 0 && (
         <ul className="tag-links" aria-label="Tags">

@@ -4,7 +4,13 @@ import { keySchema } from '@sagan/shared/keys';
 import { pathTo } from '@sagan/shared/routes';
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import { boardSpec } from '@sagan/shared/scoreboard-boards';
-import { applyIntent, FINAL, STARTING_SOON, type Intent } from '@sagan/shared/scorekeeping';
+import {
+  applyIntent,
+  FINAL,
+  STARTING_SOON,
+  type Intent,
+  type Team,
+} from '@sagan/shared/scorekeeping';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -30,6 +36,8 @@ import { ClockControls } from './scorekeeper/clock-controls.tsx';
 import { Controls } from './scorekeeper/controls.tsx';
 import { EditFields } from './scorekeeper/edit-fields.tsx';
 import { HeldNotice } from './scorekeeper/held-notice.tsx';
+import { ScorerPick, SheetsPanel } from './scorekeeper/scorer-pick.tsx';
+import { useGameSheets } from './scorekeeper/api.ts';
 import { CoscorersPanel } from '../../components/coscorers/coscorers-panel.tsx';
 import { ScorerGate, useCoscorer } from '../../components/coscorers/scorer-gate.tsx';
 import { deviceId, gameStream, withPending, type GameBase } from './scorekeeper/game-stream.ts';
@@ -157,14 +165,28 @@ function Scorekeeper({
   const shown: ScoreboardFields = withPending(live, box.items);
   const spec = boardSpec(shown.sportID);
 
+  // Who scored: after a scoring tap for a team linked to a sheet, its players are offered.
+  const sheets = useGameSheets(gameKey);
+  const [picking, setPicking] = useState<Team | null>(null);
+
   function act(intent: Intent) {
     const patch = applyIntent(shown, intent);
     if (Object.keys(patch).length === 0) return;
     setUndoable((n) => n + 1);
     box.enqueue({ ...intent, madeIn: shown.gamePeriod });
+    const scored =
+      intent.kind === 'score' || intent.kind === 'goal' || intent.kind === 'behind' ? intent : null;
+    setPicking(scored && scored.by > 0 && sheets.data?.[scored.team] ? scored.team : null);
   }
+  function pick(team: Team, player: string) {
+    setPicking(null);
+    setUndoable((n) => n + 1);
+    box.enqueue({ kind: 'scorer', team, player, madeIn: shown.gamePeriod });
+  }
+  const pickSheet = picking ? sheets.data?.[picking] : null;
   function takeBack() {
     if (!undoable) return;
+    setPicking(null);
     setUndoable((n) => n - 1);
     box.enqueue({ kind: 'undo', madeIn: shown.gamePeriod });
   }
@@ -188,7 +210,22 @@ function Scorekeeper({
         </p>
       )}
       <Board game={{ ...game.top, ...shown }} />
-      <Controls kind={spec.kind} game={shown} onIntent={act} />
+      <Controls
+        kind={spec.kind}
+        game={shown}
+        onIntent={act}
+        below={
+          picking &&
+          pickSheet && (
+            <ScorerPick
+              teamName={picking === 'home' ? shown.homeTeamName : shown.awayTeamName}
+              sheet={pickSheet}
+              onPick={(player) => pick(picking, player)}
+              onSkip={() => setPicking(null)}
+            />
+          )
+        }
+      />
       <section className="sk-period" aria-label="Period">
         <button
           type="button"
@@ -220,6 +257,7 @@ function Scorekeeper({
           gameKey={gameKey}
           device={deviceId()}
           entries={history}
+          names={shown}
           ownDeviceOnly={!!coscorer}
         />
       </Panel>
@@ -236,6 +274,13 @@ function Scorekeeper({
           </Panel>
           <Panel title="Share">
             <Share gameKey={gameKey} gameName={shown.gameName} />
+          </Panel>
+          <Panel title="Who scored: team sheets">
+            <SheetsPanel
+              gameKey={gameKey}
+              homeTeamName={shown.homeTeamName}
+              awayTeamName={shown.awayTeamName}
+            />
           </Panel>
           <Panel title="Co-scorers">
             <CoscorersPanel kind="game" gameKey={gameKey} />

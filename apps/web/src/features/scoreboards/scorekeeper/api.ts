@@ -2,8 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ClockControl } from '@sagan/shared/game-clock';
 import type { GameEventAnswer } from '@sagan/shared/game-events';
 import type { HeldApply } from '@sagan/shared/game-log';
+import { gameSheetsSchema, type GameSheets } from '@sagan/shared/game-sheets';
+import type { Team } from '@sagan/shared/scorekeeping';
 import type { ScoreboardPatch } from '@sagan/shared/scoreboard';
 import { scorekeeperMessagesSchema } from '@sagan/shared/scoreboard-views';
+import { teamsListSchema } from '@sagan/shared/teamsheet-schemas';
 import { api } from '../../../lib/api.ts';
 import { writeOnce } from '../../../lib/outbox.ts';
 
@@ -114,5 +117,37 @@ export function useMarkRead(gameKey: string) {
     mutationFn: (messageId: string) =>
       api('PATCH', `/games/${enc(gameKey)}/messages/${enc(messageId)}`, { read: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['scorekeeper', 'messages', gameKey] }),
+  });
+}
+
+const sheetsKey = (gameKey: string) => ['scorekeeper', 'sheets', gameKey] as const;
+
+/** The team sheets linked to the game's teams: the players a scorer can say scored. */
+export function useGameSheets(gameKey: string) {
+  return useQuery({
+    queryKey: sheetsKey(gameKey),
+    queryFn: () => api('GET', `/games/${enc(gameKey)}/sheets`, undefined, gameSheetsSchema),
+  });
+}
+
+/** The owner links a side to one of their sheets (or unlinks it with null). */
+export function useLinkSheet(gameKey: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ side, teamKey }: { side: Team; teamKey: string | null }) =>
+      writeOnce<GameSheets>({
+        method: 'PUT',
+        path: `/games/${enc(gameKey)}/sheets/${side}`,
+        body: { teamKey },
+      }),
+    onSuccess: (sheets) => client.setQueryData(sheetsKey(gameKey), sheets),
+  });
+}
+
+/** The owner's team sheets, to link one to a team of the game. */
+export function useMyTeams() {
+  return useQuery({
+    queryKey: ['scorekeeper', 'teams'],
+    queryFn: () => api('GET', '/teams', undefined, teamsListSchema),
   });
 }

@@ -5,6 +5,7 @@ import { API_PATH } from '@sagan/shared/http';
 import { tagNameSchema, type ScoreboardFields } from '@sagan/shared/scoreboard';
 import type { ScoreboardFieldName } from '@sagan/shared/scoreboard-boards';
 import type { GameHistoryEntry } from '@sagan/shared/game-history';
+import { changeLabel } from '@sagan/shared/change-label';
 import { tagsTopic } from '@sagan/shared/topics/tags';
 import { useLive } from '../../../lib/realtime.ts';
 import { CopyField } from '../../../components/copy-field.tsx';
@@ -27,7 +28,10 @@ const KIND_LABELS: Record<string, string> = {
   void: 'Undo',
   set: 'Edit',
   resolve: 'Held taps',
+  scorer: 'Who scored',
 };
+
+type TeamNames = { homeTeamName: string; awayTeamName: string };
 
 /** What became of a tap held because its period had ended. */
 function heldLabel(e: GameHistoryEntry): string | null {
@@ -46,8 +50,10 @@ function heldLabel(e: GameHistoryEntry): string | null {
   }
 }
 
-/** One change's line: what moved, from what to what. */
-function describe(e: GameHistoryEntry): string {
+/** One change's line: the tap in words, else what moved, from what to what. */
+function describe(e: GameHistoryEntry, names: TeamNames): string {
+  const said = changeLabel(e, names);
+  if (said) return said;
   const moves = Object.entries(e.changes).map(
     ([f, c]) => `${labelOf(f as ScoreboardFieldName)} ${String(c.from)} → ${String(c.to)}`,
   );
@@ -62,11 +68,14 @@ export function History({
   gameKey,
   device,
   entries,
+  names,
   ownDeviceOnly = false,
 }: {
   gameKey: string;
   device: string;
   entries: GameHistoryEntry[];
+  /** The teams' names, as the taps are said ("Lions +2"). */
+  names: TeamNames;
   /** A co-scorer voids only what this device made; the owner voids anything. */
   ownDeviceOnly?: boolean;
 }) {
@@ -82,7 +91,7 @@ export function History({
               {time(e.at)}
             </time>{' '}
             {e.kind && <strong>{KIND_LABELS[e.kind] ?? 'Tap'}: </strong>}
-            {e.voided ? <del>{describe(e)}</del> : describe(e)}
+            {e.voided ? <del>{describe(e, names)}</del> : describe(e, names)}
             {e.eventId && (
               <span className="muted">
                 {' '}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import type { BoardKind } from '@sagan/shared/sports';
 import {
@@ -233,10 +234,13 @@ export function Controls({
   kind,
   game,
   onIntent,
+  below,
 }: {
   kind: BoardKind;
   game: ScoreboardFields;
   onIntent: (intent: Intent) => void;
+  /** Shown under both teams' buttons, full width (who scored the tap just made). */
+  below?: ReactNode;
 }) {
   const perTeam = teamControls(kind, game.sportID);
   const forGame = gameControls(kind, game);
@@ -294,6 +298,7 @@ export function Controls({
           );
         })}
       </div>
+      {below}
       {forGame.length > 0 && (
         <section className="sk-game" aria-label="Game controls">
           {/* Football's controls come in −/+ pairs: two columns keep each pair on one row. */}
