@@ -734,6 +734,12 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       gamehistory: { topic: `gamehistory:${w.gameKey}`, allowed: SCORERS },
       // The game's scorers (its owner and co-scorers): what waits for their decision.
       gameheld: { topic: `gameheld:${w.gameKey}`, allowed: SCORERS },
+      // Who co-scores a game or count: its owner's to see, not its co-scorers'.
+      coscorers: { topic: `coscorers:game:${w.gameKey}`, allowed: OWNER_ONLY },
+      'coscorers (sideline)': {
+        topic: `coscorers:playcount:${w.sidelineKey}`,
+        allowed: OWNER_ONLY,
+      },
       games: { topic: 'games:recent', allowed: PUBLIC },
       tags: { topic: 'tags', allowed: PUBLIC },
       tag: { topic: `tag:${w.tagKey}`, allowed: PUBLIC },

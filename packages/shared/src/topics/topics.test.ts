@@ -4,6 +4,7 @@ import { clockTopic } from './clock.ts';
 import { gameTopic } from './game.ts';
 import { gameDetailTopic } from './game-detail.ts';
 
+import { coscorersTopic } from './coscorers.ts';
 import { gameHeldTopic } from './game-held.ts';
 import { gameHistoryTopic } from './game-history.ts';
 import { playCountTopic } from './playcount.ts';
@@ -32,6 +33,8 @@ const families = [
   { family: gameHistoryTopic, name: gameHistoryTopic.name(KEY), isPrivate: true },
   // What waits for a scorer's decision: the game's scorers only.
   { family: gameHeldTopic, name: gameHeldTopic.name(KEY), isPrivate: true },
+  // The owner's list of co-scorers.
+  { family: coscorersTopic, name: coscorersTopic.name('game', KEY), isPrivate: true },
   { family: recentGamesTopic, name: recentGamesTopic.name(), isPrivate: false },
   { family: tagsTopic, name: tagsTopic.name(), isPrivate: false },
   { family: tagTopic, name: tagTopic.name(KEY), isPrivate: false },
@@ -60,6 +63,7 @@ describe('topic families', () => {
       `gamedetail:${KEY}`,
       `gamehistory:${KEY}`,
       `gameheld:${KEY}`,
+      `coscorers:game:${KEY}`,
       'games:recent',
       'tags',
       `tag:${KEY}`,
@@ -108,6 +112,7 @@ describe('topic families', () => {
     expect(clockTopic.schema.safeParse(clock).success).toBe(false);
     expect(gameHistoryTopic.schema.safeParse(null).success).toBe(true);
     expect(gameHeldTopic.schema.safeParse(null).success).toBe(true);
+    expect(coscorersTopic.schema.safeParse(null).success).toBe(true);
     expect(rosterTopic.schema.safeParse(null).success).toBe(true);
     expect(teamTopic.schema.safeParse(null).success).toBe(true);
     expect(playCountShareTopic.schema.safeParse(null).success).toBe(true); // a revoked link

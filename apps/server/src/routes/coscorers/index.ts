@@ -7,13 +7,24 @@ import {
   inviteSchema,
   redeemAnswerSchema,
   redeemInputSchema,
+  scoredKindSchema,
   type ScoredKind,
 } from '@sagan/shared/coscorers';
+import { keySchema } from '@sagan/shared/keys';
+import { coscorersTopic } from '@sagan/shared/topics/coscorers';
 import { gameKeyParamsSchema } from '@sagan/shared/scoreboard-views';
 import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { createInvite, listCoscorers, loadScoring, redeemInvite, revokeCoscorer } from './repo.ts';
+import {
+  createInvite,
+  listCoscorers,
+  loadCoscorers,
+  loadScoring,
+  ownsScored,
+  redeemInvite,
+  revokeCoscorer,
+} from './repo.ts';
 
 const tags = ['coscorers'];
 const PATHS: Record<ScoredKind, { base: string; what: string }> = {
@@ -29,6 +40,18 @@ export default async function coscorersRoutes(fastify: FastifyInstance): Promise
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, hub } = app;
   hub.registerUserList(myScoringTopic, loadScoring);
+  // The owner's open panel: who joined, live. The owner only, as the list over HTTP.
+  hub.register({
+    topic: coscorersTopic,
+    authorize: async (user, arg) => {
+      const parsed = scoredArg(arg);
+      return !!user && !!parsed && (await ownsScored(db, parsed.kind, parsed.gameKey, user.uid));
+    },
+    load: async (q, arg) => {
+      const parsed = scoredArg(arg);
+      return parsed ? loadCoscorers(q, parsed.kind, parsed.gameKey) : null;
+    },
+  });
 
   for (const kind of ['game', 'playcount'] as const) {
     const { base, what } = PATHS[kind];
@@ -46,7 +69,8 @@ export default async function coscorersRoutes(fastify: FastifyInstance): Promise
           response: { 200: inviteSchema, ...refusalsWithBadRequest },
         },
       },
-      async (req) => db.tx((q) => createInvite(q, kind, req.params.gameKey, requireUser(req).uid)),
+      async (req) =>
+        db.tx((q) => createInvite(q, hub, kind, req.params.gameKey, requireUser(req).uid)),
     );
 
     app.get(
@@ -102,4 +126,13 @@ export default async function coscorersRoutes(fastify: FastifyInstance): Promise
       return db.tx((q) => redeemInvite(q, hub, req.body.token, uid));
     },
   );
+}
+
+/** 'game:{key}' or 'playcount:{key}', the argument of a coscorers topic; null otherwise. */
+function scoredArg(arg: string): { kind: ScoredKind; gameKey: string } | null {
+  const colon = arg.indexOf(':');
+  const kind = scoredKindSchema.safeParse(arg.slice(0, colon));
+  const gameKey = arg.slice(colon + 1);
+  if (colon === -1 || !kind.success || !keySchema.safeParse(gameKey).success) return null;
+  return { kind: kind.data, gameKey };
 }
