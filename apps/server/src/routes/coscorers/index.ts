@@ -14,7 +14,10 @@ import { keySchema } from '@sagan/shared/keys';
 import { coscorersTopic } from '@sagan/shared/topics/coscorers';
 import { gameKeyParamsSchema } from '@sagan/shared/scoreboard-views';
 import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
+import { BASE_PATH, pathTo } from '@sagan/shared/routes';
 import { requireUser } from '../../plugins/auth.ts';
+import { requestOrigin } from '../../lib/hosts.ts';
+import { qrPng } from '../../lib/qr.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import {
   createInvite,
@@ -64,13 +67,22 @@ export default async function coscorersRoutes(fastify: FastifyInstance): Promise
           summary: `Invite a co-scorer to this ${what} (owner only): a link valid for 7 days, redeemed once`,
           description:
             'The token is shown this once: the server keeps only its hash. The link to share ' +
-            "is the web app's /invite/{token}.",
+            "is `link` (the web app's /invite page with the token in its fragment); `qr` is " +
+            'its QR code, a PNG data: URL.',
           params: gameKeyParamsSchema,
           response: { 200: inviteSchema, ...refusalsWithBadRequest },
         },
       },
-      async (req) =>
-        db.tx((q) => createInvite(q, hub, kind, req.params.gameKey, requireUser(req).uid)),
+      async (req) => {
+        const made = await db.tx((q) =>
+          createInvite(q, hub, kind, req.params.gameKey, requireUser(req).uid),
+        );
+        const origin = requestOrigin(req, app.config.publicUrl);
+        // The token rides in the fragment, which browsers never send to a server.
+        const link = `${origin}${BASE_PATH}${pathTo('invite')}#${made.token}`;
+        const qr = `data:image/png;base64,${(await qrPng(link)).toString('base64')}`;
+        return { ...made, link, qr };
+      },
     );
 
     app.get(

@@ -58,7 +58,7 @@ export async function createInvite(
   kind: ScoredKind,
   gameKey: string,
   uid: string,
-): Promise<Invite> {
+): Promise<Omit<Invite, 'link' | 'qr'>> {
   await requireOwner(q, kind, gameKey, uid);
   const token = newToken();
   const id = newKey();

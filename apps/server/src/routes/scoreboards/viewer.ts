@@ -15,10 +15,10 @@ import {
   tagTopicSchema,
   watchersSchema,
 } from '@sagan/shared/scoreboard-views';
-import QRCode from 'qrcode';
 import { BASE_PATH, pathTo } from '@sagan/shared/routes';
 import { requireUser } from '../../plugins/auth.ts';
 import { requestOrigin } from '../../lib/hosts.ts';
+import { qrPng } from '../../lib/qr.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import {
   addFavoriteScoreboard,
@@ -120,12 +120,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
         gameKey: req.params.gameKey,
       })}`;
       // The same code the team sheets print (SPEC §9), for the scorekeeper to show at the venue.
-      const png = await QRCode.toBuffer(url, {
-        type: 'png',
-        errorCorrectionLevel: 'H',
-        margin: 3,
-        width: 320,
-      });
+      const png = await qrPng(url);
       return reply
         .header('content-type', 'image/png')
         .header('cache-control', 'public, max-age=3600')

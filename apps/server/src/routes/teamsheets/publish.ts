@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okSchema, refusals } from '@sagan/shared/http';
-import QRCode from 'qrcode';
 import { rosterTopic } from '@sagan/shared/topics/roster';
 import { teamTopic } from '@sagan/shared/topics/team';
 import {
@@ -16,6 +15,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { requestOrigin } from '../../lib/hosts.ts';
+import { qrPng } from '../../lib/qr.ts';
 import {
   deleteRoster,
   followRoster,
@@ -153,12 +153,7 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       if (!(await rosterExists(db, req.params.publishedAsKey))) {
         throw notFound('Team sheet not found');
       }
-      const png = await QRCode.toBuffer(publicUrl(req, req.params.publishedAsKey), {
-        type: 'png',
-        errorCorrectionLevel: 'H',
-        margin: 3,
-        width: 320,
-      });
+      const png = await qrPng(publicUrl(req, req.params.publishedAsKey));
       return reply
         .header('content-type', 'image/png')
         .header('cache-control', 'public, max-age=3600')
