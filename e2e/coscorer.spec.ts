@@ -1,8 +1,18 @@
+import jsQR from 'jsqr';
+import { PNG } from 'pngjs';
 import { test, expect, unique, signIn, screenshot } from './fixtures.ts';
 import { board, newGame, PHONE, saved, tap } from './scorekeeper-helpers.ts';
 
 // Co-scorers (DESIGN §10): the owner invites by link, a second person signs in and accepts on
 // their own phone, scores, and is told in plain words when the owner removes them.
+
+/** What a QR code given as a PNG data: URL says. */
+function decodeQr(dataUrl: string): string {
+  const png = PNG.sync.read(Buffer.from(dataUrl.replace(/^data:image\/png;base64,/, ''), 'base64'));
+  const code = jsQR(new Uint8ClampedArray(png.data), png.width, png.height);
+  if (!code) throw new Error('no QR code found in the image');
+  return code.data;
+}
 
 test.use({ viewport: PHONE, hasTouch: true });
 
@@ -15,6 +25,9 @@ test('the owner invites a co-scorer, who scores until removed', async ({ page, b
   await page.getByRole('button', { name: 'Invite a co-scorer' }).click();
   const link = await page.getByLabel('Invitation link').inputValue();
   expect(link).toMatch(/\/invite#[A-Za-z0-9_-]{43}$/);
+  // The QR code carries the whole link, the token in its fragment.
+  const qr = page.getByRole('img', { name: 'QR code of the invitation link' });
+  expect(decodeQr((await qr.getAttribute('src'))!)).toBe(link);
   await screenshot(page, 'coscorer-invite');
 
   const scorerName = unique('Scorer');
@@ -35,10 +48,7 @@ test('the owner invites a co-scorer, who scores until removed', async ({ page, b
   await saved(phone);
   await expect(board(page).getByLabel('Lions score 2')).toBeVisible();
 
-  // The panel reads its list when opened: close it and open it again to see who joined.
-  await panel.click();
-  await expect(page.getByRole('button', { name: 'Invite a co-scorer' })).toBeHidden();
-  await panel.click();
+  // The owner's open panel shows who joined, without a reload.
   const remove = page.getByRole('button', { name: `Remove ${scorerName}` });
   await expect(remove).toBeVisible();
   await remove.click();

@@ -754,6 +754,13 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       gameheld: { topic: `gameheld:${w.gameKey}`, allowed: SCORERS },
       // The game as its scorers see it, shown even when an operator hid it.
       gameown: { topic: `gameown:${w.gameKey}`, allowed: SCORERS },
+
+      // Who co-scores a game or count: its owner's to see, not its co-scorers'.
+      coscorers: { topic: `coscorers:game:${w.gameKey}`, allowed: OWNER_ONLY },
+      'coscorers (sideline)': {
+        topic: `coscorers:playcount:${w.sidelineKey}`,
+        allowed: OWNER_ONLY,
+      },
       games: { topic: 'games:recent', allowed: PUBLIC },
       tags: { topic: 'tags', allowed: PUBLIC },
       tag: { topic: `tag:${w.tagKey}`, allowed: PUBLIC },

@@ -21,6 +21,13 @@ export const inviteSchema = z.object({
   id: z.string(),
   token: inviteTokenSchema,
   expiresAt: z.number(),
+  /** The link to share: the web app's /invite page, the token in its fragment. */
+  link: z.string(),
+  /**
+   * The link's QR code, a PNG as a data: URL. Drawn in this answer, since a separate request
+   * for it would have to carry the token where servers and proxies log it.
+   */
+  qr: z.string(),
 });
 export type Invite = z.infer<typeof inviteSchema>;
 

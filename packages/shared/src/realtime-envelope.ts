@@ -22,9 +22,15 @@ export const ServerMessageType = {
 /**
  * Why an error ended a subscription, when the client should act on it. 'signed-out': the
  * socket's session ended (signed out here or elsewhere, expired, idle too long); private topics
- * are refused from then on and the page should reload who is signed in.
+ * are refused from then on and the page should reload who is signed in. 'no-access': the
+ * socket's user may no longer see this topic (removed as a co-scorer, the game deleted): the
+ * server dropped the subscription, and what the client held of it is no longer theirs.
  */
-export const RealtimeErrorCode = { SignedOut: 'signed-out', TopicLimit: 'topic-limit' } as const;
+export const RealtimeErrorCode = {
+  SignedOut: 'signed-out',
+  TopicLimit: 'topic-limit',
+  NoAccess: 'no-access',
+} as const;
 export type RealtimeErrorCode = (typeof RealtimeErrorCode)[keyof typeof RealtimeErrorCode];
 
 /** What parseServerMessage returns; realtime.ts's ServerMessage is the same shape. */

@@ -50,7 +50,9 @@ export const serverMessageSchema = z.discriminatedUnion('type', [
     topic: z.string().optional(),
     message: z.string(),
     /** A machine-readable reason, when a client may act on it. */
-    code: z.enum([RealtimeErrorCode.SignedOut, RealtimeErrorCode.TopicLimit]).optional(),
+    code: z
+      .enum([RealtimeErrorCode.SignedOut, RealtimeErrorCode.TopicLimit, RealtimeErrorCode.NoAccess])
+      .optional(),
   }),
   z.object({ type: z.literal(ServerMessageType.Pong) }),
   /** The server is going away; reconnect after about this many ms. */

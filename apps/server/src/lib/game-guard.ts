@@ -1,3 +1,6 @@
+import { gameHeldTopic } from '@sagan/shared/topics/game-held';
+import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
+import { playCountTopic } from '@sagan/shared/topics/playcount';
 import type { Queryable } from '../db/db.ts';
 import { forbidden } from './http-errors.ts';
 
@@ -49,4 +52,14 @@ export async function guardGame(
   const role = await roleOn(q, 'game', gameKey, ownerUid, uid);
   if (role === 'owner' || (role === 'scorer' && need === 'score')) return role;
   throw forbidden();
+}
+
+/**
+ * The topics only a game's or count's scorers may watch: what a co-scorer's socket loses when
+ * the owner removes them (hub.recheck), and everyone's when the thing is deleted.
+ */
+export function scorerTopics(thing: ScoredThing, key: string): string[] {
+  return thing === 'game'
+    ? [gameHistoryTopic.name(key), gameHeldTopic.name(key)]
+    : [playCountTopic.name(key)];
 }

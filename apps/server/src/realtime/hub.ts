@@ -137,6 +137,8 @@ const FANOUT_SLICE_MS = 2;
  */
 const IDLE_TOPICS = 1000;
 const IDLE_BYTES = 16 * 1024 * 1024;
+/** The notice kind of recheck(): outside the names features give their own notices. */
+const RECHECK = '$recheck';
 
 /**
  * Fan-out from memory (DESIGN §4): each node keeps the current frame of every topic it has
@@ -217,6 +219,7 @@ export class Hub {
         return list ? list.load(q, parsed.uid) : null;
       },
     });
+    this.noticeHandlers.set(RECHECK, (data) => void this.recheckHere(data));
   }
 
   register({ topic, follows, ...def }: TopicDef): void {
@@ -402,6 +405,61 @@ export class Hub {
    */
   async notice(q: Queryable, kind: string, data: unknown): Promise<void> {
     await q.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ notice: kind, data })]);
+  }
+
+  /**
+   * Someone may have lost the right to see these topics (a co-scorer removed, a game deleted):
+   * once q commits, every node asks the topics' authorize again for each socket subscribed to
+   * them (only uid's sockets, when uid is given) and drops each subscription it now refuses,
+   * telling that client 'no-access'. Without this a revoked socket would go on receiving every
+   * change until it left the topic by itself; a subscription is otherwise authorized only once.
+   */
+  async recheck(q: Queryable, topics: string[], uid?: string): Promise<void> {
+    for (let i = 0; i < topics.length; i += NOTIFY_CHUNK) {
+      await this.notice(q, RECHECK, {
+        topics: topics.slice(i, i + NOTIFY_CHUNK),
+        uid: uid ?? null,
+      });
+    }
+  }
+
+  private async recheckHere(data: unknown): Promise<void> {
+    if (!isPlainObject(data) || !Array.isArray(data.topics)) return;
+    const uid = typeof data.uid === 'string' ? data.uid : null;
+    const checks: Array<Promise<void>> = [];
+    for (const topic of data.topics) {
+      if (typeof topic !== 'string') continue;
+      const entry = this.entries.get(topic);
+      const def = this.familyOf(topic);
+      if (!entry || !def) continue;
+      const arg = topic.slice(topic.indexOf(':') + 1);
+      for (const conn of entry.subs) {
+        if (uid !== null && conn.user?.uid !== uid) continue;
+        checks.push(this.recheckOne(conn, topic, def, arg));
+      }
+    }
+    await Promise.all(checks);
+  }
+
+  private async recheckOne(conn: Connection, topic: string, def: Family, arg: string) {
+    let allowed: boolean;
+    try {
+      allowed = await def.authorize(conn.user, arg);
+    } catch (err) {
+      // Not knowing is not a yes: the client may subscribe again and be asked afresh.
+      this.log.error({ err, topic }, 'realtime: authorize failed on recheck');
+      allowed = false;
+    }
+    // Unsubscribed meanwhile, or still allowed (invited again before this ran).
+    if (allowed || !conn.topics.has(topic)) return;
+    conn.topics.delete(topic);
+    this.detach(conn, topic);
+    this.sendError(
+      conn,
+      'You no longer have access to this topic',
+      topic,
+      RealtimeErrorCode.NoAccess,
+    );
   }
 
   /** Handles notice(kind) from any node; one handler per kind, a later one replaces it. */

@@ -217,7 +217,7 @@ export class RealtimeClient {
       state.data = state.applyDelta(state.data as never, msg.data as never);
       state.seq = msg.seq;
       state.listeners.forEach((l) => l());
-    } else if (msg.type === 'error' && msg.code === 'signed-out') {
+    } else if (msg.type === 'error' && (msg.code === 'signed-out' || msg.code === 'no-access')) {
       this.dropSignedOut(msg.topic, msg.message);
     } else if (msg.type === 'error' && msg.topic) {
       const state = this.topics.get(msg.topic);
@@ -234,8 +234,9 @@ export class RealtimeClient {
   }
 
   /**
-   * The server refused a private topic because the session ended: its data goes (it was the
-   * signed-in user's), it is not asked for again on reconnect, and the app is told once.
+   * The server refused a private topic because the session ended, or dropped it because this
+   * user may no longer see it: its data goes, it is not asked for again on reconnect, and for a
+   * session's end the app is told once.
    */
   private dropSignedOut(topic: string | undefined, message: string): void {
     const state = topic === undefined ? undefined : this.topics.get(topic);

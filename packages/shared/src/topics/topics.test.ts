@@ -4,6 +4,7 @@ import { clockTopic } from './clock.ts';
 import { gameTopic } from './game.ts';
 import { gameDetailTopic } from './game-detail.ts';
 
+import { coscorersTopic } from './coscorers.ts';
 import { gameHeldTopic } from './game-held.ts';
 import { gameHistoryTopic } from './game-history.ts';
 import { gameOwnTopic } from './game-own.ts';
@@ -35,6 +36,9 @@ const families = [
   { family: gameHeldTopic, name: gameHeldTopic.name(KEY), isPrivate: true },
   // The game as its scorers and the operators see it, hidden or not.
   { family: gameOwnTopic, name: gameOwnTopic.name(KEY), isPrivate: true },
+
+  // The owner's list of co-scorers.
+  { family: coscorersTopic, name: coscorersTopic.name('game', KEY), isPrivate: true },
   { family: recentGamesTopic, name: recentGamesTopic.name(), isPrivate: false },
   { family: tagsTopic, name: tagsTopic.name(), isPrivate: false },
   { family: tagTopic, name: tagTopic.name(KEY), isPrivate: false },
@@ -64,6 +68,8 @@ describe('topic families', () => {
       `gamehistory:${KEY}`,
       `gameheld:${KEY}`,
       `gameown:${KEY}`,
+
+      `coscorers:game:${KEY}`,
       'games:recent',
       'tags',
       `tag:${KEY}`,
@@ -113,6 +119,8 @@ describe('topic families', () => {
     expect(gameHistoryTopic.schema.safeParse(null).success).toBe(true);
     expect(gameHeldTopic.schema.safeParse(null).success).toBe(true);
     expect(gameOwnTopic.schema.safeParse(null).success).toBe(true);
+
+    expect(coscorersTopic.schema.safeParse(null).success).toBe(true);
     expect(rosterTopic.schema.safeParse(null).success).toBe(true);
     expect(teamTopic.schema.safeParse(null).success).toBe(true);
     expect(playCountShareTopic.schema.safeParse(null).success).toBe(true); // a revoked link

@@ -12,8 +12,10 @@ import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { userTopicFamily } from '@sagan/shared/topics/user';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { coscorersTopic } from '@sagan/shared/topics/coscorers';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { scorerTopics } from '../../lib/game-guard.ts';
 import { photoStoreOf } from '../../photos.ts';
 import { deleteGame } from '../scoreboards/public.ts';
 import { deleteTeam } from '../teamsheets/public.ts';
@@ -101,6 +103,14 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
           ...counts.flatMap((c) => changedTopics(user.uid, c.game_key, c.share_key)),
           ...counts.flatMap((c) => (c.share_key ? [playCountShareTopic.name(c.share_key)] : [])),
         ]);
+        // Their co-counters' sockets lose the counts at once.
+        await hub.recheck(
+          q,
+          counts.flatMap((c) => [
+            ...scorerTopics('playcount', c.game_key),
+            coscorersTopic.name('playcount', c.game_key),
+          ]),
+        );
         const rest = await q.query<{ id: string }>(
           `DELETE FROM photos ph WHERE ph.uid = $1
              AND NOT EXISTS (SELECT 1 FROM players p WHERE p.photo_id = ph.id) RETURNING id`,

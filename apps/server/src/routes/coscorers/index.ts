@@ -7,13 +7,27 @@ import {
   inviteSchema,
   redeemAnswerSchema,
   redeemInputSchema,
+  scoredKindSchema,
   type ScoredKind,
 } from '@sagan/shared/coscorers';
+import { keySchema } from '@sagan/shared/keys';
+import { coscorersTopic } from '@sagan/shared/topics/coscorers';
 import { gameKeyParamsSchema } from '@sagan/shared/scoreboard-views';
 import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
+import { BASE_PATH, pathTo } from '@sagan/shared/routes';
 import { requireUser } from '../../plugins/auth.ts';
+import { requestOrigin } from '../../lib/hosts.ts';
+import { qrPng } from '../../lib/qr.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { createInvite, listCoscorers, loadScoring, redeemInvite, revokeCoscorer } from './repo.ts';
+import {
+  createInvite,
+  listCoscorers,
+  loadCoscorers,
+  loadScoring,
+  ownsScored,
+  redeemInvite,
+  revokeCoscorer,
+} from './repo.ts';
 
 const tags = ['coscorers'];
 const PATHS: Record<ScoredKind, { base: string; what: string }> = {
@@ -29,6 +43,18 @@ export default async function coscorersRoutes(fastify: FastifyInstance): Promise
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, hub } = app;
   hub.registerUserList(myScoringTopic, loadScoring);
+  // The owner's open panel: who joined, live. The owner only, as the list over HTTP.
+  hub.register({
+    topic: coscorersTopic,
+    authorize: async (user, arg) => {
+      const parsed = scoredArg(arg);
+      return !!user && !!parsed && (await ownsScored(db, parsed.kind, parsed.gameKey, user.uid));
+    },
+    load: async (q, arg) => {
+      const parsed = scoredArg(arg);
+      return parsed ? loadCoscorers(q, parsed.kind, parsed.gameKey) : null;
+    },
+  });
 
   for (const kind of ['game', 'playcount'] as const) {
     const { base, what } = PATHS[kind];
@@ -41,12 +67,22 @@ export default async function coscorersRoutes(fastify: FastifyInstance): Promise
           summary: `Invite a co-scorer to this ${what} (owner only): a link valid for 7 days, redeemed once`,
           description:
             'The token is shown this once: the server keeps only its hash. The link to share ' +
-            "is the web app's /invite/{token}.",
+            "is `link` (the web app's /invite page with the token in its fragment); `qr` is " +
+            'its QR code, a PNG data: URL.',
           params: gameKeyParamsSchema,
           response: { 200: inviteSchema, ...refusalsWithBadRequest },
         },
       },
-      async (req) => db.tx((q) => createInvite(q, kind, req.params.gameKey, requireUser(req).uid)),
+      async (req) => {
+        const made = await db.tx((q) =>
+          createInvite(q, hub, kind, req.params.gameKey, requireUser(req).uid),
+        );
+        const origin = requestOrigin(req, app.config.publicUrl);
+        // The token rides in the fragment, which browsers never send to a server.
+        const link = `${origin}${BASE_PATH}${pathTo('invite')}#${made.token}`;
+        const qr = `data:image/png;base64,${(await qrPng(link)).toString('base64')}`;
+        return { ...made, link, qr };
+      },
     );
 
     app.get(
@@ -102,4 +138,13 @@ export default async function coscorersRoutes(fastify: FastifyInstance): Promise
       return db.tx((q) => redeemInvite(q, hub, req.body.token, uid));
     },
   );
+}
+
+/** 'game:{key}' or 'playcount:{key}', the argument of a coscorers topic; null otherwise. */
+function scoredArg(arg: string): { kind: ScoredKind; gameKey: string } | null {
+  const colon = arg.indexOf(':');
+  const kind = scoredKindSchema.safeParse(arg.slice(0, colon));
+  const gameKey = arg.slice(colon + 1);
+  if (colon === -1 || !kind.success || !keySchema.safeParse(gameKey).success) return null;
+  return { kind: kind.data, gameKey };
 }

@@ -7,9 +7,11 @@ import {
   type ScoredKind,
   type ScoringList,
 } from '@sagan/shared/coscorers';
+import { coscorersTopic } from '@sagan/shared/topics/coscorers';
 import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
 import type { Queryable } from '../../db/db.ts';
 import type { Hub } from '../../realtime/hub.ts';
+import { scorerTopics } from '../../lib/game-guard.ts';
 import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey, sha256 } from '../../lib/keys.ts';
 
@@ -52,10 +54,11 @@ const newToken = () => crypto.randomBytes(32).toString('base64url');
 
 export async function createInvite(
   q: Queryable,
+  hub: Pick<Hub, 'changed'>,
   kind: ScoredKind,
   gameKey: string,
   uid: string,
-): Promise<Invite> {
+): Promise<Omit<Invite, 'link' | 'qr'>> {
   await requireOwner(q, kind, gameKey, uid);
   const token = newToken();
   const id = newKey();
@@ -66,6 +69,7 @@ export async function createInvite(
      VALUES ($1, $2, $3, $4, $5)`,
     [id, gameKey, sha256(token), now, expiresAt],
   );
+  await hub.changed(q, [coscorersTopic.name(kind, gameKey)]);
   return { id, token, expiresAt };
 }
 
@@ -76,6 +80,35 @@ export async function listCoscorers(
   uid: string,
 ): Promise<CoscorerList> {
   await requireOwner(q, kind, gameKey, uid);
+  return (await loadCoscorers(q, kind, gameKey))!;
+}
+
+/** Whether uid owns this game or count: the only one who may see its co-scorers. */
+export async function ownsScored(
+  q: Queryable,
+  kind: ScoredKind,
+  gameKey: string,
+  uid: string,
+): Promise<boolean> {
+  const rows = await q.query<{ uid: string }>(
+    `SELECT uid FROM ${KIND[kind].table} WHERE game_key = $1`,
+    [gameKey],
+  );
+  return rows[0]?.uid === uid;
+}
+
+/**
+ * Who co-scores a game or count and its links still unused, oldest first (the topic
+ * coscorers:{kind}:{gameKey}); null when there is no such game or count.
+ */
+export async function loadCoscorers(
+  q: Queryable,
+  kind: ScoredKind,
+  gameKey: string,
+): Promise<CoscorerList | null> {
+  const { table, column } = KIND[kind];
+  const thing = await q.query(`SELECT 1 FROM ${table} WHERE game_key = $1`, [gameKey]);
+  if (!thing.length) return null;
   const rows = await q.query<{
     id: string;
     uid: string | null;
@@ -86,7 +119,7 @@ export async function listCoscorers(
   }>(
     `SELECT c.id, c.uid, u.display_name, c.created_at, c.expires_at, c.redeemed_at
        FROM coscorers c LEFT JOIN users u ON u.uid = c.uid
-      WHERE c.${KIND[kind].column} = $1 AND (c.uid IS NOT NULL OR c.expires_at > $2)
+      WHERE c.${column} = $1 AND (c.uid IS NOT NULL OR c.expires_at > $2)
       ORDER BY c.created_at, c.id`,
     [gameKey, Date.now()],
   );
@@ -106,12 +139,13 @@ export async function listCoscorers(
 
 /**
  * Revokes a co-scorer (or cancels an unused invitation). It takes effect on their next
- * request, since every scorer's write looks the binding up in its own transaction, and their
- * open screens learn it from their scoring list.
+ * request, since every scorer's write looks the binding up in its own transaction; their open
+ * screens learn it from their scoring list, and their sockets lose the scorers' topics of the
+ * game or count at once.
  */
 export async function revokeCoscorer(
   q: Queryable,
-  hub: Pick<Hub, 'changed'>,
+  hub: Pick<Hub, 'changed' | 'recheck'>,
   kind: ScoredKind,
   gameKey: string,
   uid: string,
@@ -124,7 +158,11 @@ export async function revokeCoscorer(
   );
   const row = rows[0];
   if (!row) throw notFound('No co-scorer or invitation with this id');
-  if (row.uid) await hub.changed(q, [myScoringTopic.name(row.uid)]);
+  await hub.changed(q, [
+    coscorersTopic.name(kind, gameKey),
+    ...(row.uid ? [myScoringTopic.name(row.uid)] : []),
+  ]);
+  if (row.uid) await hub.recheck(q, scorerTopics(kind, gameKey), row.uid);
 }
 
 /**
@@ -182,7 +220,7 @@ export async function redeemInvite(
     uid,
     Date.now(),
   ]);
-  await hub.changed(q, [myScoringTopic.name(uid)]);
+  await hub.changed(q, [myScoringTopic.name(uid), coscorersTopic.name(kind, gameKey)]);
   return answer;
 }
 

@@ -76,9 +76,11 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
         tags: ['playcounts'],
         summary: 'Player Counter: create or replace a whole play-count game',
         description:
-          'Creates the game for the caller (201) or replaces it if the caller owns it (200); ' +
-          "another user's gameKey is refused (403). archived: true archives the game; false or " +
-          'omitted keeps the stored flag (Restore is PATCH). minPlays omitted keeps the minimum.',
+          'Creates the game for the caller (201) or replaces it if the caller owns it or ' +
+          'co-counts it (200); anyone else is refused (403). A co-counter may count (roster and ' +
+          'snaps) but not change the name, date or minimum, nor archive (403). archived: true ' +
+          'archives the game; false or omitted keeps the stored flag (Restore is PATCH). ' +
+          'minPlays omitted keeps the minimum.',
         params: playCountGameKeyParamsSchema,
         body: playCountGameInputSchema,
         response: { 200: playCountGameSchema, 201: playCountGameSchema, ...refusals },
@@ -89,7 +91,7 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
       const { gameKey } = req.params;
       const result = await db.tx(async (q) => {
         const put = await putGame(q, eventMeta(req, user.uid), gameKey, req.body);
-        if (put) await notifyChange(hub, q, user.uid, gameKey, put.change);
+        if (put) await notifyChange(hub, q, put.owner, gameKey, put.change);
         return put;
       });
       if (!result) throw forbidden();

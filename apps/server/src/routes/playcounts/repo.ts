@@ -27,6 +27,7 @@ import { seasonTotals, type Season } from '@sagan/shared/playcount-season';
 import { initialsOf, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';
 import type { Queryable } from '../../db/db.ts';
 import { newKey } from '../../lib/keys.ts';
+import { HttpError } from '../../lib/http-errors.ts';
 import { AlreadyApplied, type EventOrigin, type Prior } from '../../lib/game-write.ts';
 import { roleOn } from '../../lib/game-guard.ts';
 import { appendEvents, type EventMeta } from './events.ts';
@@ -181,9 +182,13 @@ export async function putGame(
   meta: EventMeta,
   gameKey: string,
   input: PlayCountGameInput,
-): Promise<{ game: PlayCountGame; created: boolean; change: CountChange } | null> {
+): Promise<{
+  game: PlayCountGame;
+  created: boolean;
+  change: CountChange;
+  owner: string;
+} | null> {
   const { uid } = meta;
-  const roster = await keepPhotoSources(q, uid, input.roster);
   const inserted = await q.query<GameRow>(
     `INSERT INTO play_count_games (game_key, uid, game, archived, min_plays, finished)
      VALUES ($1, $2, $3::jsonb, $4, $5, $4)
@@ -198,7 +203,26 @@ export async function putGame(
   );
   const created = inserted.length > 0;
   const row = inserted[0] ?? (await lockRow(q, gameKey));
-  if (!row || row.uid !== uid) return null;
+  if (!row) return null;
+  // Player Counter counts by sending the whole count: its co-counters may (DESIGN §10), but
+  // what is not counting (the name, the date, archiving, the minimum) stays the owner's.
+  const role = await roleOn(q, 'playcount', gameKey, row.uid, uid);
+  if (!role) return null;
+  if (
+    role === 'scorer' &&
+    (input.gameName !== row.game.gameName ||
+      input.gameDate !== row.game.gameDate ||
+      (input.archived && !row.archived) ||
+      (input.minPlays !== undefined &&
+        input.minPlays !== (row.min_plays === null ? null : Number(row.min_plays))))
+  ) {
+    throw new HttpError(
+      403,
+      "Only the count's owner can rename it, change its date or minimum, or archive it",
+    );
+  }
+  // Photos are kept as they stood in the owner's count, whoever sends it.
+  const roster = await keepPhotoSources(q, row.uid, input.roster);
   const before = row.game;
   const stored = created ? [] : await liveSnapEvents(q, gameKey);
   let keep = 0;
@@ -261,6 +285,7 @@ export async function putGame(
     game,
     created,
     change: { game, shareKey: after.share_key, privacy: privacyOf(after), delta },
+    owner: row.uid,
   };
 }
 

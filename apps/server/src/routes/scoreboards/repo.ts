@@ -27,6 +27,8 @@ import { applyIntent } from '@sagan/shared/scorekeeping';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
+import { coscorersTopic } from '@sagan/shared/topics/coscorers';
+import { gameHeldTopic } from '@sagan/shared/topics/game-held';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
@@ -56,7 +58,7 @@ import {
   type GameWriter,
   type LockedGame,
 } from '../../lib/game-write.ts';
-import { guardGame, roleOn } from '../../lib/game-guard.ts';
+import { guardGame, roleOn, scorerTopics } from '../../lib/game-guard.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { decideHeld, logged, readLog } from './held.ts';
@@ -434,7 +436,7 @@ async function tagFollowerTopics(q: Queryable, tagKeys: string[]): Promise<strin
  */
 interface App {
   db: Pick<Db, 'tx'>;
-  hub: Pick<Hub, 'changed' | 'changedSeqs'>;
+  hub: Pick<Hub, 'changed' | 'changedSeqs' | 'recheck'>;
 }
 
 /** The game's owner may write; 404 for an unknown game, 403 for anyone else. */
@@ -872,6 +874,13 @@ export async function deleteGame(app: App, uid: string, gameKey: string): Promis
       ...row.bookmarkers.map(favoritesTopic.name),
       ...row.tag_followers.map(followedTagsTopic.name),
       ...row.scorers.map(myScoringTopic.name),
+      gameHeldTopic.name(gameKey),
+      coscorersTopic.name('game', gameKey),
+    ]);
+    // Everyone's scorers' topics of it close, the owner's and co-scorers' alike.
+    await app.hub.recheck(q, [
+      ...scorerTopics('game', gameKey),
+      coscorersTopic.name('game', gameKey),
     ]);
     return { ok: true as const };
   });

@@ -19,7 +19,7 @@ import { BASE_PATH, pathTo } from '@sagan/shared/routes';
 import { requireUser } from '../../plugins/auth.ts';
 import { requestOrigin } from '../../lib/hosts.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { sendQrPng } from '../../lib/qr-png.ts';
+import { sendQrPng } from '../../lib/qr.ts';
 import {
   addFavoriteScoreboard,
   findPublicGame,

@@ -14,7 +14,7 @@ import { keySchema } from '@sagan/shared/keys';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
-import { sendQrPng } from '../../lib/qr-png.ts';
+import { sendQrPng } from '../../lib/qr.ts';
 import { requestOrigin } from '../../lib/hosts.ts';
 import {
   deleteRoster,

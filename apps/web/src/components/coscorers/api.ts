@@ -1,34 +1,32 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CoscorerList, Invite, RedeemAnswer, ScoredKind } from '@sagan/shared/coscorers';
+import { useMutation } from '@tanstack/react-query';
+import type { Invite, RedeemAnswer, ScoredKind } from '@sagan/shared/coscorers';
+import { coscorersTopic } from '@sagan/shared/topics/coscorers';
 import { api } from '../../lib/api.ts';
+import { useLive, useLiveWrite } from '../../lib/realtime.ts';
 
 const enc = encodeURIComponent;
 const base = (kind: ScoredKind, gameKey: string) =>
   `/${kind === 'game' ? 'games' : 'playcounts'}/${enc(gameKey)}/coscorers`;
-const listKey = (kind: ScoredKind, gameKey: string) => ['coscorers', kind, gameKey];
-
-/** The owner's list of co-scorers; read again each time the panel opens. */
+/**
+ * The owner's list of co-scorers, live: someone redeeming a link shows up on the open panel
+ * without a reload.
+ */
 export function useCoscorers(kind: ScoredKind, gameKey: string) {
-  return useQuery({
-    queryKey: listKey(kind, gameKey),
-    queryFn: () => api<CoscorerList>('GET', base(kind, gameKey)),
-    staleTime: 0,
-  });
+  return useLive(coscorersTopic, kind, gameKey);
 }
 
+/** A write to the list settles once the live list shows it. */
 export function useInvite(kind: ScoredKind, gameKey: string) {
-  const client = useQueryClient();
+  const live = useLiveWrite(coscorersTopic, kind, gameKey);
   return useMutation({
-    mutationFn: () => api<Invite>('POST', base(kind, gameKey)),
-    onSuccess: () => client.invalidateQueries({ queryKey: listKey(kind, gameKey) }),
+    mutationFn: () => live(() => api<Invite>('POST', base(kind, gameKey))),
   });
 }
 
 export function useRevoke(kind: ScoredKind, gameKey: string) {
-  const client = useQueryClient();
+  const live = useLiveWrite(coscorersTopic, kind, gameKey);
   return useMutation({
-    mutationFn: (id: string) => api('DELETE', `${base(kind, gameKey)}/${enc(id)}`),
-    onSuccess: () => client.invalidateQueries({ queryKey: listKey(kind, gameKey) }),
+    mutationFn: (id: string) => live(() => api('DELETE', `${base(kind, gameKey)}/${enc(id)}`)),
   });
 }
 

@@ -1,5 +1,5 @@
+import { useState } from 'react';
 import type { ScoredKind } from '@sagan/shared/coscorers';
-import { BASE_PATH, pathTo } from '@sagan/shared/routes';
 import { CopyField } from '../copy-field.tsx';
 import { ErrorMessage } from '../error-message.tsx';
 import { Loading } from '../loading.tsx';
@@ -8,11 +8,6 @@ import './coscorers.css';
 
 const day = (ms: number) =>
   new Date(ms).toLocaleDateString([], { weekday: 'short', day: 'numeric', month: 'short' });
-
-/** The invitation link: the token rides in the fragment, which browsers never send to a server. */
-function inviteLink(token: string): string {
-  return `${location.origin}${BASE_PATH}${pathTo('invite')}#${token}`;
-}
 
 /**
  * The owner's co-scorers (DESIGN §10): invite one by link, see who joined, remove them. They
@@ -23,6 +18,10 @@ export function CoscorersPanel({ kind, gameKey }: { kind: ScoredKind; gameKey: s
   const invite = useInvite(kind, gameKey);
   const revoke = useRevoke(kind, gameKey);
   const what = kind === 'game' ? 'game' : 'play count';
+  // The list is as of its last change: a link that had expired when the panel opened is not
+  // offered, although no change has come since.
+  const [openedAt] = useState(Date.now);
+  const unused = list.data?.invites.filter((i) => i.expiresAt > openedAt) ?? [];
   return (
     <div className="co-panel">
       <p className="help">
@@ -44,18 +43,28 @@ export function CoscorersPanel({ kind, gameKey }: { kind: ScoredKind; gameKey: s
       {invite.data && (
         <CopyField
           label="Invitation link"
-          value={inviteLink(invite.data.token)}
+          value={invite.data.link}
           copyLabel="Copy the link"
           rows={2}
         >
+          <figure className="co-qr">
+            <img
+              src={invite.data.qr}
+              alt="QR code of the invitation link"
+              width="200"
+              height="200"
+            />
+            <figcaption className="help">Or let them scan it with their phone's camera.</figcaption>
+          </figure>
           <p className="help">
             Send it to one person. It works once, for 7 days; whoever opens it and signs in can
             score with you until you remove them.
           </p>
         </CopyField>
       )}
-      {list.isPending && <Loading />}
+      {list.loading && <Loading />}
       <ErrorMessage error={list.error} />
+      {list.data === null && <p className="muted">This {what} no longer exists.</p>}
       {list.data && (
         <>
           <h3 className="co-head">Co-scorers</h3>
@@ -82,11 +91,11 @@ export function CoscorersPanel({ kind, gameKey }: { kind: ScoredKind; gameKey: s
               ))}
             </ul>
           )}
-          {list.data.invites.length > 0 && (
+          {unused.length > 0 && (
             <>
               <h3 className="co-head">Unused links</h3>
               <ul className="co-list" aria-label="Unused links">
-                {list.data.invites.map((i) => (
+                {unused.map((i) => (
                   <li key={i.id}>
                     <span className="muted">Valid until {day(i.expiresAt)}</span>
                     <button

@@ -126,21 +126,27 @@ export default function ScorekeeperPage() {
   useServiceWorker();
   usePageTitle(game.data ? `Score ${game.data.top.gameName}` : 'Score a game');
   if (!validKey) return <NotFound what="scoreboard" />;
-  if (history.error || history.data === null || game.data === null) {
-    return <NotFound what="scoreboard" />;
-  }
-  if (game.error) return <ErrorMessage error={game.error} />;
   const shown = live ?? kept;
-  if (!shown) return <Loading />;
+  // The gate stays mounted whatever the topics say: a removed co-scorer's socket loses the
+  // history topic as their scoring list changes, and the gate's "You no longer score this
+  // game" must win over not-found whichever arrives first.
   return (
     <ScorerGate kind="game" gameKey={gameKey}>
-      <Scorekeeper
-        key={gameKey}
-        gameKey={gameKey}
-        game={shown.game}
-        seq={shown.seq}
-        history={shown.entries}
-      />
+      {history.error || history.data === null || game.data === null ? (
+        <NotFound what="scoreboard" />
+      ) : game.error ? (
+        <ErrorMessage error={game.error} />
+      ) : !shown ? (
+        <Loading />
+      ) : (
+        <Scorekeeper
+          key={gameKey}
+          gameKey={gameKey}
+          game={shown.game}
+          seq={shown.seq}
+          history={shown.entries}
+        />
+      )}
     </ScorerGate>
   );
 }
