@@ -79,7 +79,7 @@ describe.each(databaseKinds())('revoking co-scorers on $name', (kind) => {
     const { Owner, Scorer, Keeper } = t.users;
     const scorerId = await bind(`/games/${gameKey}`, Scorer);
     await bind(`/games/${gameKey}`, Keeper);
-    const topics = [`gamehistory:${gameKey}`, `gameheld:${gameKey}`];
+    const topics = [`gamehistory:${gameKey}`, `gameheld:${gameKey}`, `gameown:${gameKey}`];
     const [history] = topics as [string, string];
     const revoked = await socketOf(Scorer, topics);
     const kept = await socketOf(Keeper, topics);
@@ -151,14 +151,19 @@ describe.each(databaseKinds())('revoking co-scorers on $name', (kind) => {
     const gameKey = await newGame();
     const { Owner, Scorer } = t.users;
     await bind(`/games/${gameKey}`, Scorer);
-    const topics = [`gamehistory:${gameKey}`, `gameheld:${gameKey}`, `coscorers:game:${gameKey}`];
-    const scorer = await socketOf(Scorer, topics.slice(0, 2));
+    const topics = [
+      `gamehistory:${gameKey}`,
+      `gameheld:${gameKey}`,
+      `gameown:${gameKey}`,
+      `coscorers:game:${gameKey}`,
+    ];
+    const scorer = await socketOf(Scorer, topics.slice(0, 3));
     const owner = await socketOf(Owner, topics);
     const scorerFrom = scorer.messages.length;
     const ownerFrom = owner.messages.length;
 
     await ok(call(Owner, 'DELETE', `/games/${gameKey}`));
-    for (const topic of topics.slice(0, 2)) await scorer.waitFor(noAccess(topic), scorerFrom);
+    for (const topic of topics.slice(0, 3)) await scorer.waitFor(noAccess(topic), scorerFrom);
     for (const topic of topics) await owner.waitFor(noAccess(topic), ownerFrom);
     for (const topic of topics) expect(t.app.hub.subscriberCount(topic)).toBe(0);
     for (const ws of [scorer, owner]) ws.close();

@@ -1,5 +1,6 @@
 import { gameHeldTopic } from '@sagan/shared/topics/game-held';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
+import { gameOwnTopic } from '@sagan/shared/topics/game-own';
 import { playCountTopic } from '@sagan/shared/topics/playcount';
 import type { Queryable } from '../db/db.ts';
 import { forbidden } from './http-errors.ts';
@@ -60,6 +61,6 @@ export async function guardGame(
  */
 export function scorerTopics(thing: ScoredThing, key: string): string[] {
   return thing === 'game'
-    ? [gameHistoryTopic.name(key), gameHeldTopic.name(key)]
+    ? [gameHistoryTopic.name(key), gameHeldTopic.name(key), gameOwnTopic.name(key)]
     : [playCountTopic.name(key)];
 }
