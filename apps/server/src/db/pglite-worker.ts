@@ -1,7 +1,6 @@
 // The embedded database's own thread (pglite-remote.ts starts it): PGlite's WebAssembly and
 // its protocol layer are most of a write's CPU, and on the main thread every query stalled
 // every socket. Only PGlite and Node are imported here, so the thread stays small.
-import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
@@ -20,14 +19,6 @@ if (sharedBuffers) {
     `shared_buffers=${sharedBuffers}`,
   ];
 }
-// V8 recompiles a WebAssembly function with its optimising compiler once it has run a budget's
-// worth; at the default budget PostgreSQL's start alone sends most of what it ran there, which
-// doubles a start's CPU and keeps tens of MB of optimised code resident that is rarely run
-// again. At a hundred times the budget only what every write runs is optimised: a start takes
-// about half the time and the idle server ~20 MB less, with writes no slower (measured before
-// and after, docs/performance.md). The flag is the process's, and only this thread runs
-// WebAssembly; it is read when PGlite compiles its module, below.
-v8.setFlagsFromString('--wasm-tiering-budget=200000000');
 const pglite = new PGlite(options satisfies PGliteOptions);
 if (!port) {
   await pglite.waitReady;
