@@ -42,6 +42,8 @@ import metricsPlugin from './ops/metrics.ts';
 
 export interface BuildOptions {
   db?: Db;
+  /** The configured database, opened before the app's modules loaded (server.ts). */
+  opening?: Promise<Db>;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -167,7 +169,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'"),
   });
 
-  await app.register(dbPlugin, { config, db: opts.db });
+  await app.register(dbPlugin, { config, db: opts.db, opening: opts.opening });
   await app.register(realtimePlugin);
   await app.register(authPlugin);
   await app.register(metricsPlugin);

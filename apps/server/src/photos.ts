@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { keySchema } from '@sagan/shared/keys';
 import { API_PATH } from '@sagan/shared/http';
 import type { Queryable } from './db/db.ts';
@@ -19,12 +19,23 @@ const LEGACY_PHOTO_PREFIX = `${API_PATH}/photos/`;
 const ID_RE = /^[A-Za-z0-9_-]{10,64}$/;
 
 /**
+ * sharp and its native image library load with the first photo, not at start: most of a
+ * server's life passes without one, and loading them costs a start time and resident memory.
+ */
+let sharpLoaded: Promise<typeof Sharp> | undefined;
+function loadSharp(): Promise<typeof Sharp> {
+  sharpLoaded ??= import('sharp').then((m) => m.default);
+  return sharpLoaded;
+}
+
+/**
  * Checks the bytes really are a raster image (SVG, HTML and the like are refused: an SVG can
  * carry script), re-encodes to a bounded JPEG and drops every bit of metadata: sharp writes
  * none unless asked, and we never ask, so the GPS position of a child's photo cannot leak.
  */
 export async function processPhoto(input: Buffer): Promise<Buffer> {
   if (input.length > MAX_PHOTO_BYTES) throw new HttpError(413, 'The picture is too large');
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

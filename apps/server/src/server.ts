@@ -1,7 +1,5 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { buildApp } from './app.ts';
-import { startSimulator } from './demo/simulator.ts';
-import { seedDemo } from './demo/seed.ts';
+import { openConfigured } from './db/db.ts';
 
 async function main(): Promise<void> {
   let config;
@@ -14,7 +12,14 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  const app = await buildApp(config);
+  // The database starts first: the embedded one's thread spends a second or more starting its
+  // WebAssembly, on the other core while this thread loads and builds the app.
+  const opening = openConfigured(config);
+  // A failure is the app's to report when it awaits the database, not an unhandled rejection
+  // while the modules below still load.
+  opening.catch(() => undefined);
+  const { buildApp } = await import('./app.ts');
+  const app = await buildApp(config, { opening });
   if (config.localSignInAnywhere) {
     app.log.warn(
       'ALLOW_LOCAL_SIGNIN is on: anyone who can reach this server can sign in as anyone, by name',
@@ -22,8 +27,10 @@ async function main(): Promise<void> {
   } else if (config.localSignIn) {
     app.log.info('local sign-in is on for this machine only (loopback, no GOOGLE_CLIENT_ID)');
   }
-  if (config.demo) await seedDemo(app);
-  const stopSimulator = config.simulate ? startSimulator(app) : async () => undefined;
+  if (config.demo) await (await import('./demo/seed.ts')).seedDemo(app);
+  const stopSimulator = config.simulate
+    ? (await import('./demo/simulator.ts')).startSimulator(app)
+    : async () => undefined;
 
   let closing = false;
   const shutdown = async (signal: string) => {

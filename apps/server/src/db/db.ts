@@ -250,6 +250,11 @@ export async function openPostgres(url: string): Promise<Db> {
   return db;
 }
 
+/** The database a server's configuration names: PostgreSQL at its URL, else PGlite in its folder. */
+export function openConfigured(config: { databaseUrl: string | undefined; dataDir: string }) {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+}
+
 /**
  * PGlite does not lock its data folder, and two processes writing one folder corrupt it
  * (DESIGN §2), so we hold a lock file with our pid and refuse to start beside a live owner.
