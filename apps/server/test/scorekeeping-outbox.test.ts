@@ -388,6 +388,8 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
       owner.close();
     });
 
+    // 205 writes one after another: about 10 s on this box, but over the default 30 s when the
+    // other test files load both cores.
     it('shows the last 200 changes of a longer log, which keeps them all', async () => {
       const gameKey = await newGame();
       for (let i = 1; i <= 205; i++) {
@@ -399,7 +401,7 @@ describe.each(databaseKinds())('scorekeeping outbox on $name', (kind) => {
       expect(entries).toHaveLength(200);
       expect(entries[0]!.changes.homeScore.to).toBe(205);
       expect(entries[199]!.changes.homeScore.to).toBe(6);
-    });
+    }, 120_000);
   });
 
   it("the game's QR code (public) encodes its scoreboard link; an unknown game is 404", async () => {
