@@ -69,7 +69,7 @@ export function SummaryCard({
       )}
       <span className="summary-sport">{sportName(game.sportID)}</span>
       {game.hidden && (
-        <span className="summary-hidden">Hidden by a moderator: only you see it</span>
+        <span className="summary-hidden">Hidden by a moderator: only its scorers see it</span>
       )}
       <TeamLine game={game} side="home" />
       <TeamLine game={game} side="away" />
