@@ -187,6 +187,10 @@ test('a shared device: the first user’s queue is neither sent as the next user
 }) => {
   test.setTimeout(90_000);
   allowConsoleError(OFFLINE_ERRORS.match, OFFLINE_ERRORS.reason);
+  allowConsoleError(
+    /\/games\/[^/]+\/sheets: .*403/,
+    "Ann's tab belongs to Bob once he signs in: the game's team sheets are refused to him",
+  );
   const ann = unique('Ann');
   const { uid: annUid } = await signIn(page, ann);
   const { gameKey } = await newGame(page, 'Basketball');

@@ -38,9 +38,9 @@ test('offline: 20 taps wait, then each reaches the server exactly once', async (
   // Exactly once each: the history holds 20 changes of the score, one point each.
   await page.getByText('Changes', { exact: true }).click();
   const changes = page.getByRole('list', { name: 'Changes' }).getByRole('listitem');
-  await expect(changes.filter({ hasText: 'Home score' })).toHaveCount(20);
+  await expect(changes.filter({ hasText: 'Lions +1 · ' })).toHaveCount(20);
   for (let n = 0; n < 20; n++) {
-    await expect(changes.filter({ hasText: `Home score ${n} → ${n + 1}` })).toHaveCount(1);
+    await expect(changes.filter({ hasText: `Lions +1 · ${n} → ${n + 1}` })).toHaveCount(1);
   }
 
   // A replay of a sent request under its key (a lost answer, say) changes nothing.
@@ -63,7 +63,7 @@ test('offline: 20 taps wait, then each reaches the server exactly once', async (
     page
       .getByRole('list', { name: 'Changes' })
       .getByRole('listitem')
-      .filter({ hasText: 'Home score' }),
+      .filter({ hasText: 'Lions +1 · ' }),
   ).toHaveCount(20);
 });
 

@@ -49,7 +49,7 @@ test('scenario 1: Undo on one phone takes back its own tap, not the other phone�
   const changes = page.getByRole('list', { name: 'Changes' });
   await expect(changes.locator('li').first()).toContainText('Undo: Home score 15 → 13');
   await expect(changes.locator('li').first()).toContainText(`by ${keeper} (this device)`);
-  await expect(changes.locator('li').filter({ hasText: 'Home score 12 → 15' })).not.toContainText(
+  await expect(changes.locator('li').filter({ hasText: 'Lions +3 · 12 → 15' })).not.toContainText(
     'this device',
   );
   await screenshot(page, 'scorekeeper-trust-changes');
@@ -57,13 +57,13 @@ test('scenario 1: Undo on one phone takes back its own tap, not the other phone�
   // The owner voids phone B's basket from the list: 10 everywhere.
   await changes
     .locator('li')
-    .filter({ hasText: 'Home score 12 → 15' })
+    .filter({ hasText: 'Lions +3 · 12 → 15' })
     .getByRole('button', { name: 'Void' })
     .click();
   for (const p of [page, phoneB, viewer]) {
     await expect(board(p).getByLabel('Lions score 10')).toBeVisible();
   }
-  await expect(changes.locator('li').filter({ hasText: 'Home score 12 → 15' })).toContainText(
+  await expect(changes.locator('li').filter({ hasText: 'Lions +3 · 12 → 15' })).toContainText(
     'voided',
   );
 });

@@ -6,12 +6,12 @@ const names = { homeTeamName: 'Lions', awayTeamName: 'Tigers' };
 describe('the Changes list in words', () => {
   it('a score says the team and the points, and who scored when said', () => {
     const plus2 = { homeScore: { from: 3, to: 5 } };
-    expect(changeLabel({ kind: 'score', changes: plus2 }, names)).toBe('Lions +2');
+    expect(changeLabel({ kind: 'score', changes: plus2 }, names)).toBe('Lions +2 · 3 → 5');
     expect(changeLabel({ kind: 'score', changes: plus2, player: 'Ann Lee' }, names)).toBe(
-      'Lions +2 (Ann Lee)',
+      'Lions +2 (Ann Lee) · 3 → 5',
     );
     const minus1 = { awayScore: { from: 1, to: 0 } };
-    expect(changeLabel({ kind: 'score', changes: minus1 }, names)).toBe('Tigers −1');
+    expect(changeLabel({ kind: 'score', changes: minus1 }, names)).toBe('Tigers −1 · 1 → 0');
   });
 
   it('a goal and a behind say which', () => {
@@ -19,10 +19,10 @@ describe('the Changes list in words', () => {
       homeScore: { from: 0, to: 6 },
       homeScoreGoals: { from: 0, to: 1 },
     };
-    expect(changeLabel({ kind: 'goal', changes: goal }, names)).toBe('Lions +6 (goal +1)');
+    expect(changeLabel({ kind: 'goal', changes: goal }, names)).toBe('Lions +6 (goal +1) · 0 → 6');
     const behind = { awayScore: { from: 6, to: 7 }, awayScorePoints: { from: 0, to: 1 } };
     expect(changeLabel({ kind: 'behind', changes: behind, player: 'Eve Ng' }, names)).toBe(
-      'Tigers +1 (+1) (Eve Ng)',
+      'Tigers +1 (+1) (Eve Ng) · 6 → 7',
     );
   });
 

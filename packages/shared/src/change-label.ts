@@ -40,7 +40,10 @@ export function changeLabel(
       const goals = delta(e.changes[`${team}ScoreGoals`]);
       const behinds = delta(e.changes[`${team}ScorePoints`]);
       const what = goals ? ` (goal ${signed(goals)})` : behinds ? ` (${signed(behinds)})` : '';
-      return `${teamName(team)} ${signed(points)}${e.kind === 'score' ? '' : what}${by}`;
+      // What the score became too: a run of equal taps still reads as a sequence, each once.
+      const { from, to } = e.changes[`${team}Score`]!;
+      const move = ` · ${String(from)} → ${String(to)}`;
+      return `${teamName(team)} ${signed(points)}${e.kind === 'score' ? '' : what}${by}${move}`;
     }
   }
   const period = e.changes.gamePeriod;
