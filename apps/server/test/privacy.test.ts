@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { anonymous, API, databaseKinds, listenWs, useTestApp } from './helpers.ts';
-import { isState, TestSocket, type StateMessage } from './ws-client.ts';
+import { isState, TestSocket } from './ws-client.ts';
 
 // Children's privacy: the owner's choice changes what an anonymous visitor RECEIVES.
 describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
@@ -137,10 +137,11 @@ describe.each(databaseKinds())('public sheet privacy on $name', (kind) => {
         payload: { initialsOnly: true, hidePhotos: true, hideNotes: false },
       });
       expect(res.json()).toMatchObject({ hideNotes: false });
-      // The privacy change's own frame: a later seq than the one subscribed at (the notes'
-      // write may still be announced after the subscribe, with the state already sent).
-      const shown = await ws.waitFor(
-        (m): m is StateMessage => isState(topic)(m) && m.seq > first.seq,
+      // The frame that shows the notes: an earlier frame can still come first (the notes'
+      // write announced after the subscribe, or a subscribe answered from a kept frame).
+      const shown = await ws.stateShowing<{ roster: { playerNotes: string }[] } | null>(
+        topic,
+        (d) => d?.roster[0]?.playerNotes === notes,
         from,
       );
       expect(shown.data).toMatchObject({ roster: [{ playerNotes: notes }] });
