@@ -12,7 +12,7 @@ import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import type { Db, Queryable } from '../db/db.ts';
-import { seqsOf, type Hub } from '../realtime/hub.ts';
+import type { Hub } from '../realtime/hub.ts';
 import { guardGame, type GameRole } from './game-guard.ts';
 import { badRequest, HttpError, notFound } from './http-errors.ts';
 import { fingerprintOf } from './idempotency.ts';
@@ -30,7 +30,7 @@ import { newKey } from './keys.ts';
 /** What a write needs: a transaction runner and the hub to name the topics it changed. */
 export interface GameWriter {
   db: Pick<Db, 'tx' | 'query'>;
-  hub: Pick<Hub, 'bumpStatement'>;
+  hub: Pick<Hub, 'changedSeqs'>;
 }
 
 /** Who writes, and under which event id (their Idempotency-Key, if they sent one). */
@@ -111,8 +111,7 @@ const LOCK = `
     ARRAY(SELECT DISTINCT f.uid FROM followed_tags f
           JOIN game_tags gt ON gt.tag_key = f.tag_key WHERE gt.game_key = $1) AS tag_followers,
     (SELECT json_build_object('uid', e.uid, 'fingerprint', e.fingerprint, 'answer', e.answer)
-     FROM game_events e WHERE e.game_key = $1 AND e.event_id = $2) AS prior,
-    (SELECT seq FROM topic_seq WHERE topic = $3) AS topic_seq
+     FROM game_events e WHERE e.game_key = $1 AND e.event_id = $2) AS prior
   FROM games g WHERE g.game_key = $1 FOR NO KEY UPDATE`;
 
 /** Two requests raced under one key: the loser's effects must not stay. */
@@ -188,33 +187,13 @@ export async function writeEvent<Row extends { uid: string }, Role, T>(
   }
 }
 
-type GameRow = Omit<LockedGame, 'fields' | 'role'> & {
-  fields: Partial<ScoreboardFields>;
-  /** The game topic's seq when the row was locked (null before its first change). */
-  topic_seq: number | string | null;
-};
-
-/**
- * Someone bumped the game's topic without its row lock (not a scoreboard write) between the
- * lock and the append: the seq this write foresaw, and put in its answer, is not the one it
- * got. The transaction is rolled back and the write made again.
- */
-class SeqMoved extends Error {}
-
-/** The key in a game's field_seqs (no scoreboard field's name) of the seq its last event made. */
-const SEQ_NOTE = '$event';
+type GameRow = Omit<LockedGame, 'fields' | 'role'> & { fields: Partial<ScoreboardFields> };
 
 const gameLog: EventLog<GameRow, GameRole> = {
   table: 'game_events',
   missing: 'No game with this key',
   lock: async (q, gameKey, eventId) =>
-    (
-      await q.query<GameRow & { prior: Prior | null }>(LOCK, [
-        gameKey,
-        eventId,
-        gameTopic.name(gameKey),
-      ])
-    )[0] ?? null,
+    (await q.query<GameRow & { prior: Prior | null }>(LOCK, [gameKey, eventId]))[0] ?? null,
   guard: (q, gameKey, row, uid, need) => guardGame(q, gameKey, row.uid, uid, need),
 };
 
@@ -232,25 +211,6 @@ export async function writeGameEvent<T>(
   decide: (game: LockedGame, q: Queryable, eventId: string) => Promise<Decision> | Decision,
   answer: (written: Written) => T,
 ): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await appendGameEvent(app, gameKey, origin, need, decide, answer);
-    } catch (err) {
-      // Each retry means another write to the game committed meanwhile: that one progressed.
-      // A bound past any real race keeps a bug from looping forever.
-      if (!(err instanceof SeqMoved) || attempt === 20) throw err;
-    }
-  }
-}
-
-function appendGameEvent<T>(
-  app: GameWriter,
-  gameKey: string,
-  origin: EventOrigin,
-  need: 'score' | 'owner',
-  decide: (game: LockedGame, q: Queryable, eventId: string) => Promise<Decision> | Decision,
-  answer: (written: Written) => T,
-): Promise<T> {
   return writeEvent(app.db, gameLog, gameKey, origin, need, async (row, role, q, eventId) => {
     const game: LockedGame = { ...row, fields: { ...defaultScoreboard, ...row.fields }, role };
     const decision = await decide(game, q, eventId);
@@ -260,28 +220,8 @@ function appendGameEvent<T>(
     const timeStamp = Math.max(Date.now(), Number(row.time_stamp) + 1);
     const topic = gameTopic.name(gameKey);
     const top = { ...decision.fields, gameKey, timeStamp };
-    // The game topic's next seq, foreseen under the row lock: the answer (stored on the event)
-    // carries it, so the bump can go in the append's own statement, which checks it below.
-    // On PostgreSQL a lock that waited for another write returns the row as that write left it,
-    // but reads topic_seq as it was before the wait: the row's own note of the seq its last
-    // event made is the one that is current then.
-    const seq = Math.max(Number(row.topic_seq ?? 0), Number(row.field_seqs[SEQ_NOTE] ?? 0)) + 1;
-    const written: Written = {
-      eventId,
-      seq,
-      timeStamp,
-      changes,
-      ...(decision.note ? { note: decision.note } : {}),
-      ...(decision.overwrittenAt ? { overwrittenAt: decision.overwrittenAt } : {}),
-      ...(decision.held ? { held: true, arrivedIn: game.fields.gamePeriod } : {}),
-    };
-    const result = answer(written);
-    const fieldSeqs = {
-      ...Object.fromEntries(Object.keys(changes).map((f) => [f, seq])),
-      [SEQ_NOTE]: seq,
-    };
     // Only the scoreboard itself changed: viewers' nodes build the new state from the old.
-    const bump = app.hub.bumpStatement(
+    const seqs = await app.hub.changedSeqs(
       q,
       [
         topic,
@@ -298,10 +238,21 @@ function appendGameEvent<T>(
         gameDetailTopic.name(gameKey),
       ],
       { [topic]: { top } },
-      17,
-    )!; // the game's own topic is never an aggregate
-    const [appended] = await q.query<{ appended: number; seqs: Array<Record<string, string>> }>(
-      `WITH ${bump.ctes}, e AS (
+    );
+    const seq = seqs[topic]!;
+    const written: Written = {
+      eventId,
+      seq,
+      timeStamp,
+      changes,
+      ...(decision.note ? { note: decision.note } : {}),
+      ...(decision.overwrittenAt ? { overwrittenAt: decision.overwrittenAt } : {}),
+      ...(decision.held ? { held: true, arrivedIn: game.fields.gamePeriod } : {}),
+    };
+    const result = answer(written);
+    const fieldSeqs = Object.fromEntries(Object.keys(changes).map((f) => [f, seq]));
+    const appended = await q.query(
+      `WITH e AS (
          INSERT INTO game_events (game_key, event_id, uid, device, base_seq, seq, period, at,
                                   body, changes, fingerprint, answer, held)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12::jsonb, $16)
@@ -310,8 +261,7 @@ function appendGameEvent<T>(
          UPDATE games SET fields = $13, time_stamp = $14, field_seqs = field_seqs || $15::jsonb
          WHERE game_key = $1 AND EXISTS (SELECT 1 FROM e)
        )
-       SELECT (SELECT count(*) FROM e)::int AS appended,
-              (SELECT json_agg(seqs) FROM notified) AS seqs`,
+       SELECT 1 FROM e`,
       [
         gameKey,
         eventId,
@@ -329,11 +279,9 @@ function appendGameEvent<T>(
         timeStamp,
         JSON.stringify(fieldSeqs),
         decision.held ?? false,
-        ...bump.params,
       ],
     );
-    if (seqsOf(appended!.seqs)[topic] !== seq) throw new SeqMoved();
-    if (!appended!.appended) throw new AlreadyApplied();
+    if (!appended.length) throw new AlreadyApplied();
     if (decision.resolves) {
       await q.query(
         `UPDATE game_events SET resolved_by = $3

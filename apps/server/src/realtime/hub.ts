@@ -341,33 +341,11 @@ export class Hub {
     topics: string[],
     merges: Record<string, Record<string, unknown>> = {},
   ): Promise<Record<string, number>> {
-    const bump = this.bumpStatement(q, topics, merges, 1);
-    if (!bump) return {};
-    const rows = await q.query<{ seqs: Record<string, number | string> }>(
-      `WITH ${bump.ctes} SELECT sent, seqs FROM notified`,
-      bump.params,
-    );
-    return seqsOf(rows.map((r) => r.seqs));
-  }
-
-  /**
-   * changedSeqs() as common table expressions for a writer's own statement, so that a write
-   * and its topics' bump are one round trip: `bumped` (topic, seq) and `notified`, one row per
-   * NOTIFY with the seqs it carries (`seqs`, read with seqsOf). The statement must read every
-   * row of `notified`, or the NOTIFYs are not sent. Its parameters are numbered from `from`;
-   * null when every topic is an aggregate (nothing to bump in the statement).
-   */
-  bumpStatement(
-    q: Queryable,
-    topics: string[],
-    merges: Record<string, Record<string, unknown>>,
-    from: number,
-  ): { ctes: string; params: unknown[] } | null {
     const aggregates = topics.filter((t) => this.isCoalesced(t));
     if (aggregates.length) afterCommit(q, () => this.coalescer.mark(aggregates));
     // One lock order, no deadlocks between writers.
     const unique = [...new Set(topics)].filter((t) => !this.isCoalesced(t)).sort();
-    if (!unique.length) return null;
+    if (!unique.length) return {};
     // NOTIFY payloads are limited to 8000 bytes: merges share a budget; what does not fit is
     // left out and those topics are reloaded as usual.
     const carried: Record<string, string> = {};
@@ -388,25 +366,27 @@ export class Hub {
       budget -= Buffer.byteLength(json);
       carried[topic] = json;
     }
-    // Bump every sequence number and queue the NOTIFYs (in chunks of NOTIFY_CHUNK topics; only
-    // the first chunk can carry merges, which keeps every payload under the limit).
-    const [topicsP, channelP, chunkP, carriedP] = [0, 1, 2, 3].map((i) => `$${from + i}`);
-    return {
-      ctes: `bumped AS (
-         INSERT INTO topic_seq (topic, seq) SELECT t, 1 FROM unnest(${topicsP}::text[]) AS t
+    // One round trip: bump every sequence number and queue the NOTIFYs (in chunks of
+    // NOTIFY_CHUNK topics; only the first chunk can carry merges, which keeps every payload
+    // under the limit).
+    const rows = await q.query<{ seqs: Record<string, number | string> }>(
+      `WITH bumped AS (
+         INSERT INTO topic_seq (topic, seq) SELECT t, 1 FROM unnest($1::text[]) AS t
          ON CONFLICT (topic) DO UPDATE SET seq = topic_seq.seq + 1
          RETURNING topic, seq
        ), numbered AS (
-         SELECT topic, seq, (row_number() OVER (ORDER BY ((${carriedP}::jsonb ? topic) IS FALSE), topic) - 1) / ${chunkP} AS chunk
+         SELECT topic, seq, (row_number() OVER (ORDER BY (($4::jsonb ? topic) IS FALSE), topic) - 1) / $3 AS chunk
          FROM bumped
-       ), notified AS (
-         SELECT pg_notify(${channelP}, json_agg(json_build_array(topic, seq, (${carriedP}::jsonb ->> topic)::json)
-                                     ORDER BY topic)::text) AS sent,
-                json_object_agg(topic, seq) AS seqs
-         FROM numbered GROUP BY chunk
-       )`,
-      params: [unique, CHANNEL, NOTIFY_CHUNK, JSON.stringify(carried)],
-    };
+       )
+       SELECT pg_notify($2, json_agg(json_build_array(topic, seq, ($4::jsonb ->> topic)::json)
+                                     ORDER BY topic)::text),
+              json_object_agg(topic, seq) AS seqs
+       FROM numbered GROUP BY chunk`,
+      [unique, CHANNEL, NOTIFY_CHUNK, JSON.stringify(carried)],
+    );
+    const seqs: Record<string, number> = {};
+    for (const row of rows) for (const [t, n] of Object.entries(row.seqs)) seqs[t] = Number(n);
+    return seqs;
   }
 
   /** The NOTIFYs of topics the coalescer bumped: no merges, chunks of NOTIFY_CHUNK topics. */
@@ -1011,11 +991,4 @@ function splitUserArg(arg: string): { uid: string; list: string } | null {
   const at = arg.lastIndexOf(':');
   if (at <= 0 || at === arg.length - 1) return null;
   return { uid: arg.slice(0, at), list: arg.slice(at + 1) };
-}
-
-/** The seqs of bumpStatement's `notified` rows, by topic. */
-export function seqsOf(rows: Array<Record<string, number | string>>): Record<string, number> {
-  const seqs: Record<string, number> = {};
-  for (const row of rows) for (const [t, n] of Object.entries(row)) seqs[t] = Number(n);
-  return seqs;
 }
