@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameSheets } from '@sagan/shared/game-sheets';
 import type { GameDetail } from '@sagan/shared/topics/game-detail';
 import { API, databaseKinds, newGameOf, newTeamWithPlayer, useTestApp } from './helpers.ts';
-import { isState, TestSocket, type StateMessage } from './ws-client.ts';
+import { gameDetailShowing, TestSocket } from './ws-client.ts';
 import { loadGameHistory } from '../src/routes/scoreboards/repo.ts';
 
 // DESIGN §10 "who scored": a game's team linked to a team sheet, scoring taps that name a
@@ -39,17 +39,6 @@ describe.each(databaseKinds())('box score on $name', (kind) => {
     };
     return { teamKey, sam, ann: await add('4', 'Ann Lee'), bo: await add('7', 'Bo Diaz') };
   }
-  const detailWhere = (
-    ws: TestSocket,
-    gameKey: string,
-    pred: (d: GameDetail) => boolean,
-    from = 0,
-  ) =>
-    ws.waitFor(
-      (m): m is StateMessage =>
-        isState(`gamedetail:${gameKey}`)(m) && m.data !== null && pred(m.data as GameDetail),
-      from,
-    );
   const names = (d: GameDetail) =>
     (d.boxScore?.home ?? []).map((l) => `#${l.jersey} ${l.name} ${l.points}`);
   const eventCount = async (gameKey: string) =>
@@ -93,7 +82,7 @@ describe.each(databaseKinds())('box score on $name', (kind) => {
     expect(
       (await act(gameKey, { kind: 'scorer', team: 'home', player: sheet.ann })).statusCode,
     ).toBe(200);
-    const seen = await detailWhere(viewer, gameKey, (d) => names(d)[0] === '#4 Ann Lee 4');
+    const seen = await gameDetailShowing(viewer, gameKey, (d) => names(d)[0] === '#4 Ann Lee 4');
     expect(names(seen.data as GameDetail)).toEqual(['#4 Ann Lee 4', '#7 Bo Diaz 3']);
     // The scorers' Changes list says who scored, by the sheet's name.
     const history = await loadGameHistory(t.app.db, gameKey);
@@ -108,7 +97,7 @@ describe.each(databaseKinds())('box score on $name', (kind) => {
     // Undo takes back the naming first: the 2 stays on the board, as nobody's.
     const from = viewer.messages.length;
     expect((await act(gameKey, { kind: 'undo' })).statusCode).toBe(200);
-    const undone = await detailWhere(viewer, gameKey, () => true, from);
+    const undone = await gameDetailShowing(viewer, gameKey, () => true, from);
     expect(names(undone.data as GameDetail)).toEqual(['#7 Bo Diaz 3', '#4 Ann Lee 2']);
     const board = await t.app.inject({ url: `${API}/games/${gameKey}` });
     expect(board.json<{ top: { homeScore: number } }>().top.homeScore).toBe(7);
@@ -196,7 +185,7 @@ describe.each(databaseKinds())('box score on $name', (kind) => {
       payload: { initialsOnly: true, hidePhotos: false },
     });
     expect(privacy.statusCode).toBe(200);
-    await detailWhere(viewer, gameKey, (d) => names(d)[0] === '#4 A. L. 3');
+    await gameDetailShowing(viewer, gameKey, (d) => names(d)[0] === '#4 A. L. 3');
     const deleted = await t.users.Coach.request({
       method: 'DELETE',
       url: `${API}/teams/${sheet.teamKey}`,

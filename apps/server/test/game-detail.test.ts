@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameDetail } from '@sagan/shared/topics/game-detail';
 import { API, databaseKinds, useTestApp, newGameOf } from './helpers.ts';
-import { isState, TestSocket, type StateMessage } from './ws-client.ts';
+import { gameDetailShowing, isState, TestSocket, type StateMessage } from './ws-client.ts';
 
 // DESIGN §10: the line score is a fold of the game's log on its own topic, gamedetail:, read
 // by the full board. Games are played through the real events route; the topic's frames are
@@ -22,18 +22,6 @@ describe.each(databaseKinds())('line score topic on $name', (kind) => {
   async function play(gameKey: string, actions: object[]) {
     for (const a of actions) expect((await act(gameKey, a)).statusCode).toBe(200);
   }
-  /** Waits for the frame of the topic that matches `pred`: the state a viewer ends up seeing. */
-  const detailWhere = (
-    ws: TestSocket,
-    gameKey: string,
-    pred: (d: GameDetail) => boolean,
-    from = 0,
-  ) =>
-    ws.waitFor(
-      (m): m is StateMessage =>
-        isState(`gamedetail:${gameKey}`)(m) && m.data !== null && pred(m.data as GameDetail),
-      from,
-    );
   const cells = (d: GameDetail) =>
     d.lineScore.periods.map((p) => `${p.label}:${p.home?.points ?? '-'}-${p.away?.points ?? '-'}`);
   const next = { kind: 'period', step: 1 };
@@ -59,7 +47,7 @@ describe.each(databaseKinds())('line score topic on $name', (kind) => {
       score('home', 2),
       score('home', 3),
     ]);
-    const seen = await detailWhere(
+    const seen = await gameDetailShowing(
       viewer,
       gameKey,
       (d) => d.lineScore.periods[4]?.home?.points === 5,
@@ -68,7 +56,7 @@ describe.each(databaseKinds())('line score topic on $name', (kind) => {
     // Undo takes back the last three in overtime; the line score follows the fold.
     const from = viewer.messages.length;
     expect((await act(gameKey, { kind: 'undo' })).statusCode).toBe(200);
-    const undone = await detailWhere(viewer, gameKey, () => true, from);
+    const undone = await gameDetailShowing(viewer, gameKey, () => true, from);
     expect(cells(undone.data as GameDetail)).toEqual([
       'Q1:2-3',
       'Q2:3-0',
@@ -103,7 +91,7 @@ describe.each(databaseKinds())('line score topic on $name', (kind) => {
       { kind: 'hit' },
       score('home', 2),
     ]);
-    const seen = await detailWhere(viewer, gameKey, (d) => d.lineScore.rhe?.home.runs === 2);
+    const seen = await gameDetailShowing(viewer, gameKey, (d) => d.lineScore.rhe?.home.runs === 2);
     const line = (seen.data as GameDetail).lineScore;
     expect(line.kind).toBe('innings');
     expect(cells(seen.data as GameDetail).slice(0, 2)).toEqual(['1:2-1', '2:---']);
@@ -129,7 +117,7 @@ describe.each(databaseKinds())('line score topic on $name', (kind) => {
       { kind: 'setWon', team: 'home' },
       score('away', 3),
     ]);
-    const seen = await detailWhere(
+    const seen = await gameDetailShowing(
       viewer,
       gameKey,
       (d) => d.lineScore.periods[1]?.away?.points === 3,

@@ -5,6 +5,7 @@ import {
   type ClientMessage,
 } from '@sagan/shared/realtime';
 import { applyPlayCountDelta, type PlayCountDelta } from '@sagan/shared/playcount-events';
+import type { GameDetail } from '@sagan/shared/topics/game-detail';
 
 export type StateMessage = Extract<ServerMessage, { type: 'state' }>;
 
@@ -146,4 +147,14 @@ export class TestSocket {
   close(): void {
     this.ws.close();
   }
+}
+
+/** The frame of a game's line and box score that shows what `shows` looks for (a null is none). */
+export function gameDetailShowing(
+  ws: TestSocket,
+  gameKey: string,
+  shows: (d: GameDetail) => boolean,
+  from = 0,
+): Promise<StateMessage & { data: GameDetail }> {
+  return ws.stateShowing<GameDetail>(`gamedetail:${gameKey}`, (d) => d !== null && shows(d), from);
 }
