@@ -266,11 +266,18 @@ describe('volleyball', () => {
     expect(at(15, 13, [2, 2])).toBe('home');
     expect(at(15, 13, [2, 1])).toBeNull();
     expect(
-      volleyballSetWinner(
-        { homeScore: 21, awayScore: 19, homeScoreGames: 0, awayScoreGames: 0 },
-        { setPoints: 21 },
-      ),
+      volleyballSetWinner({
+        homeScore: 21,
+        awayScore: 19,
+        homeScoreGames: 0,
+        awayScoreGames: 0,
+        setPoints: 21,
+      }),
     ).toBe('home');
+    // The deciding set's points are the game's own too.
+    const fifth = { homeScoreGames: 2, awayScoreGames: 2, decidingSetPoints: 25 };
+    expect(volleyballSetWinner({ homeScore: 15, awayScore: 13, ...fifth })).toBeNull();
+    expect(volleyballSetWinner({ homeScore: 25, awayScore: 23, ...fifth })).toBe('home');
   });
 });
 

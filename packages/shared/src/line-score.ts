@@ -4,6 +4,7 @@ import type { ScoreboardFields } from './scoreboard.ts';
 import {
   currentTennisSet,
   FINAL,
+  inTiebreak,
   periodLabels,
   STARTING_SOON,
   type Intent,
@@ -31,6 +32,8 @@ export interface LinePeriod {
   away: LineCell | null;
   /** Volleyball and tennis: the set being played, not yet over. */
   live?: boolean;
+  /** Tennis: the points of the tiebreak that decided the set (7–6 (5) prints the loser's). */
+  tiebreak?: { home: number; away: number };
 }
 
 export interface LineScore {
@@ -88,7 +91,7 @@ export function lineScore(start: ScoreboardFields, events: readonly LoggedEvent[
     case 'volleyball':
       return volleyballSets(steps, fields);
     case 'tennis':
-      return tennisSets(fields);
+      return tennisSets(fields, tiebreaks(steps));
     case 'aussie':
       return byPeriod(first, steps, fields, 'goals');
     default:
@@ -245,8 +248,27 @@ function volleyballSets(steps: Step[], last: ScoreboardFields): LineScore {
   return { kind: 'sets', periods };
 }
 
+/** Tennis: each set decided by a tiebreak, with the tiebreak's points, by the point that won it. */
+function tiebreaks(steps: Step[]): Map<number, { home: number; away: number }> {
+  const out = new Map<number, { home: number; away: number }>();
+  for (const { before, after, intent } of steps) {
+    if (intent.kind !== 'tennisPoint' || !inTiebreak(before)) continue;
+    // Still in it: the point did not decide the set.
+    if (after.homeScoreGames !== 0 || after.awayScoreGames !== 0) continue;
+    const points = (team: Team) => {
+      const p = before[team === 'home' ? 'homeScorePointsTennis' : 'awayScorePointsTennis'];
+      return (/^\d+$/.test(p) ? Number(p) : 0) + (intent.team === team ? 1 : 0);
+    };
+    out.set(currentTennisSet(before), { home: points('home'), away: points('away') });
+  }
+  return out;
+}
+
 /** Tennis: the games of every set played (the scoreboard keeps them), the current one live. */
-function tennisSets(last: ScoreboardFields): LineScore {
+function tennisSets(
+  last: ScoreboardFields,
+  decided: Map<number, { home: number; away: number }> = new Map(),
+): LineScore {
   const final = last.gamePeriod.trim().toLowerCase() === FINAL.toLowerCase();
   const current = currentTennisSet(last);
   const periods: LinePeriod[] = [];
@@ -259,6 +281,8 @@ function tennisSets(last: ScoreboardFields): LineScore {
       home: { points: home },
       away: { points: away },
       ...(n === current && !final ? { live: true } : {}),
+      // A tiebreak's set is won by one game; a later edit of the games drops the tiebreak.
+      ...(decided.has(n) && Math.abs(home - away) === 1 ? { tiebreak: decided.get(n) } : {}),
     });
   }
   return { kind: 'sets', periods };

@@ -8,6 +8,28 @@ const flag = z.boolean();
 
 export const TENNIS_POINTS = ['0', '15', '30', '40', 'AD'] as const;
 
+/**
+ * A tennis game's points: 0, 15, 30, 40, AD; in a tiebreak the points counted 1, 2, 3... (the
+ * phone apps show the field as it is, so a tiebreak reads right on them too).
+ */
+const tennisPoints = z.union([z.enum(TENNIS_POINTS), z.string().regex(/^\d{1,3}$/)], {
+  error: 'Points are 0, 15, 30, 40, AD, or a tiebreak count',
+});
+
+/**
+ * How a tennis match's deciding set is played: a tiebreak at 6–6 like the others, a tiebreak at
+ * 12–12, a 10-point match tiebreak instead of the set, or an advantage set (no tiebreak).
+ */
+export const TENNIS_DECIDERS = ['tiebreak', 'tiebreak12', 'matchTiebreak', 'advantage'] as const;
+export type TennisDecider = (typeof TENNIS_DECIDERS)[number];
+
+/** Points that win a volleyball set: at least 5, at most 99. */
+const setPoints = z
+  .number({ error: 'Set points are a whole number' })
+  .int('Set points are a whole number')
+  .min(5, 'A set is played to at least 5 points')
+  .max(99, 'A set is played to at most 99 points');
+
 export const scoreboardFieldsSchema = z.object({
   gameName: text,
   gamePeriod: text,
@@ -51,8 +73,19 @@ export const scoreboardFieldsSchema = z.object({
   awaySet5: count,
   homeScoreGames: count,
   awayScoreGames: count,
-  homeScorePointsTennis: z.enum(TENNIS_POINTS),
-  awayScorePointsTennis: z.enum(TENNIS_POINTS),
+  homeScorePointsTennis: tennisPoints,
+  awayScorePointsTennis: tennisPoints,
+  // The game's rules, chosen when it is made. Optional, absent meaning the usual rule, so that
+  // the game: frame of a game with the usual rules carries nothing more and the phone apps,
+  // which know none of them, keep working.
+  /** Tennis: no-ad scoring, the point at deuce decides the game (default: advantage). */
+  tennisNoAd: flag.optional(),
+  /** Tennis: how the deciding set is played (default: a tiebreak at 6–6). */
+  tennisDecider: z.enum(TENNIS_DECIDERS).optional(),
+  /** Volleyball: the points that win a set (default 25, by 2). */
+  setPoints: setPoints.optional(),
+  /** Volleyball: the points that win the deciding fifth set (default 15, by 2). */
+  decidingSetPoints: setPoints.optional(),
 });
 export type ScoreboardFields = z.infer<typeof scoreboardFieldsSchema>;
 

@@ -128,9 +128,11 @@ describe('tennis', () => {
     expect(match.gamePeriod).toBe('Final');
   });
 
-  it('plays a 6–6 set to 7', () => {
+  it('plays a 6–6 set to 7 by a tiebreak counted 1, 2, 3…', () => {
     const f = tennis({ homeScoreGames: 6, awayScoreGames: 6, homeSet1: 6, awaySet1: 6 });
-    const won = run(f, [point('away'), point('away'), point('away'), point('away')]);
+    const four = run(f, [point('away'), point('away'), point('away'), point('away')]);
+    expect([four.homeScorePointsTennis, four.awayScorePointsTennis]).toEqual(['0', '4']);
+    const won = run(four, [point('away'), point('away'), point('away')]);
     expect([won.homeSet1, won.awaySet1]).toEqual([6, 7]);
     expect(won.gamePeriod).toBe('Set 2');
   });

@@ -159,28 +159,71 @@ function goalsAndBehinds(
 const SET_FIELDS = [1, 2, 3, 4, 5] as const;
 const setField = (team: Team, n: number) => `${team}Set${n}` as keyof ScoreboardFields;
 
-/** A tennis set is over at 6 games with a lead of 2, or at 7 (a 6–6 set goes to one more game). */
-function setOver(home: number, away: number): boolean {
-  return Math.max(home, away) >= 7 || (Math.max(home, away) >= 6 && Math.abs(home - away) >= 2);
+type TennisRules = Pick<ScoreboardFields, 'maxSets' | 'tennisDecider' | 'tennisNoAd'>;
+
+const bestOf = (f: Pick<ScoreboardFields, 'maxSets'>) => Math.min(5, Math.max(1, f.maxSets));
+
+/**
+ * When set `n` goes to a tiebreak: the games each player has when it starts (6–6; 12–12 or
+ * 0–0, a match tiebreak, in a deciding set that says so), or null for an advantage set. Also
+ * the points that win that tiebreak (7, or 10 in a match tiebreak), by 2.
+ */
+export function tiebreakRule(
+  f: TennisRules,
+  n: number,
+): { atGames: number; toPoints: number } | null {
+  const decider = n === bestOf(f) ? (f.tennisDecider ?? 'tiebreak') : 'tiebreak';
+  switch (decider) {
+    case 'tiebreak':
+      return { atGames: 6, toPoints: 7 };
+    case 'tiebreak12':
+      return { atGames: 12, toPoints: 7 };
+    case 'matchTiebreak':
+      return { atGames: 0, toPoints: 10 };
+    case 'advantage':
+      return null;
+  }
+}
+
+/**
+ * A set is over at 6 games with a lead of 2, or won by its tiebreak (7–6, 13–12, or 1–0 for a
+ * match tiebreak).
+ */
+function setOver(f: TennisRules, n: number, home: number, away: number): boolean {
+  const tb = tiebreakRule(f, n);
+  if (tb?.atGames === 0) return home + away >= 1;
+  if (Math.max(home, away) >= 6 && Math.abs(home - away) >= 2) return true;
+  return !!tb && Math.min(home, away) >= tb.atGames && Math.max(home, away) > tb.atGames;
 }
 
 /** The set being played: the first one not yet over (1-based), capped at maxSets. */
 export function currentTennisSet(f: ScoreboardFields): number {
-  const max = Math.min(5, Math.max(1, f.maxSets));
+  const max = bestOf(f);
   for (const n of SET_FIELDS) {
     if (n > max) break;
-    if (!setOver(f[setField('home', n)] as number, f[setField('away', n)] as number)) return n;
+    if (!setOver(f, n, f[setField('home', n)] as number, f[setField('away', n)] as number))
+      return n;
   }
   return max;
+}
+
+/** Whether the game being played is a tiebreak (its points counted 1, 2, 3...). */
+export function inTiebreak(f: ScoreboardFields): boolean {
+  if (f.gamePeriod.trim().toLowerCase() === FINAL.toLowerCase()) return false;
+  const tb = tiebreakRule(f, currentTennisSet(f));
+  return !!tb && f.homeScoreGames === tb.atGames && f.awayScoreGames === tb.atGames;
 }
 
 function setsWon(f: ScoreboardFields, team: Team): number {
   return SET_FIELDS.filter((n) => {
     const h = f[setField('home', n)] as number;
     const a = f[setField('away', n)] as number;
-    return setOver(h, a) && (team === 'home' ? h > a : a > h);
+    return n <= bestOf(f) && setOver(f, n, h, a) && (team === 'home' ? h > a : a > h);
   }).length;
 }
+
+/** A tiebreak's points as the field holds them ('7'); a stray 15/30/40/AD counts as 0. */
+const tiebreakPoints = (p: string) => (/^\d+$/.test(p) ? Number(p) : 0);
 
 function tennisPoint(f: ScoreboardFields, team: Team): ScoreboardPatch {
   const other: Team = team === 'home' ? 'away' : 'home';
@@ -188,13 +231,36 @@ function tennisPoint(f: ScoreboardFields, team: Team): ScoreboardPatch {
   const theirs = f[side(other, 'scorePointsTennis')] as string;
   const pointsField = side(team, 'scorePointsTennis');
   const otherPointsField = side(other, 'scorePointsTennis');
-  if (mine === '40' && theirs === 'AD') return { [otherPointsField]: '40' }; // back to deuce
-  if (mine === '40' && theirs === '40') return { [pointsField]: 'AD' };
-  if (mine !== '40' && mine !== 'AD') {
-    const next = TENNIS_POINTS[TENNIS_POINTS.indexOf(mine as (typeof TENNIS_POINTS)[number]) + 1];
-    return { [pointsField]: next };
+  if (inTiebreak(f)) {
+    const won = tiebreakPoints(mine) + 1;
+    const lost = tiebreakPoints(theirs);
+    const to = tiebreakRule(f, currentTennisSet(f))!.toPoints;
+    if (won < to || won - lost < 2) {
+      // The serve changes after the first point, then every two points.
+      const played = won + lost;
+      return {
+        [pointsField]: String(won),
+        ...(played % 2 === 1 ? { homePossession: !f.homePossession } : {}),
+      };
+    }
+    // The tiebreak decides the set. Who received its first point serves the next set's first
+    // game: the serve changed after points 1, 3, 5... of the points before this one.
+    const before = won - 1 + lost;
+    const firstServerHome = Math.ceil(before / 2) % 2 === 0 ? f.homePossession : !f.homePossession;
+    return { ...gameWon(f, team), homePossession: !firstServerHome };
   }
-  // The game is won: points reset, the set's games count, the serve changes.
+  if (mine === '40' && theirs === 'AD') return { [otherPointsField]: '40' }; // back to deuce
+  if (mine === '40' && theirs === '40' && !f.tennisNoAd) return { [pointsField]: 'AD' };
+  if (mine !== '40' && mine !== 'AD') {
+    const at = TENNIS_POINTS.indexOf(mine as (typeof TENNIS_POINTS)[number]);
+    return { [pointsField]: TENNIS_POINTS[Math.max(0, at) + 1] };
+  }
+  return gameWon(f, team);
+}
+
+/** A game won: points reset, the set's games count, the serve changes, the set may end. */
+function gameWon(f: ScoreboardFields, team: Team): ScoreboardPatch {
+  const other: Team = team === 'home' ? 'away' : 'home';
   const set = currentTennisSet(f);
   const games = (f[side(team, 'scoreGames')] as number) + 1;
   const otherGames = f[side(other, 'scoreGames')] as number;
@@ -208,11 +274,11 @@ function tennisPoint(f: ScoreboardFields, team: Team): ScoreboardPatch {
   };
   const home = team === 'home' ? games : otherGames;
   const away = team === 'home' ? otherGames : games;
-  if (setOver(home, away)) {
+  if (setOver(f, set, home, away)) {
     patch.homeScoreGames = 0;
     patch.awayScoreGames = 0;
     const after = { ...f, ...patch } as ScoreboardFields;
-    const needed = Math.floor(Math.min(5, Math.max(1, f.maxSets)) / 2) + 1;
+    const needed = Math.floor(bestOf(f) / 2) + 1;
     if (setsWon(after, team) >= needed) patch.gamePeriod = FINAL;
     else if (set < f.maxSets) patch.gamePeriod = `Set ${set + 1}`;
   }
@@ -226,11 +292,18 @@ export const VOLLEYBALL_SETS_TO_WIN = 3;
  * deciding fifth set, with a lead of 2), or null. The scorer confirms with "Won set".
  */
 export function volleyballSetWinner(
-  f: Pick<ScoreboardFields, 'homeScore' | 'awayScore' | 'homeScoreGames' | 'awayScoreGames'>,
-  rules: { setPoints?: number; decidingSetPoints?: number } = {},
+  f: Pick<
+    ScoreboardFields,
+    | 'homeScore'
+    | 'awayScore'
+    | 'homeScoreGames'
+    | 'awayScoreGames'
+    | 'setPoints'
+    | 'decidingSetPoints'
+  >,
 ): Team | null {
   const deciding = f.homeScoreGames + f.awayScoreGames === VOLLEYBALL_SETS_TO_WIN * 2 - 2;
-  const target = deciding ? (rules.decidingSetPoints ?? 15) : (rules.setPoints ?? 25);
+  const target = deciding ? (f.decidingSetPoints ?? 15) : (f.setPoints ?? 25);
   const lead = f.homeScore - f.awayScore;
   if (f.homeScore >= target && lead >= 2) return 'home';
   if (f.awayScore >= target && -lead >= 2) return 'away';

@@ -370,8 +370,9 @@ const tennis: UntimedSport = {
       g.tiebreak[i] += 1;
       gameWon = g.tiebreak[i] >= 7 && g.tiebreak[i] - g.tiebreak[1 - i]! >= 2;
     } else {
-      const mine = TENNIS_POINTS.indexOf(f[`${winner}ScorePointsTennis`]);
-      const theirs = TENNIS_POINTS.indexOf(f[`${loser}ScorePointsTennis`]);
+      const at = (p: string) => TENNIS_POINTS.indexOf(p as (typeof TENNIS_POINTS)[number]);
+      const mine = at(f[`${winner}ScorePointsTennis`]);
+      const theirs = at(f[`${loser}ScorePointsTennis`]);
       if (theirs === 4)
         f[`${loser}ScorePointsTennis`] = '40'; // advantage lost: deuce
       else if (mine === 4 || (mine === 3 && theirs < 3)) gameWon = true;

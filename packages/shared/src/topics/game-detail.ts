@@ -38,6 +38,7 @@ export const gameDetailSchema = z
           home: cell,
           away: cell,
           live: z.boolean().optional(),
+          tiebreak: z.object({ home: z.number().int(), away: z.number().int() }).optional(),
         }),
       ),
       rhe: z.object({ home: rhe, away: rhe }).optional(),
