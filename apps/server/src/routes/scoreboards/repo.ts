@@ -24,6 +24,7 @@ import {
   type VoidBody,
 } from '@sagan/shared/game-log';
 import { applyIntent } from '@sagan/shared/scorekeeping';
+import { changedRules, playBegun } from '@sagan/shared/game-rules';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
@@ -531,6 +532,7 @@ export async function patchGame(
         }
       }
       refuseRename(game, patch);
+      refuseRuleChange(game, patch);
       const values = applyIntent(game.fields, { kind: 'set', values: patch });
       return { body: { kind: 'set', values }, fields: { ...game.fields, ...values } };
     },
@@ -546,6 +548,15 @@ function refuseRename(game: LockedGame, values: Partial<ScoreboardFields>): void
     values.gameName !== game.fields.gameName
   ) {
     throw new HttpError(403, "Only the game's owner can rename it");
+  }
+}
+
+/** A game's rules are its owner's to change, and only until play begins (game-rules.ts). */
+function refuseRuleChange(game: LockedGame, values: ScoreboardPatch): void {
+  if (changedRules(game.fields, values).length === 0) return;
+  if (game.role !== 'owner') throw new HttpError(403, "Only the game's owner can change its rules");
+  if (playBegun(game.fields)) {
+    throw new HttpError(422, "The game's rules can't change once play has begun");
   }
 }
 
@@ -639,7 +650,10 @@ export async function recordAction(
       if (action.kind === 'void') {
         return voidEvent(q, gameKey, game, eventId, action.target, origin.uid);
       }
-      if (action.kind === 'set') refuseRename(game, action.values);
+      if (action.kind === 'set') {
+        refuseRename(game, action.values);
+        refuseRuleChange(game, action.values);
+      }
       if (action.kind === 'resolve') return decideHeld(q, gameKey, game, eventId, action);
       if (action.kind === 'scorer') {
         // Who scored a tap already made: the player is checked, the tap found and named.

@@ -1,0 +1,192 @@
+import { describe, expect, it } from 'vitest';
+import type { ScoreboardFields } from '@sagan/shared/scoreboard';
+import type { Intent } from '@sagan/shared/scorekeeping';
+import type { GameDetail } from '@sagan/shared/topics/game-detail';
+import {
+  PARIS_2024_VOLLEYBALL,
+  tennisSet,
+  volleyballSet,
+  WIMBLEDON_2019,
+} from '@sagan/shared/match-replays';
+import { API, databaseKinds, newGameOf, useTestApp, type TestUser } from './helpers.ts';
+import { gameDetailShowing, TestSocket } from './ws-client.ts';
+
+// A game's rules (tennis no-ad and deciding set, volleyball set points) are chosen when it is
+// made, validated, carried on the game, and its owner's alone to change until play begins.
+// Published matches are replayed tap by tap through the real events route; the order of points
+// within games and of rallies within sets is invented (packages/shared/src/match-replays.ts).
+
+describe.each(databaseKinds())('game rules on $name', (kind) => {
+  const t = useTestApp(kind, { users: ['Owner', 'Scorer'], listen: true });
+
+  const call = (user: TestUser, method: 'POST' | 'PATCH', url: string, payload: object) =>
+    user.request({ method, url: `${API}${url}`, payload });
+  const top = async (gameKey: string) =>
+    (await t.app.inject({ url: `${API}/games/${gameKey}` })).json<{ top: ScoreboardFields }>().top;
+  const act = (gameKey: string, action: object, user = t.users.Owner) =>
+    call(user, 'POST', `/games/${gameKey}/events`, { action, device: 'phone-a' });
+  async function play(gameKey: string, intents: Intent[]) {
+    for (const action of intents) {
+      const res = await act(gameKey, action);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  }
+  const gameCount = async () =>
+    Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM games'))[0]!.n);
+  const eventCount = async (gameKey: string) =>
+    Number(
+      (
+        await t.db.query<{ n: string }>(
+          'SELECT count(*) AS n FROM game_events WHERE game_key = $1',
+          [gameKey],
+        )
+      )[0]!.n,
+    );
+
+  it('rules chosen at creation are carried on the game; a game without them carries none', async () => {
+    const gameKey = await newGameOf(t.users.Owner, {
+      sportID: 8,
+      maxSets: 5,
+      tennisNoAd: true,
+      tennisDecider: 'matchTiebreak',
+    });
+    expect(await top(gameKey)).toMatchObject({ tennisNoAd: true, tennisDecider: 'matchTiebreak' });
+    const plain = await newGameOf(t.users.Owner, { sportID: 8 });
+    const body = (await t.app.inject({ url: `${API}/games/${plain}` })).body;
+    for (const field of ['tennisNoAd', 'tennisDecider', 'setPoints', 'decidingSetPoints'])
+      expect(body).not.toContain(field);
+  });
+
+  it('bad rules are refused in words and make no game', async () => {
+    const before = await gameCount();
+    for (const fields of [
+      { sportID: 8, tennisDecider: 'sudden death' },
+      { sportID: 6, setPoints: 2 },
+      { sportID: 6, decidingSetPoints: 'fifteen' },
+    ]) {
+      const res = await call(t.users.Owner, 'POST', '/games', fields);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json<{ error: string }>().error).toBeTruthy();
+    }
+    expect(await gameCount()).toBe(before);
+  });
+
+  it("the owner changes the rules until play begins; a co-scorer never; then they're fixed", async () => {
+    const gameKey = await newGameOf(t.users.Owner, { sportID: 6, gamePeriod: 'Set 1' });
+    const invite = await call(t.users.Owner, 'POST', `/games/${gameKey}/coscorers`, {});
+    expect(invite.statusCode, invite.body).toBe(200);
+    const redeem = await call(t.users.Scorer, 'POST', '/coscorers/redeem', {
+      token: invite.json<{ token: string }>().token,
+    });
+    expect(redeem.statusCode, redeem.body).toBe(200);
+
+    // Absolute edits, rules among them, go by PATCH (the events route takes only intents).
+    const edit = (user: TestUser, values: object) =>
+      call(user, 'PATCH', `/games/${gameKey}`, { ...values, device: 'phone-a' });
+    const byScorer = await edit(t.users.Scorer, { setPoints: 21 });
+    expect(byScorer.statusCode).toBe(403);
+    expect(byScorer.json<{ error: string }>().error).toMatch(/owner can change its rules/);
+    // The same value is no change: a co-scorer's edit carrying it goes through.
+    expect((await edit(t.users.Scorer, { setPoints: undefined, homeScore: 0 })).statusCode).toBe(
+      200,
+    );
+
+    const byOwner = await edit(t.users.Owner, { setPoints: 21, decidingSetPoints: 11 });
+    expect(byOwner.statusCode, byOwner.body).toBe(200);
+    expect(await top(gameKey)).toMatchObject({ setPoints: 21, decidingSetPoints: 11 });
+    expect((await edit(t.users.Scorer, { setPoints: 21, awayScore: 0 })).statusCode).toBe(200);
+
+    // The scorer scores; then the rules stay as they were, by either route.
+    expect(
+      (await act(gameKey, { kind: 'score', team: 'home', by: 1 }, t.users.Scorer)).statusCode,
+    ).toBe(200);
+    const events = await eventCount(gameKey);
+    const late = await edit(t.users.Owner, { setPoints: 25 });
+    expect(late.statusCode).toBe(422);
+    expect(late.json<{ error: string }>().error).toMatch(/once play has begun/);
+    expect(await eventCount(gameKey)).toBe(events);
+    expect((await top(gameKey)).setPoints).toBe(21);
+    // Other corrections go on as before.
+    expect((await edit(t.users.Owner, { homeScore: 20 })).statusCode).toBe(200);
+  });
+
+  // A replay is hundreds of requests: on a loaded machine it takes longer than the usual limit.
+  const REPLAY_TIMEOUT = 180_000;
+
+  // Source: the Championships, Wimbledon 2019, gentlemen's singles final (14 July 2019),
+  // N. Djokovic d. R. Federer 7–6(5) 1–6 7–6(4) 4–6 13–12(3).
+  it(
+    'the 2019 Wimbledon final, point by point through the server, ends at the official score',
+    async () => {
+      const gameKey = await newGameOf(t.users.Owner, {
+        sportID: 8,
+        gamePeriod: 'Set 1',
+        homeTeamName: 'Djokovic',
+        awayTeamName: 'Federer',
+        maxSets: 5,
+        tennisDecider: 'tiebreak12',
+      });
+      await play(gameKey, WIMBLEDON_2019.flatMap(tennisSet));
+      const final = await top(gameKey);
+      expect(final.gamePeriod).toBe('Final');
+      expect(
+        [1, 2, 3, 4, 5].map(
+          (n) => `${final[`homeSet${n}` as 'homeSet1']}-${final[`awaySet${n}` as 'awaySet1']}`,
+        ),
+      ).toEqual(['7-6', '1-6', '7-6', '4-6', '13-12']);
+      const viewer = await TestSocket.open(t.wsUrl);
+      await viewer.subscribe(`gamedetail:${gameKey}`);
+      const seen = await gameDetailShowing(
+        viewer,
+        gameKey,
+        (d) => d.lineScore.periods.length === 5,
+      );
+      const printed = (seen.data as GameDetail).lineScore.periods.map(
+        (p) =>
+          `${p.home!.points}–${p.away!.points}` +
+          (p.tiebreak ? `(${Math.min(p.tiebreak.home, p.tiebreak.away)})` : ''),
+      );
+      expect(printed).toEqual(['7–6(5)', '1–6', '7–6(4)', '4–6', '13–12(3)']);
+      viewer.close();
+    },
+    REPLAY_TIMEOUT,
+  );
+
+  // Source: Olympic Games Paris 2024, women's volleyball final (11 August 2024), Italy d.
+  // United States 25–18 25–20 25–17.
+  it(
+    'the Paris 2024 volleyball final, rally by rally through the server, ends 3–0',
+    async () => {
+      const gameKey = await newGameOf(t.users.Owner, {
+        sportID: 6,
+        gamePeriod: 'Set 1',
+        homeTeamName: 'Italy',
+        awayTeamName: 'United States',
+      });
+      await play(
+        gameKey,
+        PARIS_2024_VOLLEYBALL.flatMap(([home, away]) => volleyballSet(home, away)),
+      );
+      const final = await top(gameKey);
+      expect([final.homeScoreGames, final.awayScoreGames, final.gamePeriod]).toEqual([
+        3,
+        0,
+        'Final',
+      ]);
+      const viewer = await TestSocket.open(t.wsUrl);
+      await viewer.subscribe(`gamedetail:${gameKey}`);
+      const seen = await gameDetailShowing(
+        viewer,
+        gameKey,
+        (d) => d.lineScore.periods.length === 3,
+      );
+      expect(
+        (seen.data as GameDetail).lineScore.periods.map(
+          (p) => `${p.label}:${p.home!.points}-${p.away!.points}`,
+        ),
+      ).toEqual(['Set 1:25-18', 'Set 2:25-20', 'Set 3:25-17']);
+      viewer.close();
+    },
+    REPLAY_TIMEOUT,
+  );
+});
