@@ -92,7 +92,10 @@ describe.each(databaseKinds())('scoreboards on $name', (kind) => {
     [{ awayScore: '3' }, 'awayScore'],
     [{ base1: 'true' }, 'base1'],
     [{ maxSets: 6 }, 'maxSets'],
-    [{ homeScorePointsTennis: '20' }, 'homeScorePointsTennis'],
+    // 0, 15, 30, 40, AD, or a tiebreak's count: never a word, nor a count past 999.
+    [{ homeScorePointsTennis: 'DEUCE' }, 'homeScorePointsTennis'],
+    [{ awayScorePointsTennis: '1000' }, 'awayScorePointsTennis'],
+    [{ tennisDecider: 'sudden' }, 'tennisDecider'],
     [{ timeStamp: 1 }, 'timeStamp'],
     [{ homeScroe: 1 }, 'homeScroe'],
   ])('refuses the patch %j with a 400 naming the field', async (payload, field) => {
