@@ -244,6 +244,42 @@ test.describe('scorekeeper: every board from the browser', () => {
     await screenshot(page, 'scorekeeper-tennis');
   });
 
+  test('tennis rules: no-ad, and a tiebreak at 6–6 counted 1, 2, 3… shown 7–6 (5)', async ({
+    page,
+    browser,
+  }) => {
+    const { gameKey } = await newGame(page, 'Tennis', async (p) => {
+      await p.getByLabel('No-ad scoring').check();
+      await p.getByLabel('Deciding set').selectOption({ label: 'Tiebreak at 12–12' });
+    });
+    const viewer = await viewerOf(browser, gameKey);
+    await tap(page, 'Next period ›');
+    await tap(page, 'Lions point', 'Lions point', 'Lions point');
+    await tap(page, 'Tigers point', 'Tigers point', 'Tigers point', 'Tigers point');
+    // No-ad: the point at deuce won the game.
+    await expect(board(viewer).getByRole('row', { name: 'Games 0 1' })).toBeVisible();
+    // To 6–6 by the edit form, then the tiebreak.
+    await page.locator('summary', { hasText: 'Edit the scoreboard' }).click();
+    for (const label of [
+      'Home games in this set',
+      'Away games in this set',
+      'Home set 1',
+      'Away set 1',
+    ])
+      await page.getByLabel(label, { exact: true }).fill('6');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect(board(viewer).getByRole('row', { name: 'Games 6 6' })).toBeVisible();
+    for (let i = 0; i < 5; i++) await tap(page, 'Lions point', 'Tigers point');
+    await expect(board(viewer).getByRole('row', { name: 'Tiebreak 5 5' })).toBeVisible();
+    await tap(page, 'Lions point', 'Lions point');
+    await expect(board(viewer).getByRole('row', { name: 'Tigers 6 (5) 0' })).toBeVisible();
+    await expect(board(viewer).getByRole('row', { name: 'Lions 7 0' })).toBeVisible();
+    await expect(board(viewer).getByLabel('Period Set 2 / 3 sets')).toBeVisible();
+    await page.locator('summary', { hasText: 'Rules' }).click();
+    await expect(page.getByText('No-ad scoring; deciding set: tiebreak at 12–12.')).toBeVisible();
+    await screenshot(viewer, 'board-tennis-tiebreak');
+  });
+
   test('lacrosse: goals, shots, saves and man-up', async ({ page, browser }) => {
     const { gameKey } = await newGame(page, 'Lacrosse');
     const viewer = await viewerOf(browser, gameKey);

@@ -9,6 +9,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { newId } from '../../lib/outbox.ts';
 import { useCreateGame } from './scorekeeper/api.ts';
 import { splitTags, TagSuggestions } from './scorekeeper/around.tsx';
+import { hasRules, ruleDraftOf, RuleFields, rulePatch } from './scorekeeper/rule-fields.tsx';
 import { useServiceWorker } from '../../lib/service-worker.ts';
 import './scoreboards.css';
 import './scorekeeper/scorekeeper.css';
@@ -31,6 +32,7 @@ export default function NewGamePage() {
   const [gamePeriod, setPeriod] = useState(STARTING_SOON);
   const [maxSets, setMaxSets] = useState(3);
   const [tags, setTags] = useState('');
+  const [rules, setRules] = useState(ruleDraftOf);
   const [invalid, setInvalid] = useState<string | null>(null);
   const id = useId();
 
@@ -44,6 +46,7 @@ export default function NewGamePage() {
       awayTeamName: awayTeamName.trim() || defaultScoreboard.awayTeamName,
       gamePeriod: gamePeriod.trim() || STARTING_SOON,
       ...(sportID === TENNIS ? { maxSets } : {}),
+      ...rulePatch(sportID, rules),
     });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? 'Please check the form.');
@@ -140,6 +143,7 @@ export default function NewGamePage() {
             </select>
           </>
         )}
+        {hasRules(sportID) && <RuleFields sportID={sportID} draft={rules} onChange={setRules} />}
         <label htmlFor={`${id}-tags`}>Tags</label>
         <input
           id={`${id}-tags`}

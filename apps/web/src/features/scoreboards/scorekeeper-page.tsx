@@ -35,6 +35,7 @@ import {
 import { ClockControls } from './scorekeeper/clock-controls.tsx';
 import { Controls } from './scorekeeper/controls.tsx';
 import { EditFields } from './scorekeeper/edit-fields.tsx';
+import { hasRules, RulesForm } from './scorekeeper/rule-fields.tsx';
 import { HeldNotice } from './scorekeeper/held-notice.tsx';
 import { ScorerPick, SheetsPanel } from './scorekeeper/scorer-pick.tsx';
 import { useGameSheets } from './scorekeeper/api.ts';
@@ -269,6 +270,11 @@ function Scorekeeper({
       </Panel>
       {!coscorer && (
         <>
+          {hasRules(shown.sportID) && (
+            <Panel title="Rules">
+              <RulesForm game={shown} onSave={(values) => act({ kind: 'set', values })} />
+            </Panel>
+          )}
           <Panel title="Comment">
             <CommentForm gameKey={gameKey} game={shown} />
           </Panel>

@@ -1,13 +1,60 @@
 import { tennisSets, tennisSetsLabel } from '@sagan/shared/scoreboard-boards';
+import { inTiebreak, tiebreakRule } from '@sagan/shared/scorekeeping';
+import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
+import { useLive } from '../../../lib/realtime.ts';
 import { BoardFrame, Marker, type BoardProps } from './board-frame.tsx';
+
+type Points = { home: number; away: number };
+
+/**
+ * A set's games as printed: a set won by a tiebreak shows the loser's tiebreak points, 7–6 (5);
+ * a 10-point match tiebreak, played instead of the set, shows its points in brackets, [10–8].
+ */
+function SetCell({
+  games,
+  tiebreak,
+  mine,
+  theirs,
+  match,
+}: {
+  games: number;
+  tiebreak: Points | undefined;
+  mine: 'home' | 'away';
+  theirs: 'home' | 'away';
+  match: boolean;
+}) {
+  if (!tiebreak) return <td>{games}</td>;
+  if (match) return <td>[{tiebreak[mine]}]</td>;
+  const lost = tiebreak[mine] < tiebreak[theirs];
+  return (
+    <td>
+      {games}
+      {lost && <sup className="board-tiebreak"> ({tiebreak[mine]})</sup>}
+    </td>
+  );
+}
 
 /** SPEC §2 Tennis: the sets played, games and points, 'period / maxSets sets', who serves. */
 export function TennisBoard(props: BoardProps) {
-  const { game } = props;
+  const { game, spec } = props;
   const sets = tennisSets(game);
+  // The tiebreaks' points are folded from the log, on the line score's topic.
+  const detail = useLive(gameDetailTopic, game.gameKey || null);
+  const tiebreaks = new Map<string, Points>();
+  for (const p of detail.data?.lineScore.periods ?? [])
+    if (p.tiebreak) tiebreaks.set(p.label, p.tiebreak);
+  // In a tiebreak the points row counts 1, 2, 3…, and says so.
+  const tiebreakNow = inTiebreak(game);
+  const shown = tiebreakNow
+    ? {
+        ...spec,
+        stats: spec.stats.map((r) => (r.label === 'Points' ? { ...r, label: 'Tiebreak' } : r)),
+      }
+    : spec;
   return (
     <BoardFrame
       {...props}
+      spec={shown}
       period={tennisSetsLabel(game.gamePeriod, game.maxSets)}
       homeMarker={<Marker on={game.homePossession} label="Serving" />}
       awayMarker={<Marker on={!game.homePossession} label="Serving" />}
@@ -27,18 +74,21 @@ export function TennisBoard(props: BoardProps) {
               </tr>
             </thead>
             <tbody>
-              <tr>
-                <th scope="row">{game.homeTeamName}</th>
-                {sets.map((s) => (
-                  <td key={s.set}>{s.home}</td>
-                ))}
-              </tr>
-              <tr>
-                <th scope="row">{game.awayTeamName}</th>
-                {sets.map((s) => (
-                  <td key={s.set}>{s.away}</td>
-                ))}
-              </tr>
+              {(['home', 'away'] as const).map((side) => (
+                <tr key={side}>
+                  <th scope="row">{side === 'home' ? game.homeTeamName : game.awayTeamName}</th>
+                  {sets.map((s) => (
+                    <SetCell
+                      key={s.set}
+                      games={s[side]}
+                      tiebreak={tiebreaks.get(`Set ${s.set}`)}
+                      mine={side}
+                      theirs={side === 'home' ? 'away' : 'home'}
+                      match={tiebreakRule(game, s.set)?.atGames === 0}
+                    />
+                  ))}
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>

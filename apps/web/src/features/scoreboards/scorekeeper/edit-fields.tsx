@@ -99,7 +99,8 @@ export function EditFields({
               <label htmlFor={`${id}-${f}`}>{labelOf(f, game.sportID)}</label>
               {f === 'homeScorePointsTennis' || f === 'awayScorePointsTennis' ? (
                 <select id={`${id}-${f}`} value={value} onChange={(e) => change(e.target.value)}>
-                  {TENNIS_POINTS.map((p) => (
+                  {/* A tiebreak's count (7) is kept as it is, beside the usual points. */}
+                  {[...new Set([...TENNIS_POINTS, String(value)])].map((p) => (
                     <option key={p}>{p}</option>
                   ))}
                 </select>
