@@ -67,8 +67,11 @@ export function TennisBoard(props: BoardProps) {
               <tr>
                 <th scope="col">Player</th>
                 {sets.map((s) => (
-                  <th scope="col" key={s.set}>
-                    Set {s.set}
+                  <th scope="col" key={s.set} aria-label={`Set ${s.set}`}>
+                    {/* On a phone five sets fit as S1…S5. */}
+                    <span className="board-set-word">Set </span>
+                    <span className="board-set-short">S</span>
+                    {s.set}
                   </th>
                 ))}
               </tr>
