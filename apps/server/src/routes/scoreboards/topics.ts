@@ -104,3 +104,15 @@ export async function countWatchers(app: FastifyInstance, gameKey: string): Prom
   if (!(await findPublicGame(app.db, gameKey))) return null;
   return app.gameWatchers.total(gameTopic.name(gameKey));
 }
+
+/** A viewer's own change: what they bookmarked or which tags they follow. */
+export type ViewerChange = { kind: 'bookmarks' | 'follows'; uid: string };
+
+/** The topics a viewer's change touches: their own list, which every tab of theirs reads. */
+export function audienceOf(change: ViewerChange): string[] {
+  return [
+    change.kind === 'bookmarks'
+      ? favoritesTopic.name(change.uid)
+      : followedTagsTopic.name(change.uid),
+  ];
+}
