@@ -233,6 +233,33 @@ const cases: Case[] = [
     between: (u, c) => json(call(u, 'PUT', `/me/followed-tags/${c.tagKey}`)),
     state: followed,
   },
+  {
+    name: 'comment',
+    prepare: withGame,
+    send: (u, c, key) =>
+      call(
+        u,
+        'POST',
+        `/games/${c.gameKey}/comments`,
+        {
+          gameComment: 'Half time',
+          homeTeamName: 'Lions',
+          awayTeamName: 'Bears',
+          homeScore: 0,
+          awayScore: 0,
+          imageURL: '',
+        },
+        key,
+      ),
+    state: (u, c) => json(call(u, 'GET', `/games/${c.gameKey}`)),
+  },
+  {
+    name: 'tags',
+    prepare: withGame,
+    send: (u, c, key) => call(u, 'PUT', `/games/${c.gameKey}/tags`, { tags: ['first'] }, key),
+    between: (u, c) => json(call(u, 'PUT', `/games/${c.gameKey}/tags`, { tags: ['later'] })),
+    state: (u, c) => json(call(u, 'GET', `/games/${c.gameKey}`)),
+  },
 ];
 
 describe.each(databaseKinds())('writes on the one write helper on $name', (kind) => {
@@ -264,8 +291,21 @@ describe.each(databaseKinds())('writes on the one write helper on $name', (kind)
       );
     expect((await send()).statusCode).toBe(200);
     expect((await send()).json()).toEqual({ ok: true });
-    const { messages } = await json(call(t.users.Coach, 'GET', `/games/${gameKey}/messages`));
-    expect(messages).toHaveLength(1);
+    const messages = async () =>
+      (await json(call(t.users.Coach, 'GET', `/games/${gameKey}/messages`))).messages as {
+        id: string;
+        read: boolean;
+      }[];
+    const [message, ...more] = await messages();
+    expect(more).toHaveLength(0);
+    // The owner marks it read under a key, then unread; the replay leaves it unread.
+    const mark = (read: boolean, key?: string) =>
+      call(t.users.Coach, 'PATCH', `/games/${gameKey}/messages/${message!.id}`, { read }, key);
+    const first = await mark(true, 'read-1');
+    expect(first.statusCode).toBe(200);
+    expect((await mark(false)).statusCode).toBe(200);
+    expect((await mark(true, 'read-1')).json()).toEqual(first.json());
+    expect((await messages())[0]!.read).toBe(false);
   });
 
   it("a create answers 201, its replay 200 with the first one's team; createKey maps onto the key", async () => {

@@ -13,14 +13,17 @@ import { applyOnce } from './idempotency.ts';
 /** What a write needs: the database and the hub to name the topics it touched. */
 export interface ChangeWriter {
   db: Db;
-  hub: Pick<Hub, 'changed'>;
+  hub: Pick<Hub, 'changedSeqs'>;
 }
 
-/** What a write did: its answer (a replay gets it again) and the topics it touched. */
-interface Changed<T> {
-  answer: T;
-  touched: readonly string[];
-}
+/**
+ * What a write did: the topics it touched, and its answer (a replay gets it again), or how
+ * to build the answer from the touched topics' new sequence numbers (a client then waits
+ * for the frame at that seq).
+ */
+type Changed<T> = { touched: readonly string[] } & (
+  { answer: T } | { answerAt: (seqs: Record<string, number>) => T }
+);
 
 export interface Change<G, T> {
   /** Who may: the row the writer may change, or a refusal (HttpError). */
@@ -31,29 +34,29 @@ export interface Change<G, T> {
   createKey?: string | undefined;
 }
 
-/** Applies one change, once per Idempotency-Key; says whether the answer is a replay's. */
+/**
+ * Applies one change, once per Idempotency-Key; says whether the answer is a replay's. Without
+ * a request (the demo's writes) there is no key: the change runs once, in one transaction.
+ */
 export async function applyChange<G, T>(
   app: ChangeWriter,
-  req: FastifyRequest,
+  req: FastifyRequest | null,
   change: Change<G, T>,
 ): Promise<{ answer: T; replayed: boolean }> {
-  return applyOnce(
-    app.db,
-    req,
-    async (q) => {
-      const guarded = await change.guard(q);
-      const { answer, touched } = await change.write(q, guarded);
-      if (touched.length) await app.hub.changed(q, [...touched]);
-      return answer;
-    },
-    change.createKey,
-  );
+  const run = async (q: Queryable): Promise<T> => {
+    const guarded = await change.guard(q);
+    const changed = await change.write(q, guarded);
+    const seqs = changed.touched.length ? await app.hub.changedSeqs(q, [...changed.touched]) : {};
+    return 'answer' in changed ? changed.answer : changed.answerAt(seqs);
+  };
+  if (!req) return { answer: await app.db.tx(run), replayed: false };
+  return applyOnce(app.db, req, run, change.createKey);
 }
 
 /** applyChange, answering only the answer. */
 export async function writeChange<G, T>(
   app: ChangeWriter,
-  req: FastifyRequest,
+  req: FastifyRequest | null,
   change: Change<G, T>,
 ): Promise<T> {
   return (await applyChange(app, req, change)).answer;
