@@ -123,6 +123,8 @@ export function fingerprintOf(req: FastifyRequest, withBody = true): string {
 }
 
 function stableJson(value: unknown): string {
+  // A raw image body: hashed as bytes, not walked as an object of a million indices.
+  if (Buffer.isBuffer(value)) return JSON.stringify(value.toString('base64'));
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value)
