@@ -64,16 +64,6 @@ describe.each(databaseKinds())('revoking co-scorers on $name', (kind) => {
     for (const topic of topics) await ws.subscribe(topic);
     return ws;
   }
-  /**
-   * Everything the server wrote to this socket before now has arrived: a pong is written after
-   * any frame already sent on the same socket.
-   */
-  async function drained(ws: TestSocket): Promise<void> {
-    const from = ws.messages.length;
-    ws.send({ type: 'ping' });
-    await ws.waitFor((m): m is ServerMessage => m.type === 'pong', from);
-  }
-
   it("a revoked co-scorer's socket loses the game's scorers' topics at once; others keep theirs", async () => {
     const gameKey = await newGame();
     const { Owner, Scorer, Keeper } = t.users;
@@ -100,7 +90,7 @@ describe.each(databaseKinds())('revoking co-scorers on $name', (kind) => {
     await tap(Owner, gameKey);
     await owner.waitFor(isState(history), ownerFrom);
     await kept.waitFor(isState(history), keptFrom);
-    await drained(revoked);
+    await revoked.drained();
     expect(revoked.messages.slice(from).filter((m) => m.type === 'state')).toEqual([]);
     expect(kept.messages.some(noAccess(history))).toBe(false);
     expect(owner.messages.some((m) => m.type === 'error')).toBe(false);
@@ -129,7 +119,7 @@ describe.each(databaseKinds())('revoking co-scorers on $name', (kind) => {
       (m): m is ServerMessage => (m.type === 'state' || m.type === 'delta') && m.topic === topic,
       ownerFrom,
     );
-    await drained(revoked);
+    await revoked.drained();
     expect(
       revoked.messages
         .slice(from)

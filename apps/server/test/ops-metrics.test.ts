@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { API, anonymous, databaseKinds, until, useTestApp } from './helpers.ts';
-import { isState, TestSocket, type StateMessage } from './ws-client.ts';
+import { TestSocket } from './ws-client.ts';
 
 const TOKEN = 'metrics-token-for-tests-0123456789';
 
@@ -46,14 +46,14 @@ describe.each(databaseKinds())('/metrics ($name)', (kind) => {
 
     const viewer = await TestSocket.open(t.wsUrl);
     const topic = gameTopic.name(gameKey);
-    const first = await viewer.subscribe(topic);
+    await viewer.subscribe(topic);
     const patched = await scorer.request({
       method: 'PATCH',
       url: `${API}/games/${gameKey}`,
       payload: { homeScore: 3 },
     });
     expect(patched.statusCode, patched.body).toBe(200);
-    await viewer.waitFor((m): m is StateMessage => isState(topic)(m) && m.seq > first.seq);
+    await viewer.stateShowing(topic, (d: { top: { homeScore: number } }) => d.top.homeScore === 3);
     // The frame reached the viewer; the observation follows its write on the server.
     let text = '';
     await until(async () => {

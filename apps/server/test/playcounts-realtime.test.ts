@@ -45,8 +45,9 @@ describe.each(databaseKinds())('play counts live over the WebSocket ($name)', (k
       { snapCount: 4, groupName: 'Offense', quarter: 2, p1: true, p2: true },
     ];
     expect((await put(t.users.Coach, key, sampleGame({ roster, snaps }))).statusCode).toBe(200);
-    const second = await socket.waitFor(
-      (m): m is Extract<ServerMessage, { type: 'state' }> => isState(topic)(m) && m.seq > first.seq,
+    const second = await socket.stateShowing(
+      topic,
+      (d) => playCountGameSchema.parse(d).snaps.length === 4,
       from,
     );
     const game = playCountGameSchema.parse(second.data);
@@ -62,9 +63,9 @@ describe.each(databaseKinds())('play counts live over the WebSocket ($name)', (k
       url: `${API}/playcounts/${key}`,
       payload: { archived: true, minPlays: 3 },
     });
-    const third = await socket.waitFor(
-      (m): m is Extract<ServerMessage, { type: 'state' }> =>
-        isState(topic)(m) && m.seq > second.seq,
+    const third = await socket.stateShowing(
+      topic,
+      (d) => playCountGameSchema.parse(d).archived,
       from2,
     );
     expect(playCountGameSchema.parse(third.data)).toMatchObject({ archived: true, minPlays: 3 });
@@ -95,15 +96,23 @@ describe.each(databaseKinds())('play counts live over the WebSocket ($name)', (k
     await put(t.users.Coach, key, sampleGame());
     const gameTopic = `playcount:${key}`;
     const listTopic = `user:${t.users.Coach.uid}:playcounts`;
+    // The owner watches too: once their socket shows a write, it has been sent to everyone.
+    const owner = await open(t.users.Coach);
+    await owner.subscribe(gameTopic);
 
-    for (const socket of [await open(t.users.Other), await open()]) {
+    for (const [i, socket] of [await open(t.users.Other), await open()].entries()) {
       socket.send({ type: 'subscribe', topic: gameTopic });
       socket.send({ type: 'subscribe', topic: listTopic });
       await socket.waitFor(isError(gameTopic));
       await socket.waitFor(isError(listTopic));
       // A later write is not delivered to them either.
-      await put(t.users.Coach, key, sampleGame({ gameName: 'Still private' }));
-      await new Promise((r) => setTimeout(r, 200));
+      const gameName = `Still private ${i}`;
+      await put(t.users.Coach, key, sampleGame({ gameName }));
+      await owner.stateShowing(
+        gameTopic,
+        (d) => playCountGameSchema.parse(d).gameName === gameName,
+      );
+      await socket.drained();
       expect(socket.messages.some((m) => m.type === 'state')).toBe(false);
     }
   });

@@ -249,8 +249,9 @@ describe.each(databaseKinds())('sideline play counter ($name)', (kind) => {
     expect(sharedPlayCountSchema.parse(first.data).snaps).toEqual([]);
     let from = socket.messages.length;
     await ok(snap(gameKey, [keys['7']!]));
-    const live = await socket.waitFor(
-      (m): m is Extract<ServerMessage, { type: 'state' }> => isState(topic)(m) && m.seq > first.seq,
+    const live = await socket.stateShowing(
+      topic,
+      (d) => sharedPlayCountSchema.parse(d).roster.find((p) => p.jersey === '7')?.playCount === 1,
       from,
     );
     const liveView = sharedPlayCountSchema.parse(live.data);

@@ -101,6 +101,16 @@ export class TestSocket {
     return this.waitFor((m): m is StateMessage => isState(topic)(m) && m.seq >= seq, 0, timeoutMs);
   }
 
+  /**
+   * Everything the server wrote to this socket before now has arrived: a pong is written after
+   * any frame already sent on the same socket. The positive signal that a frame did not come.
+   */
+  async drained(): Promise<void> {
+    const from = this.messages.length;
+    this.send({ type: 'ping' });
+    await this.waitFor((m): m is ServerMessage => m.type === 'pong', from);
+  }
+
   /** Every state of topic received so far, oldest first. */
   states(topic: string): StateMessage[] {
     return this.messages.filter(isState(topic));

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ScoreboardPatch } from '@sagan/shared/scoreboard';
-import { addComment, createGame, postClock, setTags } from '../routes/scoreboards/repo.ts';
+import { createGame, postClock } from '../routes/scoreboards/repo.ts';
+import { commentChange, tagsChange } from '../routes/scoreboards/writes.ts';
+import { writeChange } from '../lib/write.ts';
 
 /** The demo scorekeeper owns every demo game; the simulator keeps some of them live. */
 export const DEMO_UID = 'demo-scorekeeper';
@@ -230,16 +232,17 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   // Oldest first, so the first games of the list are the most recent on the dashboard.
   for (const game of [...GAMES].reverse()) {
     const { gameKey } = await createGame(app, DEMO_UID, game.fields);
-    await setTags(app, DEMO_UID, gameKey, game.tags);
+    await writeChange(app, null, tagsChange(DEMO_UID, gameKey, game.tags));
     for (const gameComment of [...(game.comments ?? [])].reverse()) {
-      await addComment(app, DEMO_UID, gameKey, {
+      const comment = {
         gameComment,
         homeTeamName: game.fields.homeTeamName ?? '',
         awayTeamName: game.fields.awayTeamName ?? '',
         homeScore: game.fields.homeScore ?? 0,
         awayScore: game.fields.awayScore ?? 0,
         imageURL: '',
-      });
+      };
+      await writeChange(app, null, commentChange(DEMO_UID, gameKey, comment));
     }
     if (game.clock) await postClock(app, DEMO_UID, gameKey, game.clock);
   }

@@ -5,14 +5,10 @@ import {
   type ScoreboardFields,
   type ScoreboardPatch,
 } from '@sagan/shared/scoreboard';
-import {
-  createGame,
-  deleteGame,
-  patchGame,
-  postClock,
-  setTags,
-} from '../routes/scoreboards/repo.ts';
+import { createGame, deleteGame, patchGame, postClock } from '../routes/scoreboards/repo.ts';
 import { DEMO_UID } from './seed.ts';
+import { tagsChange } from '../routes/scoreboards/writes.ts';
+import { writeChange } from '../lib/write.ts';
 import {
   FINAL,
   newGame,
@@ -77,7 +73,7 @@ export function createSimulator(app: FastifyInstance, options: SimulatorOptions 
   async function start(sportID: number): Promise<Slot> {
     const game = newGame(sportID, `${sportName(sportID)} Live`, rng);
     const { gameKey } = await createGame(app, DEMO_UID, game.fields);
-    await setTags(app, DEMO_UID, gameKey, ['Demo']);
+    await writeChange(app, null, tagsChange(DEMO_UID, gameKey, ['Demo']));
     return { gameKey, game, written: { ...game.fields }, clockShown: null, restSteps: REST_STEPS };
   }
 

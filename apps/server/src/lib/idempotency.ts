@@ -15,6 +15,30 @@ class AlreadyApplied extends Error {}
 
 const lastSweep = new WeakMap<object, number>();
 
+/** A request's key in the key table, and what it was used for. */
+interface Keyed {
+  key: string;
+  fingerprint: string;
+}
+
+/**
+ * The request's Idempotency-Key, or the body's createKey of clients from before it (team
+ * sheets' creates), kept under the same table. A createKey always named one form's create,
+ * whatever the form held by the retry, so its fingerprint leaves the body out: the same
+ * createKey answers the first answer, as it always did. Header keys cannot contain ':', so
+ * the two never meet.
+ */
+function keyOf(req: FastifyRequest, createKey: string | undefined): Keyed | null {
+  const header = req.headers['idempotency-key'];
+  if (header !== undefined) {
+    const parsed = idempotencyKeySchema.safeParse(header);
+    if (!parsed.success) throw badRequest(`Invalid request: ${parsed.error.issues[0]?.message}`);
+    return { key: parsed.data, fingerprint: fingerprintOf(req) };
+  }
+  if (createKey === undefined) return null;
+  return { key: `createKey:${createKey}`, fingerprint: fingerprintOf(req, false) };
+}
+
 /**
  * Runs a write route's transaction. Without an `Idempotency-Key` header it is just
  * `db.tx(write)`. With one (DESIGN §9), the write is applied at most once per signed-in user and
@@ -37,14 +61,21 @@ export async function writeOnce<T>(
   req: FastifyRequest,
   write: (q: Queryable) => Promise<T>,
 ): Promise<T> {
-  const header = req.headers['idempotency-key'];
-  if (header === undefined) return db.tx(write);
-  const parsed = idempotencyKeySchema.safeParse(header);
-  if (!parsed.success) throw badRequest(`Invalid request: ${parsed.error.issues[0]?.message}`);
+  return (await applyOnce(db, req, write)).answer;
+}
+
+/** writeOnce, also saying whether the answer is a replay's (a create answers 200, not 201). */
+export async function applyOnce<T>(
+  db: Db,
+  req: FastifyRequest,
+  write: (q: Queryable) => Promise<T>,
+  createKey?: string,
+): Promise<{ answer: T; replayed: boolean }> {
+  const keyed = keyOf(req, createKey);
+  if (!keyed) return { answer: await db.tx(write), replayed: false };
   if (!req.user) throw unauthorized();
-  const key = parsed.data;
+  const { key, fingerprint } = keyed;
   const { uid } = req.user;
-  const fingerprint = fingerprintOf(req);
   try {
     const answer = await db.tx(async (q) => {
       const result = await write(q);
@@ -61,7 +92,7 @@ export async function writeOnce<T>(
       return result;
     });
     sweepLater(db, req);
-    return answer;
+    return { answer, replayed: false };
   } catch (err) {
     const rows = await db.query<{ fingerprint: string; body: unknown }>(
       `SELECT fingerprint, body FROM idempotency_keys
@@ -75,7 +106,7 @@ export async function writeOnce<T>(
         'This Idempotency-Key was already used for another request: make a new key per change',
       );
     }
-    if (first) return first.body as T;
+    if (first) return { answer: first.body as T, replayed: true };
     if (err instanceof AlreadyApplied) {
       // Only when the first request's key expired between our insert and the lookup.
       throw new HttpError(409, 'This request is being applied: send it again');
@@ -85,12 +116,15 @@ export async function writeOnce<T>(
 }
 
 /** What a key was used for: method, route pattern, parameters and body, in a stable form. */
-export function fingerprintOf(req: FastifyRequest): string {
-  const what = [req.method, req.routeOptions.url ?? req.url, req.params ?? null, req.body ?? null];
+export function fingerprintOf(req: FastifyRequest, withBody = true): string {
+  const body = withBody ? (req.body ?? null) : null;
+  const what = [req.method, req.routeOptions.url ?? req.url, req.params ?? null, body];
   return crypto.createHash('sha256').update(stableJson(what)).digest('base64url');
 }
 
 function stableJson(value: unknown): string {
+  // A raw image body: hashed as bytes, not walked as an object of a million indices.
+  if (Buffer.isBuffer(value)) return JSON.stringify(value.toString('base64'));
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value)

@@ -18,7 +18,7 @@ import { writeLimit } from '../../lib/write-limits.ts';
 import { scorerTopics } from '../../lib/game-guard.ts';
 import { photoStoreOf } from '../../photos.ts';
 import { deleteGame } from '../scoreboards/public.ts';
-import { deleteTeam } from '../teamsheets/public.ts';
+import { deleteTeam, teamAudienceOf } from '../teamsheets/public.ts';
 import { changedTopics } from '../playcounts/public.ts';
 import { collectMyData, ownedKeys } from './repo.ts';
 
@@ -92,7 +92,9 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
           [user.uid],
         );
         for (const { team_key: teamKey } of teams) {
-          photoIds.push(...(await deleteTeam(q, hub.changed.bind(hub), teamKey)));
+          const gone = await deleteTeam(q, teamKey);
+          photoIds.push(...gone.photoIds);
+          await hub.changed(q, teamAudienceOf(gone.change));
         }
         const counts = await q.query<{ game_key: string; share_key: string | null }>(
           'DELETE FROM play_count_games WHERE uid = $1 RETURNING game_key, share_key',

@@ -419,13 +419,13 @@ export async function loadFollowedTags(q: Queryable, uid: string) {
 }
 
 /** Followers of these tags: their followedTags lists change when the tags' games change. */
-async function tagFollowerTopics(q: Queryable, tagKeys: string[]): Promise<string[]> {
+async function tagFollowers(q: Queryable, tagKeys: string[]): Promise<string[]> {
   if (!tagKeys.length) return [];
   const rows = await q.query<{ uid: string }>(
     'SELECT DISTINCT uid FROM followed_tags WHERE tag_key = ANY($1::text[])',
     [tagKeys],
   );
-  return rows.map((r) => followedTagsTopic.name(r.uid));
+  return rows.map((r) => r.uid);
 }
 
 // The scorekeeping writes (DESIGN §6). The API routes, the demo seed and the simulator all go
@@ -438,14 +438,6 @@ async function tagFollowerTopics(q: Queryable, tagKeys: string[]): Promise<strin
 interface App {
   db: Pick<Db, 'tx'>;
   hub: Pick<Hub, 'changed' | 'changedSeqs' | 'recheck'>;
-}
-
-/** The game's owner may write; 404 for an unknown game, 403 for anyone else. */
-async function ownedGame(q: Queryable, uid: string, gameKey: string) {
-  const game = await findGame(q, gameKey);
-  if (!game) throw notFound('No game with this key');
-  if (game.uid !== uid) throw forbidden();
-  return game;
 }
 
 export async function createGame(
@@ -760,79 +752,65 @@ export async function controlClock(
   });
 }
 
-export async function addComment(
-  app: App,
-  uid: string,
+/** A new comment's id. */
+export async function insertComment(
+  q: Queryable,
   gameKey: string,
   comment: GameCommentInput,
-): Promise<{ id: string; seq: number }> {
-  return app.db.tx(async (q) => {
-    await ownedGame(q, uid, gameKey);
-    const rows = await q.query<{ id: number | string }>(
-      'INSERT INTO game_comments (game_key, comment) VALUES ($1, $2) RETURNING id',
-      [gameKey, JSON.stringify({ ...comment, timeStamp: Date.now() })],
-    );
-    const topic = gameTopic.name(gameKey);
-    const seqs = await app.hub.changedSeqs(q, [topic]);
-    return { id: String(rows[0]?.id), seq: seqs[topic]! };
-  });
+): Promise<string> {
+  const rows = await q.query<{ id: number | string }>(
+    'INSERT INTO game_comments (game_key, comment) VALUES ($1, $2) RETURNING id',
+    [gameKey, JSON.stringify({ ...comment, timeStamp: Date.now() })],
+  );
+  return String(rows[0]?.id);
 }
 
 /**
  * Replaces the game's tags. A tag is created on first use, matched Unicode case-insensitively
  * (SPEC §3 Tag); its gameCount is counted from game_tags, so it always follows its games.
+ * Answers the game's tags, and the tags it gained or lost with their followers (whose lists
+ * change with them).
  */
-export async function setTags(
-  app: App,
-  uid: string,
+export async function replaceTags(
+  q: Queryable,
   gameKey: string,
   names: string[],
-): Promise<{ tags: { key: string; name: string }[]; seq: number }> {
-  return app.db.tx(async (q) => {
-    await ownedGame(q, uid, gameKey);
-    const byLower = new Map<string, string>();
-    for (const name of names)
-      if (!byLower.has(tagMatchKey(name))) byLower.set(tagMatchKey(name), name);
-    const tags: { key: string; name: string }[] = [];
-    for (const [lower, name] of byLower) {
-      await q.query(
-        `INSERT INTO tags (tag_key, name, name_lower, server_time_stamp) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (name_lower) DO NOTHING`,
-        [newKey(), name, lower, Date.now()],
-      );
-      const row = (
-        await q.query<{ tag_key: string; name: string }>(
-          'SELECT tag_key, name FROM tags WHERE name_lower = $1',
-          [lower],
-        )
-      )[0];
-      if (row) tags.push({ key: row.tag_key, name: row.name });
-    }
-    const before = await q.query<{ tag_key: string }>(
-      'SELECT tag_key FROM game_tags WHERE game_key = $1',
-      [gameKey],
+): Promise<{ tags: { key: string; name: string }[]; touched: string[]; followers: string[] }> {
+  const byLower = new Map<string, string>();
+  for (const name of names)
+    if (!byLower.has(tagMatchKey(name))) byLower.set(tagMatchKey(name), name);
+  const tags: { key: string; name: string }[] = [];
+  for (const [lower, name] of byLower) {
+    await q.query(
+      `INSERT INTO tags (tag_key, name, name_lower, server_time_stamp) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (name_lower) DO NOTHING`,
+      [newKey(), name, lower, Date.now()],
     );
-    const newKeys = tags.map((t) => t.key);
-    await q.query('DELETE FROM game_tags WHERE game_key = $1 AND NOT (tag_key = ANY($2::text[]))', [
-      gameKey,
-      newKeys,
-    ]);
-    for (const key of newKeys) {
-      await q.query(
-        'INSERT INTO game_tags (game_key, tag_key) VALUES ($1, $2) ON CONFLICT DO NOTHING',
-        [gameKey, key],
-      );
-    }
-    const touched = [...new Set([...before.map((r) => r.tag_key), ...newKeys])];
-    const topic = gameTopic.name(gameKey);
-    const seqs = await app.hub.changedSeqs(q, [
-      topic,
-      tagsTopic.name(),
-      ...touched.map((k) => tagTopic.name(k)),
-      ...(await tagFollowerTopics(q, touched)),
-    ]);
-    return { tags, seq: seqs[topic]! };
-  });
+    const row = (
+      await q.query<{ tag_key: string; name: string }>(
+        'SELECT tag_key, name FROM tags WHERE name_lower = $1',
+        [lower],
+      )
+    )[0];
+    if (row) tags.push({ key: row.tag_key, name: row.name });
+  }
+  const before = await q.query<{ tag_key: string }>(
+    'SELECT tag_key FROM game_tags WHERE game_key = $1',
+    [gameKey],
+  );
+  const newKeys = tags.map((t) => t.key);
+  await q.query('DELETE FROM game_tags WHERE game_key = $1 AND NOT (tag_key = ANY($2::text[]))', [
+    gameKey,
+    newKeys,
+  ]);
+  for (const key of newKeys) {
+    await q.query(
+      'INSERT INTO game_tags (game_key, tag_key) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [gameKey, key],
+    );
+  }
+  const touched = [...new Set([...before.map((r) => r.tag_key), ...newKeys])];
+  return { tags, touched, followers: await tagFollowers(q, touched) };
 }
 
 /**
@@ -900,23 +878,18 @@ export async function deleteGame(app: App, uid: string, gameKey: string): Promis
   });
 }
 
-/** The scorekeeper marks a message of their game read (or unread again). */
-export async function markMessageRead(
-  app: App,
-  uid: string,
+/** Marks a message of the game read (or unread again); false when the game has no such message. */
+export async function setMessageRead(
+  q: Queryable,
   gameKey: string,
   messageId: string,
   read: boolean,
-): Promise<{ id: string; read: boolean }> {
-  return app.db.tx(async (q) => {
-    await ownedGame(q, uid, gameKey);
-    const rows = await q.query(
-      'UPDATE scorekeeper_messages SET read = $3 WHERE game_key = $1 AND id = $2 RETURNING id',
-      [gameKey, messageId, read],
-    );
-    if (!rows.length) throw notFound('No message with this id');
-    return { id: messageId, read };
-  });
+): Promise<boolean> {
+  const rows = await q.query(
+    'UPDATE scorekeeper_messages SET read = $3 WHERE game_key = $1 AND id = $2 RETURNING id',
+    [gameKey, messageId, read],
+  );
+  return rows.length > 0;
 }
 
 /** The messages viewers sent a game's scorekeeper, newest first. */

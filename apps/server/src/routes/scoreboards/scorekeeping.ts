@@ -24,22 +24,20 @@ import {
   staleWriteSchema,
 } from '@sagan/shared/scoreboard-views';
 import { requireUser } from '../../plugins/auth.ts';
-import { forbidden, notFound } from '../../lib/http-errors.ts';
 import { originOf } from '../../lib/game-write.ts';
 import { writeOnce } from '../../lib/idempotency.ts';
+import { writeChange } from '../../lib/write.ts';
 import {
-  addComment,
   controlClock,
   createGame,
   deleteGame,
-  findGame,
   listScorekeeperMessages,
-  markMessageRead,
   patchGame,
   postClock,
   recordAction,
-  setTags,
 } from './repo.ts';
+import { ownedGame } from './policy.ts';
+import { commentChange, messageReadChange, tagsChange } from './writes.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
 const tags = ['scorekeeping'];
@@ -203,7 +201,8 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         response: { 200: z.object({ id: z.string(), seq }), ...writeRefusals },
       },
     },
-    async (req) => addComment(once(req), requireUser(req).uid, req.params.gameKey, req.body),
+    async (req) =>
+      writeChange(app, req, commentChange(requireUser(req).uid, req.params.gameKey, req.body)),
   );
 
   app.put(
@@ -222,7 +221,8 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         },
       },
     },
-    async (req) => setTags(once(req), requireUser(req).uid, req.params.gameKey, req.body.tags),
+    async (req) =>
+      writeChange(app, req, tagsChange(requireUser(req).uid, req.params.gameKey, req.body.tags)),
   );
 
   app.get(
@@ -236,10 +236,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       },
     },
     async (req) => {
-      const { uid } = requireUser(req);
-      const game = await findGame(app.db, req.params.gameKey);
-      if (!game) throw notFound('No game with this key');
-      if (game.uid !== uid) throw forbidden();
+      await ownedGame(app.db, requireUser(req).uid, req.params.gameKey);
       return { messages: await listScorekeeperMessages(app.db, req.params.gameKey) };
     },
   );
@@ -257,13 +254,10 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         response: { 200: z.object({ id: z.string(), read: z.boolean() }), ...writeRefusals },
       },
     },
-    async (req) =>
-      markMessageRead(
-        once(req),
-        requireUser(req).uid,
-        req.params.gameKey,
-        req.params.messageId,
-        req.body.read,
-      ),
+    async (req) => {
+      const { gameKey, messageId } = req.params;
+      const change = messageReadChange(requireUser(req).uid, gameKey, messageId, req.body.read);
+      return writeChange(app, req, change);
+    },
   );
 }

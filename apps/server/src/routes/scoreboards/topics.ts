@@ -104,3 +104,34 @@ export async function countWatchers(app: FastifyInstance, gameKey: string): Prom
   if (!(await findPublicGame(app.db, gameKey))) return null;
   return app.gameWatchers.total(gameTopic.name(gameKey));
 }
+
+/** What a write changed, as far as who hears of it goes. */
+export type GameChange =
+  /** A viewer's own: what they bookmarked, or which tags they follow. */
+  | { kind: 'bookmarks' | 'follows'; uid: string }
+  /** A comment on the game: its topic carries the comments. */
+  | { kind: 'comment'; gameKey: string }
+  /** The game's tags: the tags it gained or lost, and those tags' followers. */
+  | { kind: 'tags'; gameKey: string; tagKeys: string[]; followers: string[] };
+
+/**
+ * The topics a write touches, decided here for every write of the feature that is not an
+ * event log's (lib/game-write.ts names those): never in a route or the repo.
+ */
+export function audienceOf(change: GameChange): string[] {
+  switch (change.kind) {
+    case 'bookmarks':
+      return [favoritesTopic.name(change.uid)];
+    case 'follows':
+      return [followedTagsTopic.name(change.uid)];
+    case 'comment':
+      return [gameTopic.name(change.gameKey)];
+    case 'tags':
+      return [
+        gameTopic.name(change.gameKey),
+        tagsTopic.name(),
+        ...change.tagKeys.map((k) => tagTopic.name(k)),
+        ...change.followers.map((uid) => followedTagsTopic.name(uid)),
+      ];
+  }
+}

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, okSchema } from '@sagan/shared/http';
-import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
-import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
+import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { scorekeeperMessageSchema } from '@sagan/shared/scoreboard';
 import {
   favoritesTopicSchema,
@@ -37,8 +36,9 @@ import {
   seesHidden,
   unfollowTag,
 } from './repo.ts';
-import { countWatchers } from './topics.ts';
+import { audienceOf, countWatchers } from './topics.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { writeChange } from '../../lib/write.ts';
 
 const tags = ['scoreboards'];
 
@@ -48,7 +48,7 @@ const tags = ['scoreboards'];
  */
 export default async function viewerRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, hub } = app;
+  const { db } = app;
 
   app.get(
     '/games/recent',
@@ -128,7 +128,10 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       config: writeLimit(app.config.rateLimitFactor, 'scorekeeperMessage'),
       schema: {
         tags,
-        summary: 'scoreKeeperMessage: send the scorekeeper a message (signed in)',
+        summary:
+          'scoreKeeperMessage: send the scorekeeper a message (signed in); the same ' +
+          'Idempotency-Key again sends nothing more',
+        headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema,
         body: scorekeeperMessageSchema,
         response: { 200: okSchema, 401: errorSchema, 404: errorSchema },
@@ -136,10 +139,19 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
     },
     async (req) => {
       const { uid } = requireUser(req);
-      if (!(await findPublicGame(db, req.params.gameKey))) throw notFound('No game with this key');
-      await insertScorekeeperMessage(db, req.params.gameKey, uid, req.body.scoreKeeperMessage);
-      req.log.info({ gameKey: req.params.gameKey }, 'scorekeeper message sent');
-      return { ok: true as const };
+      const { gameKey } = req.params;
+      const sent = await writeChange(app, req, {
+        guard: async (q) => {
+          if (!(await findPublicGame(q, gameKey))) throw notFound('No game with this key');
+        },
+        write: async (q) => {
+          await insertScorekeeperMessage(q, gameKey, uid, req.body.scoreKeeperMessage);
+          // The scorekeeper reads their messages by asking (GET): no topic carries them.
+          return { answer: { ok: true as const }, touched: [] };
+        },
+      });
+      req.log.info({ gameKey }, 'scorekeeper message sent');
+      return sent;
     },
   );
 
@@ -203,6 +215,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         tags,
         summary: 'Bookmark a game (stores its gameName, SPEC §7)',
+        headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema,
         response: { 200: okSchema, 401: errorSchema, 404: errorSchema },
       },
@@ -210,13 +223,17 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
     async (req) => {
       const { uid } = requireUser(req);
       const { gameKey } = req.params;
-      await db.tx(async (q) => {
-        const game = await findPublicGame(q, gameKey);
-        if (!game) throw notFound('No game with this key');
-        await addFavoriteScoreboard(q, uid, gameKey, game.fields.gameName);
-        await hub.changed(q, [favoritesTopic.name(uid)]);
+      return writeChange(app, req, {
+        guard: async (q) => {
+          const game = await findPublicGame(q, gameKey);
+          if (!game) throw notFound('No game with this key');
+          return game;
+        },
+        write: async (q, game) => {
+          await addFavoriteScoreboard(q, uid, gameKey, game.fields.gameName);
+          return { answer: { ok: true as const }, touched: audienceOf({ kind: 'bookmarks', uid }) };
+        },
       });
-      return { ok: true as const };
     },
   );
 
@@ -227,17 +244,20 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         tags,
         summary: 'Remove a bookmark',
+        headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema,
         response: { 200: okSchema, 401: errorSchema },
       },
     },
     async (req) => {
       const { uid } = requireUser(req);
-      await db.tx(async (q) => {
-        await removeFavoriteScoreboard(q, uid, req.params.gameKey);
-        await hub.changed(q, [favoritesTopic.name(uid)]);
+      return writeChange(app, req, {
+        guard: async () => uid,
+        write: async (q) => {
+          await removeFavoriteScoreboard(q, uid, req.params.gameKey);
+          return { answer: { ok: true as const }, touched: audienceOf({ kind: 'bookmarks', uid }) };
+        },
       });
-      return { ok: true as const };
     },
   );
 
@@ -260,6 +280,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         tags,
         summary: 'Follow a tag',
+        headers: idempotentHeadersSchema,
         params: tagParamsSchema,
         response: { 200: okSchema, 401: errorSchema, 404: errorSchema },
       },
@@ -267,12 +288,15 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
     async (req) => {
       const { uid } = requireUser(req);
       const { tagID } = req.params;
-      await db.tx(async (q) => {
-        if (!(await findTag(q, tagID))) throw notFound('No tag with this key');
-        await followTag(q, uid, tagID);
-        await hub.changed(q, [followedTagsTopic.name(uid)]);
+      return writeChange(app, req, {
+        guard: async (q) => {
+          if (!(await findTag(q, tagID))) throw notFound('No tag with this key');
+        },
+        write: async (q) => {
+          await followTag(q, uid, tagID);
+          return { answer: { ok: true as const }, touched: audienceOf({ kind: 'follows', uid }) };
+        },
       });
-      return { ok: true as const };
     },
   );
 
@@ -283,17 +307,20 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       schema: {
         tags,
         summary: 'Unfollow a tag',
+        headers: idempotentHeadersSchema,
         params: tagParamsSchema,
         response: { 200: okSchema, 401: errorSchema },
       },
     },
     async (req) => {
       const { uid } = requireUser(req);
-      await db.tx(async (q) => {
-        await unfollowTag(q, uid, req.params.tagID);
-        await hub.changed(q, [followedTagsTopic.name(uid)]);
+      return writeChange(app, req, {
+        guard: async () => uid,
+        write: async (q) => {
+          await unfollowTag(q, uid, req.params.tagID);
+          return { answer: { ok: true as const }, touched: audienceOf({ kind: 'follows', uid }) };
+        },
       });
-      return { ok: true as const };
     },
   );
 }

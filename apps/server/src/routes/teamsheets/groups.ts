@@ -13,24 +13,25 @@ import {
 } from '@sagan/shared/teamsheet-schemas';
 import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import {
   countGroups,
   findPlayer,
   groupExists,
   insertGroup,
-  ownedTeam,
   renameGroup,
   setMembership,
   touchTeam,
 } from './repo.ts';
+import { ownedTeam } from './policy.ts';
+import { audienceOf } from './topics.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { writeChange } from '../../lib/write.ts';
 
 const MAX_GROUPS = 100;
 
 export function groupRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, hub } = app;
-  const changed = hub.changed.bind(hub);
 
   app.post(
     '/teams/:teamKey/groups',
@@ -38,7 +39,10 @@ export function groupRoutes(fastify: FastifyInstance): void {
       config: writeLimit(app.config.rateLimitFactor, 'edit'),
       schema: {
         tags: ['teamsheets'],
-        summary: 'Create a group (a lineup); the same createKey again answers with that group',
+        summary:
+          'Create a group (a lineup); the same Idempotency-Key (or createKey) again answers ' +
+          'with that group',
+        headers: idempotentHeadersSchema,
         params: teamKeyParams,
         body: groupCreateSchema,
         response: { 201: groupSchema, ...refusals },
@@ -46,13 +50,15 @@ export function groupRoutes(fastify: FastifyInstance): void {
     },
     async (req, reply) => {
       const user = requireUser(req);
-      const group = await db.tx(async (q) => {
-        const team = await ownedTeam(q, user, req.params.teamKey, true);
-        if ((await countGroups(q, team.team_key)) >= MAX_GROUPS)
-          throw badRequest(`A team can have at most ${MAX_GROUPS} groups`);
-        const made = await insertGroup(q, team.team_key, req.body.groupName, req.body.createKey);
-        await touchTeam(q, changed, team.team_key);
-        return made;
+      const group = await writeChange(app, req, {
+        createKey: req.body.createKey,
+        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        write: async (q, team) => {
+          if ((await countGroups(q, team.team_key)) >= MAX_GROUPS)
+            throw badRequest(`A team can have at most ${MAX_GROUPS} groups`);
+          const made = await insertGroup(q, team.team_key, req.body.groupName);
+          return { answer: made, touched: audienceOf(await touchTeam(q, team.team_key)) };
+        },
       });
       return reply.code(201).send(group);
     },
@@ -65,6 +71,7 @@ export function groupRoutes(fastify: FastifyInstance): void {
       schema: {
         tags: ['teamsheets'],
         summary: "Rename a group ('The Group's Name')",
+        headers: idempotentHeadersSchema,
         params: groupKeyParams,
         body: groupNameSchema,
         response: { 200: groupSchema, ...refusals },
@@ -72,13 +79,15 @@ export function groupRoutes(fastify: FastifyInstance): void {
     },
     async (req) => {
       const user = requireUser(req);
-      return db.tx(async (q) => {
-        const team = await ownedTeam(q, user, req.params.teamKey, true);
-        if (!(await renameGroup(q, team.team_key, req.params.groupKey, req.body.groupName)))
-          throw notFound('Group not found');
-        await touchTeam(q, changed, team.team_key);
-        const { groupKey } = req.params;
-        return { groupKey, key: groupKey, groupName: req.body.groupName };
+      const { groupKey } = req.params;
+      return writeChange(app, req, {
+        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        write: async (q, team) => {
+          if (!(await renameGroup(q, team.team_key, groupKey, req.body.groupName)))
+            throw notFound('Group not found');
+          const touched = audienceOf(await touchTeam(q, team.team_key));
+          return { answer: { groupKey, key: groupKey, groupName: req.body.groupName }, touched };
+        },
       });
     },
   );
@@ -90,6 +99,7 @@ export function groupRoutes(fastify: FastifyInstance): void {
       schema: {
         tags: ['teamsheets'],
         summary: "Set a player's location in a group (SPEC §3 codes 0-3)",
+        headers: idempotentHeadersSchema,
         params: memberParams,
         body: locationInputSchema,
         response: { 200: membershipSchema, ...refusals },
@@ -98,13 +108,15 @@ export function groupRoutes(fastify: FastifyInstance): void {
     async (req) => {
       const user = requireUser(req);
       const { groupKey, playerKey } = req.params;
-      return db.tx(async (q) => {
-        const team = await ownedTeam(q, user, req.params.teamKey, true);
-        if (!(await groupExists(q, team.team_key, groupKey))) throw notFound('Group not found');
-        if (!(await findPlayer(q, team.team_key, playerKey))) throw notFound('Player not found');
-        await setMembership(q, team.team_key, groupKey, playerKey, req.body.location);
-        await touchTeam(q, changed, team.team_key);
-        return { location: req.body.location, playerKey };
+      return writeChange(app, req, {
+        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        write: async (q, team) => {
+          if (!(await groupExists(q, team.team_key, groupKey))) throw notFound('Group not found');
+          if (!(await findPlayer(q, team.team_key, playerKey))) throw notFound('Player not found');
+          await setMembership(q, team.team_key, groupKey, playerKey, req.body.location);
+          const touched = audienceOf(await touchTeam(q, team.team_key));
+          return { answer: { location: req.body.location, playerKey }, touched };
+        },
       });
     },
   );

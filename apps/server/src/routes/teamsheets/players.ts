@@ -26,17 +26,20 @@ import {
   sendPhoto,
   type PhotoStore,
 } from '../../photos.ts';
+import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import {
   countPlayers,
   deletePlayer,
   findPlayer,
   insertPlayer,
-  ownedTeam,
   playerPhotoId,
   setPlayerPhoto,
   touchTeam,
   updatePlayer,
 } from './repo.ts';
+import { ownedTeam } from './policy.ts';
+import { audienceOf } from './topics.ts';
+import { applyChange, writeChange } from '../../lib/write.ts';
 import { imageBudget, writeLimit } from '../../lib/write-limits.ts';
 import { BULK_BODY_BYTES } from '../../lib/body-limits.ts';
 
@@ -45,23 +48,23 @@ const MAX_PLAYERS = 500;
 
 export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, hub, config } = app;
-  const changed = hub.changed.bind(hub);
+  const { db, config } = app;
   const chargeImage = imageBudget(fastify, config.rateLimitFactor);
 
   /**
    * Stores a new photo for a player inside the caller's transaction, as part of a save that
-   * may still fail: run() removes the file again if the transaction does not commit.
+   * may still fail: the file goes again if the transaction does not commit, or if the answer
+   * is an earlier request's (the loser of two racing requests under one key rolled back).
    */
   async function withPhotoSave<T>(
     jpeg: Buffer | null,
     run: (
       attach: (q: Queryable, uid: string, teamKey: string, playerKey: string) => Promise<void>,
-    ) => Promise<T>,
+    ) => Promise<{ answer: T; replayed: boolean }>,
   ): Promise<T> {
     let saved: string | undefined;
     try {
-      return await run(async (q, uid, teamKey, playerKey) => {
+      const { answer, replayed } = await run(async (q, uid, teamKey, playerKey) => {
         if (!jpeg) return;
         const old = await playerPhotoId(q, teamKey, playerKey);
         if (old === undefined) throw notFound('Player not found');
@@ -69,6 +72,8 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         await setPlayerPhoto(q, teamKey, playerKey, saved);
         await store.release(q, [old]);
       });
+      if (replayed && saved) await store.removeFile(saved);
+      return answer;
     } catch (err) {
       if (saved) await store.removeFile(saved);
       throw err;
@@ -85,7 +90,9 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         tags: ['teamsheets'],
         summary:
           'Save a player, with their photo if dataUrl is given: all of it or nothing (SPEC §4: ' +
-          'key -1 creates one with a new key; the same createKey again answers with that player)',
+          'key -1 creates one with a new key; the same Idempotency-Key, or createKey, again ' +
+          'answers with that player)',
+        headers: idempotentHeadersSchema,
         params: playerKeyParams,
         body: playerSaveSchema,
         response: { 200: playerSchema, ...refusals },
@@ -102,27 +109,25 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       }
       const jpeg = dataUrl ? await processPhoto(decodeDataUrl(dataUrl)) : null;
       return withPhotoSave(jpeg, (attachPhoto) =>
-        db.tx(async (q) => {
-          const team = await ownedTeam(q, user, req.params.teamKey, true);
-          let playerKey = req.params.playerKey;
-          if (playerKey === NEW_PLAYER_KEY) {
-            if ((await countPlayers(q, team.team_key)) >= MAX_PLAYERS) {
-              throw badRequest(`A team can have at most ${MAX_PLAYERS} players`);
-            }
-            const made = await insertPlayer(q, team.team_key, fields, createKey);
-            playerKey = made.playerKey;
-            // A repeated create answers with the first one's player and changes nothing.
-            if (made.created) await attachPhoto(q, user.uid, team.team_key, playerKey);
-          } else {
-            if (!(await updatePlayer(q, team.team_key, playerKey, fields))) {
+        applyChange(app, req, {
+          ...(req.params.playerKey === NEW_PLAYER_KEY ? { createKey } : {}),
+          guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+          write: async (q, team) => {
+            let playerKey = req.params.playerKey;
+            if (playerKey === NEW_PLAYER_KEY) {
+              if ((await countPlayers(q, team.team_key)) >= MAX_PLAYERS) {
+                throw badRequest(`A team can have at most ${MAX_PLAYERS} players`);
+              }
+              playerKey = await insertPlayer(q, team.team_key, fields);
+            } else if (!(await updatePlayer(q, team.team_key, playerKey, fields))) {
               throw notFound('Player not found');
             }
             await attachPhoto(q, user.uid, team.team_key, playerKey);
-          }
-          await touchTeam(q, changed, team.team_key);
-          const player = await findPlayer(q, team.team_key, playerKey);
-          if (!player) throw notFound('Player not found');
-          return player;
+            const touched = audienceOf(await touchTeam(q, team.team_key));
+            const player = await findPlayer(q, team.team_key, playerKey);
+            if (!player) throw notFound('Player not found');
+            return { answer: player, touched };
+          },
         }),
       );
     },
@@ -135,20 +140,23 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       schema: {
         tags: ['teamsheets'],
         summary: 'Delete a player (and their group memberships)',
+        headers: idempotentHeadersSchema,
         params: existingPlayerParams,
         response: { 200: okSchema, ...refusals },
       },
     },
     async (req) => {
       const user = requireUser(req);
-      await db.tx(async (q) => {
-        const team = await ownedTeam(q, user, req.params.teamKey, true);
-        const photoId = await deletePlayer(q, team.team_key, req.params.playerKey);
-        if (photoId === undefined) throw notFound('Player not found');
-        await touchTeam(q, changed, team.team_key);
-        await store.release(q, [photoId]);
+      return writeChange(app, req, {
+        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        write: async (q, team) => {
+          const photoId = await deletePlayer(q, team.team_key, req.params.playerKey);
+          if (photoId === undefined) throw notFound('Player not found');
+          const touched = audienceOf(await touchTeam(q, team.team_key));
+          await store.release(q, [photoId]);
+          return { answer: { ok: true as const }, touched };
+        },
       });
-      return { ok: true as const };
     },
   );
 
@@ -161,7 +169,8 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         tags: ['teamsheets'],
         summary:
           'Bulk upload: one player a line, jersey first (SPEC §5); blank lines skipped; the ' +
-          'same createKey again adds nothing',
+          'same Idempotency-Key (or createKey) again adds nothing',
+        headers: idempotentHeadersSchema,
         params: teamKeyParams,
         body: bulkUploadSchema,
         response: { 200: bulkResultSchema, ...refusals },
@@ -175,18 +184,17 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       if (result.rows.length > MAX_BULK_ROWS) {
         throw badRequest(`At most ${MAX_BULK_ROWS} players can be added at once`);
       }
-      return db.tx(async (q) => {
-        const team = await ownedTeam(q, user, req.params.teamKey, true);
-        if ((await countPlayers(q, team.team_key)) + result.rows.length > MAX_PLAYERS) {
-          throw badRequest(`A team can have at most ${MAX_PLAYERS} players`);
-        }
-        const { createKey } = req.body;
-        for (const [i, row] of result.rows.entries()) {
-          // Each line has its own key, so a repeated upload adds none of them again.
-          await insertPlayer(q, team.team_key, row, createKey && `${createKey}:${i}`);
-        }
-        await touchTeam(q, changed, team.team_key);
-        return { created: result.rows.length };
+      return writeChange(app, req, {
+        createKey: req.body.createKey,
+        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        write: async (q, team) => {
+          if ((await countPlayers(q, team.team_key)) + result.rows.length > MAX_PLAYERS) {
+            throw badRequest(`A team can have at most ${MAX_PLAYERS} players`);
+          }
+          for (const row of result.rows) await insertPlayer(q, team.team_key, row);
+          const touched = audienceOf(await touchTeam(q, team.team_key));
+          return { answer: { created: result.rows.length }, touched };
+        },
       });
     },
   );
@@ -205,6 +213,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         summary:
           "Set a player's photo: an image/* body or JSON { dataUrl }. Re-encoded to JPEG, " +
           'at most 1024px, metadata stripped.',
+        headers: idempotentHeadersSchema,
         params: existingPlayerParams,
         response: { 200: playerSchema, ...refusals },
       },
@@ -224,13 +233,15 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       }
       const jpeg = await processPhoto(input);
       return withPhotoSave(jpeg, (attachPhoto) =>
-        db.tx(async (q) => {
-          const team = await ownedTeam(q, user, teamKey, true);
-          await attachPhoto(q, user.uid, team.team_key, playerKey);
-          await touchTeam(q, changed, team.team_key);
-          const player = await findPlayer(q, team.team_key, playerKey);
-          if (!player) throw notFound('Player not found');
-          return player;
+        applyChange(app, req, {
+          guard: (q) => ownedTeam(q, user, teamKey, true),
+          write: async (q, team) => {
+            await attachPhoto(q, user.uid, team.team_key, playerKey);
+            const touched = audienceOf(await touchTeam(q, team.team_key));
+            const player = await findPlayer(q, team.team_key, playerKey);
+            if (!player) throw notFound('Player not found');
+            return { answer: player, touched };
+          },
         }),
       );
     },

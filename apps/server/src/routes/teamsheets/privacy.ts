@@ -4,7 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { teamKeyParams } from '@sagan/shared/teamsheet-schemas';
 import { publicPrivacyInputSchema, publicPrivacySchema } from '@sagan/shared/teamsheet-privacy';
 import { requireUser } from '../../plugins/auth.ts';
-import { ownedTeam, readPrivacy, touchTeam, writePrivacy } from './repo.ts';
+import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
+import { readPrivacy, touchTeam, writePrivacy } from './repo.ts';
+import { ownedTeam } from './policy.ts';
+import { audienceOf } from './topics.ts';
+import { writeChange } from '../../lib/write.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { followSheetPrivacy } from '../playcounts/public.ts';
 import { followSheetPrivacyOnGames } from '../scoreboards/public.ts';
@@ -12,7 +16,7 @@ import { followSheetPrivacyOnGames } from '../scoreboards/public.ts';
 // Children's privacy: the owner's choice of what the public sheet shows.
 export function privacyRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, hub } = app;
+  const { db } = app;
 
   app.get(
     '/teams/:teamKey/privacy',
@@ -38,6 +42,7 @@ export function privacyRoutes(fastify: FastifyInstance): void {
       schema: {
         tags: ['teamsheets'],
         summary: 'Choose what the public sheet shows (applies at once, no republish needed)',
+        headers: idempotentHeadersSchema,
         params: teamKeyParams,
         body: publicPrivacyInputSchema,
         response: { 200: publicPrivacySchema, ...refusals },
@@ -45,21 +50,22 @@ export function privacyRoutes(fastify: FastifyInstance): void {
     },
     async (req) => {
       const user = requireUser(req);
-      await db.tx(async (q) => {
-        const team = await ownedTeam(q, user, req.params.teamKey, true);
-        await writePrivacy(q, team.team_key, req.body);
-        // An open public page re-renders without the names, photos or notes right away.
-        await touchTeam(q, hub.changed.bind(hub), team.team_key);
-        // The team's play counts keep their own copy of the option, following it while the
-        // sheet exists; their shared links' open viewers reload with it.
-        await hub.changed(q, await followSheetPrivacy(q, team.team_key, req.body));
-        // So do the games linked to it: their box scores' names.
-        await hub.changed(
-          q,
-          await followSheetPrivacyOnGames(q, team.team_key, req.body.initialsOnly),
-        );
+      return writeChange(app, req, {
+        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        write: async (q, team) => {
+          await writePrivacy(q, team.team_key, req.body);
+          const touched = [
+            // An open public page re-renders without the names, photos or notes right away.
+            ...audienceOf(await touchTeam(q, team.team_key)),
+            // The team's play counts keep their own copy of the option, following it while the
+            // sheet exists; their shared links' open viewers reload with it.
+            ...(await followSheetPrivacy(q, team.team_key, req.body)),
+            // So do the games linked to it: their box scores' names.
+            ...(await followSheetPrivacyOnGames(q, team.team_key, req.body.initialsOnly)),
+          ];
+          return { answer: await readPrivacy(q, team.team_key), touched };
+        },
       });
-      return readPrivacy(db, req.params.teamKey);
     },
   );
 }

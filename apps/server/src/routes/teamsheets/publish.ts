@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okSchema, refusals } from '@sagan/shared/http';
-import { rosterTopic } from '@sagan/shared/topics/roster';
-import { teamTopic } from '@sagan/shared/topics/team';
 import {
   publicRosterResponseSchema,
   publicSheetPath,
@@ -11,6 +9,7 @@ import {
   teamKeyParams,
 } from '@sagan/shared/teamsheet-schemas';
 import { keySchema } from '@sagan/shared/keys';
+import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
@@ -23,18 +22,20 @@ import {
   loadPublicRoster,
   loadRoster,
   markPublished,
-  ownedTeam,
   publicCopy,
   rosterExists,
   saveRoster,
   unfollowRoster,
 } from './repo.ts';
+import { ownedTeam } from './policy.ts';
+import { audienceOf } from './topics.ts';
 import { publicPhotoId, sendPhoto, type PhotoStore } from '../../photos.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { writeChange } from '../../lib/write.ts';
 
 export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, hub, config } = app;
+  const { db, config } = app;
 
   /** DESIGN §6: PUBLIC_URL when set, otherwise the origin the request was addressed to. */
   function publicUrl(req: FastifyRequest, publishedAsKey: string): string {
@@ -49,20 +50,25 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       schema: {
         tags: ['teamsheets'],
         summary: 'Publish: copy the sheet to the public rosters area (SPEC §4; the key is reused)',
+        headers: idempotentHeadersSchema,
         params: teamKeyParams,
         response: { 200: publishResultSchema, ...refusals },
       },
     },
     async (req) => {
       const user = requireUser(req);
-      const publishedAsKey = await db.tx(async (q) => {
-        const team = await ownedTeam(q, user, req.params.teamKey, true);
-        // SPEC §4: a key is assigned once and reused, so printed QR codes keep working.
-        const key = team.published_as_key ?? newKey();
-        await markPublished(q, team.team_key, key);
-        await saveRoster(q, key, team.team_key, user.uid, await publicCopy(q, team, key));
-        await hub.changed(q, [teamTopic.name(team.team_key), rosterTopic.name(key)]);
-        return key;
+      const publishedAsKey = await writeChange(app, req, {
+        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        write: async (q, team) => {
+          // SPEC §4: a key is assigned once and reused, so printed QR codes keep working.
+          const key = team.published_as_key ?? newKey();
+          await markPublished(q, team.team_key, key);
+          await saveRoster(q, key, team.team_key, user.uid, await publicCopy(q, team, key));
+          return {
+            answer: key,
+            touched: audienceOf({ teamKey: team.team_key, publishedAsKey: key }),
+          };
+        },
       });
       return { publishedAsKey, url: publicUrl(req, publishedAsKey) };
     },
@@ -75,22 +81,23 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
       schema: {
         tags: ['teamsheets'],
         summary: 'Unpublish: the public link then shows not-found (a later publish reuses it)',
+        headers: idempotentHeadersSchema,
         params: teamKeyParams,
         response: { 200: okSchema, ...refusals },
       },
     },
     async (req) => {
       const user = requireUser(req);
-      await db.tx(async (q) => {
-        const team = await ownedTeam(q, user, req.params.teamKey, true);
-        if (!team.published_as_key) return;
-        await deleteRoster(q, team.team_key);
-        await hub.changed(q, [
-          teamTopic.name(team.team_key),
-          rosterTopic.name(team.published_as_key),
-        ]);
+      return writeChange(app, req, {
+        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        write: async (q, team) => {
+          const answer = { ok: true as const };
+          if (!team.published_as_key) return { answer, touched: [] };
+          await deleteRoster(q, team.team_key);
+          const { published_as_key: publishedAsKey } = team;
+          return { answer, touched: audienceOf({ teamKey: team.team_key, publishedAsKey }) };
+        },
       });
-      return { ok: true as const };
     },
   );
 

@@ -1,6 +1,3 @@
-import type { SessionUser } from '@sagan/shared/auth';
-import { rosterTopic } from '@sagan/shared/topics/roster';
-import { teamTopic } from '@sagan/shared/topics/team';
 import type {
   Group,
   GroupMembership,
@@ -10,11 +7,10 @@ import type {
 } from '@sagan/shared/teamsheet-schemas';
 import { applyPrivacy, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';
 import type { Queryable } from '../../db/db.ts';
-import { notFound } from '../../lib/http-errors.ts';
 import { ownerPhotoPath, publicPhotoPath } from '../../photos.ts';
 import { newKey } from '../../lib/keys.ts';
 
-interface TeamRow {
+export interface TeamRow {
   team_key: string;
   uid: string;
   team_name: string;
@@ -34,21 +30,9 @@ export async function findTeam(q: Queryable, teamKey: string): Promise<TeamRow |
   return rows[0];
 }
 
-/**
- * SPEC §6: only the owner may see or change a private sheet. Someone else gets the same 404
- * as for a sheet that does not exist, so keys cannot be probed. FOR UPDATE (when writing)
- * serialises concurrent writers of one team.
- */
-export async function ownedTeam(
-  q: Queryable,
-  user: SessionUser,
-  teamKey: string,
-  forUpdate = false,
-): Promise<TeamRow> {
-  if (forUpdate) await q.query('SELECT 1 FROM teams WHERE team_key = $1 FOR UPDATE', [teamKey]);
-  const team = await findTeam(q, teamKey);
-  if (!team || team.uid !== user.uid) throw notFound('Team sheet not found');
-  return team;
+/** Locks the team's row until commit: concurrent writers of one team go one at a time. */
+export async function lockTeam(q: Queryable, teamKey: string): Promise<void> {
+  await q.query('SELECT 1 FROM teams WHERE team_key = $1 FOR UPDATE', [teamKey]);
 }
 
 export async function isOwner(q: Queryable, uid: string, teamKey: string): Promise<boolean> {
@@ -194,11 +178,15 @@ export async function loadPublicRoster(
  * DESIGN §8: a published sheet follows the owner's edits, so its public copy is made again
  * here, by every write to the team, and its open viewers get it at once.
  */
-export async function touchTeam(
-  q: Queryable,
-  changed: (q: Queryable, t: string[]) => Promise<void>,
-  teamKey: string,
-): Promise<void> {
+/** What a change to a team sheet touched: topics.ts names who hears of it (audienceOf). */
+export interface TeamChange {
+  teamKey: string;
+  /** Its public copy's key, when published (the copy was rewritten with the change). */
+  publishedAsKey: string | null;
+}
+
+/** After a change to a team: its updated_at moves and its public copy, if any, follows. */
+export async function touchTeam(q: Queryable, teamKey: string): Promise<TeamChange> {
   await q.query('UPDATE teams SET updated_at = now() WHERE team_key = $1', [teamKey]);
   const team = await findTeam(q, teamKey);
   const publishedAsKey = team?.published ? team.published_as_key : null;
@@ -208,10 +196,7 @@ export async function touchTeam(
       JSON.stringify(await publicCopy(q, team, publishedAsKey)),
     ]);
   }
-  await changed(q, [
-    teamTopic.name(teamKey),
-    ...(publishedAsKey ? [rosterTopic.name(publishedAsKey)] : []),
-  ]);
+  return { teamKey, publishedAsKey };
 }
 
 interface PrivacyRow {
@@ -284,50 +269,33 @@ export async function listTeams(q: Queryable, uid: string) {
   };
 }
 
-/**
- * Creates a team, or finds the one an earlier request with the same createKey made (a double
- * click, a retry after a lost answer): the unique index makes the second insert a no-op even
- * when both run at once.
- */
+/** Creates a team (a retried create is answered by its Idempotency-Key, lib/write.ts). */
 export async function createTeam(
   q: Queryable,
   uid: string,
   team: { teamName: string; teamNotes: string },
-  createKey: string | undefined,
-): Promise<{ teamKey: string; teamName: string; teamNotes: string; created: boolean }> {
-  const made = await q.query<{ team_key: string }>(
-    `INSERT INTO teams (team_key, uid, team_name, team_notes, create_key) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (uid, create_key) DO NOTHING RETURNING team_key`,
-    [newKey(), uid, team.teamName, team.teamNotes, createKey ?? null],
+): Promise<{ teamKey: string; teamName: string; teamNotes: string }> {
+  const teamKey = newKey();
+  await q.query(
+    'INSERT INTO teams (team_key, uid, team_name, team_notes) VALUES ($1, $2, $3, $4)',
+    [teamKey, uid, team.teamName, team.teamNotes],
   );
-  if (made[0]) return { teamKey: made[0].team_key, ...team, created: true };
-  const rows = await q.query<{ team_key: string; team_name: string; team_notes: string }>(
-    'SELECT team_key, team_name, team_notes FROM teams WHERE uid = $1 AND create_key = $2',
-    [uid, createKey],
-  );
-  const first = rows[0];
-  if (!first) throw notFound('Team sheet not found');
-  return {
-    teamKey: first.team_key,
-    teamName: first.team_name,
-    teamNotes: first.team_notes,
-    created: false,
-  };
+  return { teamKey, ...team };
 }
 
 /**
  * Deletes a team and everything it holds: players, groups, its public copy (the link then
  * answers not-found), its followers' entries and the photo rows only it used. The one way a
  * team is deleted (an account deletion deletes its teams through it too). Returns the ids of
- * the photos whose files the caller removes once the transaction has committed.
+ * the photos whose files the caller removes once the transaction has committed, and what the
+ * deletion touched (null when there was no such team).
  */
 export async function deleteTeam(
   q: Queryable,
-  changed: (q: Queryable, t: string[]) => Promise<void>,
   teamKey: string,
-): Promise<string[]> {
+): Promise<{ photoIds: string[]; change: TeamChange | null }> {
   const team = await findTeam(q, teamKey);
-  if (!team) return [];
+  if (!team) return { photoIds: [], change: null };
   const photos = await q.query<{ photo_id: string }>(
     'SELECT DISTINCT photo_id FROM players WHERE team_key = $1 AND photo_id IS NOT NULL',
     [teamKey],
@@ -344,11 +312,10 @@ export async function deleteTeam(
        AND NOT EXISTS (SELECT 1 FROM players p WHERE p.photo_id = ph.id) RETURNING id`,
     [photos.map((p) => p.photo_id)],
   );
-  await changed(q, [
-    teamTopic.name(teamKey),
-    ...(team.published_as_key ? [rosterTopic.name(team.published_as_key)] : []),
-  ]);
-  return gone.map((r) => r.id);
+  return {
+    photoIds: gone.map((r) => r.id),
+    change: { teamKey, publishedAsKey: team.published_as_key },
+  };
 }
 
 /** Saving the name and notes also sets active (SPEC §7). */
@@ -442,28 +409,18 @@ export async function countGroups(q: Queryable, teamKey: string): Promise<number
   return row?.n ?? 0;
 }
 
-/** A new group, or the one an earlier create with the same createKey made. */
 export async function insertGroup(
   q: Queryable,
   teamKey: string,
   groupName: string,
-  createKey: string | undefined,
 ): Promise<Group> {
-  const made = await q.query<{ group_key: string; group_name: string }>(
-    `INSERT INTO team_groups (team_key, group_key, group_name, create_key) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (team_key, create_key) DO NOTHING RETURNING group_key, group_name`,
-    [teamKey, newKey(), groupName, createKey ?? null],
-  );
-  const row =
-    made[0] ??
-    (
-      await q.query<{ group_key: string; group_name: string }>(
-        'SELECT group_key, group_name FROM team_groups WHERE team_key = $1 AND create_key = $2',
-        [teamKey, createKey],
-      )
-    )[0];
-  if (!row) throw notFound('Group not found');
-  return { groupKey: row.group_key, key: row.group_key, groupName: row.group_name };
+  const groupKey = newKey();
+  await q.query('INSERT INTO team_groups (team_key, group_key, group_name) VALUES ($1, $2, $3)', [
+    teamKey,
+    groupKey,
+    groupName,
+  ]);
+  return { groupKey, key: groupKey, groupName };
 }
 
 /** False when the team has no such group. */
@@ -513,29 +470,19 @@ export async function countPlayers(q: Queryable, teamKey: string): Promise<numbe
 
 type PlayerFields = { jersey: string; playerName: string; playerNotes?: string };
 
-/**
- * A new player, or (created false) the one an earlier create with the same createKey made,
- * left as it is.
- */
+/** A new player's key. */
 export async function insertPlayer(
   q: Queryable,
   teamKey: string,
   p: PlayerFields,
-  createKey: string | undefined,
-): Promise<{ playerKey: string; created: boolean }> {
-  const made = await q.query<{ player_key: string }>(
-    `INSERT INTO players (team_key, player_key, jersey, player_name, player_notes, create_key)
-     VALUES ($1, $2, $3, $4, $5, $6)
-     ON CONFLICT (team_key, create_key) DO NOTHING RETURNING player_key`,
-    [teamKey, newKey(), p.jersey, p.playerName, p.playerNotes ?? '', createKey ?? null],
+): Promise<string> {
+  const playerKey = newKey();
+  await q.query(
+    `INSERT INTO players (team_key, player_key, jersey, player_name, player_notes)
+     VALUES ($1, $2, $3, $4, $5)`,
+    [teamKey, playerKey, p.jersey, p.playerName, p.playerNotes ?? ''],
   );
-  if (made[0]) return { playerKey: made[0].player_key, created: true };
-  const rows = await q.query<{ player_key: string }>(
-    'SELECT player_key FROM players WHERE team_key = $1 AND create_key = $2',
-    [teamKey, createKey],
-  );
-  if (!rows[0]) throw notFound('Player not found');
-  return { playerKey: rows[0].player_key, created: false };
+  return playerKey;
 }
 
 /** False when the team has no such player. */

@@ -11,22 +11,17 @@ import {
 } from '@sagan/shared/teamsheet-schemas';
 import { requireUser } from '../../plugins/auth.ts';
 import type { PhotoStore } from '../../photos.ts';
-import {
-  createTeam,
-  deleteTeam,
-  listTeams,
-  loadSheet,
-  ownedTeam,
-  touchTeam,
-  updateTeam,
-} from './repo.ts';
+import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
+import { createTeam, deleteTeam, listTeams, loadSheet, touchTeam, updateTeam } from './repo.ts';
+import { ownedTeam } from './policy.ts';
+import { audienceOf } from './topics.ts';
 import { sharedViewsOfTeam } from '../playcounts/public.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { applyChange, writeChange } from '../../lib/write.ts';
 
 export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, hub } = app;
-  const changed = hub.changed.bind(hub);
+  const { db } = app;
 
   app.get(
     '/teams',
@@ -50,21 +45,25 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
       schema: {
         tags: ['teamsheets'],
         summary:
-          "Create a team ('New Team' / 'Description', SPEC §9). The same createKey again " +
-          'answers with the team the first request made (200) instead of making another.',
+          "Create a team ('New Team' / 'Description', SPEC §9). The same Idempotency-Key (or, " +
+          'from older clients, createKey) again answers with the team the first request made ' +
+          '(200) instead of making another.',
+        headers: idempotentHeadersSchema,
         body: teamCreateSchema,
         response: { 200: teamSummarySchema, 201: teamSummarySchema, ...refusals },
       },
     },
     async (req, reply) => {
       const user = requireUser(req);
-      const team = await db.tx(async (q) => {
-        const made = await createTeam(q, user.uid, DEFAULT_TEAM, req.body?.createKey);
-        if (made.created) await touchTeam(q, changed, made.teamKey);
-        return made;
+      const { answer, replayed } = await applyChange(app, req, {
+        createKey: req.body?.createKey,
+        guard: async () => user,
+        write: async (q, owner) => {
+          const made = await createTeam(q, owner.uid, DEFAULT_TEAM);
+          return { answer: made, touched: audienceOf(await touchTeam(q, made.teamKey)) };
+        },
       });
-      const { created, ...summary } = team;
-      return reply.code(created ? 201 : 200).send({ ...summary, publishedAsKey: '' });
+      return reply.code(replayed ? 200 : 201).send({ ...answer, publishedAsKey: '' });
     },
   );
 
@@ -91,6 +90,7 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
       schema: {
         tags: ['teamsheets'],
         summary: 'Save the team name and notes (SPEC §7: also sets active)',
+        headers: idempotentHeadersSchema,
         params: teamKeyParams,
         body: teamInputSchema,
         response: { 200: teamSheetSchema, ...refusals },
@@ -98,11 +98,13 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
     },
     async (req) => {
       const user = requireUser(req);
-      return db.tx(async (q) => {
-        const team = await ownedTeam(q, user, req.params.teamKey, true);
-        await updateTeam(q, team.team_key, req.body);
-        await touchTeam(q, changed, team.team_key);
-        return loadSheet(q, await ownedTeam(q, user, team.team_key));
+      return writeChange(app, req, {
+        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        write: async (q, team) => {
+          await updateTeam(q, team.team_key, req.body);
+          const touched = audienceOf(await touchTeam(q, team.team_key));
+          return { answer: await loadSheet(q, await ownedTeam(q, user, team.team_key)), touched };
+        },
       });
     },
   );
@@ -116,22 +118,24 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
         summary:
           'Delete a team: its players, groups, photos and public copy (the link then answers ' +
           'not-found; followers lose it)',
+        headers: idempotentHeadersSchema,
         params: teamKeyParams,
         response: { 200: okSchema, ...refusals },
       },
     },
     async (req) => {
       const user = requireUser(req);
-      const photoIds = await db.tx(async (q) => {
-        const team = await ownedTeam(q, user, req.params.teamKey, true);
-        // Its play counts keep their copy of its privacy; their open shared views reload now.
-        const views = await sharedViewsOfTeam(q, team.team_key);
-        const gone = await deleteTeam(q, changed, team.team_key);
-        await changed(q, views);
-        return gone;
+      const { answer: photoIds, replayed } = await applyChange(app, req, {
+        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        write: async (q, team) => {
+          // Its play counts keep their copy of its privacy; their open shared views reload now.
+          const views = await sharedViewsOfTeam(q, team.team_key);
+          const gone = await deleteTeam(q, team.team_key);
+          return { answer: gone.photoIds, touched: [...audienceOf(gone.change), ...views] };
+        },
       });
       // Only once the rows are gone for good; a file left by a crash here goes at the next sweep.
-      for (const id of photoIds) await store.removeFile(id);
+      if (!replayed) for (const id of photoIds) await store.removeFile(id);
       return { ok: true as const };
     },
   );

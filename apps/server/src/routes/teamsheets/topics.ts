@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { rosterTopic } from '@sagan/shared/topics/roster';
 import { teamTopic } from '@sagan/shared/topics/team';
-import { findTeam, isOwner, loadPublicRoster, loadSheet } from './repo.ts';
+import { findTeam, isOwner, loadPublicRoster, loadSheet, type TeamChange } from './repo.ts';
 
 /** DESIGN §4 topics: the owner's sheet (owner only) and the public copy (anyone). */
 export function registerTeamsheetTopics(app: FastifyInstance): void {
@@ -21,4 +21,16 @@ export function registerTeamsheetTopics(app: FastifyInstance): void {
     load: (q, publishedAsKey) => loadPublicRoster(q, publishedAsKey),
     keyedBy: { table: 'rosters', column: 'published_as_key' },
   });
+}
+
+/**
+ * The topics a change to a team sheet touches: the owner's sheet, and its public copy when it
+ * is published. Every team sheet write names its topics here, never in a route or the repo.
+ */
+export function audienceOf(change: TeamChange | null): string[] {
+  if (!change) return [];
+  return [
+    teamTopic.name(change.teamKey),
+    ...(change.publishedAsKey ? [rosterTopic.name(change.publishedAsKey)] : []),
+  ];
 }

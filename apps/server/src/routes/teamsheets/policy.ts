@@ -1,0 +1,21 @@
+import type { SessionUser } from '@sagan/shared/auth';
+import type { Queryable } from '../../db/db.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import { findTeam, lockTeam, type TeamRow } from './repo.ts';
+
+/**
+ * SPEC §6: only the owner may see or change a private sheet. Someone else gets the same 404
+ * as for a sheet that does not exist, so keys cannot be probed. With forUpdate (a write) the
+ * row stays locked until commit, so concurrent writers of one team go one at a time.
+ */
+export async function ownedTeam(
+  q: Queryable,
+  user: SessionUser,
+  teamKey: string,
+  forUpdate = false,
+): Promise<TeamRow> {
+  if (forUpdate) await lockTeam(q, teamKey);
+  const team = await findTeam(q, teamKey);
+  if (!team || team.uid !== user.uid) throw notFound('Team sheet not found');
+  return team;
+}

@@ -1,0 +1,359 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { describe, expect, it } from 'vitest';
+import {
+  API,
+  databaseKinds,
+  newGameOf,
+  newTeamWithPlayer,
+  type TestUser,
+  useTestApp,
+} from './helpers.ts';
+
+// The writes on the one write helper (lib/write.ts): team sheets, bookmarks, follows and the
+// messages to the scorekeeper. Each is sent under an Idempotency-Key; something else may
+// change in between (without a key); the same request again must answer the first answer and
+// leave what is stored as it was: a replay that wrote again would add a second row, or put
+// back what the change in between had moved.
+
+interface Case {
+  name: string;
+  /** What the write needs (a team, a game...), made fresh for each case. */
+  prepare: (u: TestUser) => Promise<Record<string, string>>;
+  send: (u: TestUser, ctx: Record<string, string>, key: string) => Promise<LightMyRequestResponse>;
+  /** A change made between the first request and its replay, without a key. */
+  between?: (u: TestUser, ctx: Record<string, string>) => Promise<unknown>;
+  /** What is stored, as the owner reads it. */
+  state: (u: TestUser, ctx: Record<string, string>) => Promise<unknown>;
+}
+
+const call = (
+  u: TestUser,
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'GET',
+  url: string,
+  payload?: object,
+  key?: string,
+) =>
+  u.request({
+    method,
+    url: `${API}${url}`,
+    ...(payload ? { payload } : {}),
+    ...(key ? { headers: { 'idempotency-key': key } } : {}),
+  });
+
+const json = async (res: Promise<LightMyRequestResponse>) => {
+  const r = await res;
+  if (r.statusCode >= 300) throw new Error(`${r.statusCode} ${r.body}`);
+  return r.json<Record<string, unknown>>();
+};
+
+const sheet = (u: TestUser, ctx: Record<string, string>) =>
+  json(call(u, 'GET', `/teams/${ctx.teamKey}`));
+const teamCount = async (u: TestUser) =>
+  ((await json(call(u, 'GET', '/teams'))).mine as unknown[]).length;
+
+const withTeam = async (u: TestUser) => {
+  const { teamKey, playerKey } = await newTeamWithPlayer(u);
+  return { teamKey, playerKey };
+};
+const withGroup = async (u: TestUser) => {
+  const team = await withTeam(u);
+  const group = await json(
+    call(u, 'POST', `/teams/${team.teamKey}/groups`, { groupName: 'Offense' }),
+  );
+  return { teamKey: team.teamKey, playerKey: team.playerKey, groupKey: String(group.groupKey) };
+};
+const withGame = async (u: TestUser) => ({ gameKey: await newGameOf(u, { gameName: 'Cup' }) });
+const withTag = async (u: TestUser) => {
+  const { gameKey } = await withGame(u);
+  const tags = await json(call(u, 'PUT', `/games/${gameKey}/tags`, { tags: ['replays'] }));
+  return { gameKey, tagKey: (tags.tags as { key: string }[])[0]!.key };
+};
+const bookmarks = async (u: TestUser) => json(call(u, 'GET', '/me/favorite-scoreboards'));
+const followed = async (u: TestUser) => json(call(u, 'GET', '/me/followed-tags'));
+
+const cases: Case[] = [
+  {
+    name: 'team create',
+    prepare: async () => ({}),
+    send: (u, _c, key) => call(u, 'POST', '/teams', undefined, key),
+    state: (u) => teamCount(u),
+  },
+  {
+    name: 'team save',
+    prepare: withTeam,
+    send: (u, c, key) =>
+      call(u, 'PATCH', `/teams/${c.teamKey}`, { teamName: 'First', teamNotes: '' }, key),
+    between: (u, c) =>
+      json(call(u, 'PATCH', `/teams/${c.teamKey}`, { teamName: 'Later', teamNotes: '' })),
+    state: sheet,
+  },
+  {
+    name: 'team delete',
+    prepare: withTeam,
+    send: (u, c, key) => call(u, 'DELETE', `/teams/${c.teamKey}`, undefined, key),
+    state: (u) => teamCount(u),
+  },
+  {
+    name: 'player create',
+    prepare: withTeam,
+    send: (u, c, key) =>
+      call(u, 'PUT', `/teams/${c.teamKey}/players/-1`, { jersey: '4', playerName: 'Ada' }, key),
+    state: sheet,
+  },
+  {
+    name: 'player save',
+    prepare: withTeam,
+    send: (u, c, key) =>
+      call(
+        u,
+        'PUT',
+        `/teams/${c.teamKey}/players/${c.playerKey}`,
+        { jersey: '9', playerName: 'First' },
+        key,
+      ),
+    between: (u, c) =>
+      json(
+        call(u, 'PUT', `/teams/${c.teamKey}/players/${c.playerKey}`, {
+          jersey: '9',
+          playerName: 'Later',
+        }),
+      ),
+    state: sheet,
+  },
+  {
+    name: 'player delete',
+    prepare: withTeam,
+    send: (u, c, key) =>
+      call(u, 'DELETE', `/teams/${c.teamKey}/players/${c.playerKey}`, undefined, key),
+    state: sheet,
+  },
+  {
+    name: 'bulk upload',
+    prepare: withTeam,
+    send: (u, c, key) =>
+      call(u, 'POST', `/teams/${c.teamKey}/players/bulk`, { text: '1 Ann\n2 Bo' }, key),
+    state: sheet,
+  },
+  {
+    name: 'group create',
+    prepare: withTeam,
+    send: (u, c, key) =>
+      call(u, 'POST', `/teams/${c.teamKey}/groups`, { groupName: 'Defense' }, key),
+    state: sheet,
+  },
+  {
+    name: 'group rename',
+    prepare: withGroup,
+    send: (u, c, key) =>
+      call(u, 'PATCH', `/teams/${c.teamKey}/groups/${c.groupKey}`, { groupName: 'First' }, key),
+    between: (u, c) =>
+      json(call(u, 'PATCH', `/teams/${c.teamKey}/groups/${c.groupKey}`, { groupName: 'Later' })),
+    state: sheet,
+  },
+  {
+    name: "a player's place in a group",
+    prepare: withGroup,
+    send: (u, c, key) =>
+      call(
+        u,
+        'PUT',
+        `/teams/${c.teamKey}/groups/${c.groupKey}/members/${c.playerKey}`,
+        { location: 1 },
+        key,
+      ),
+    between: (u, c) =>
+      json(
+        call(u, 'PUT', `/teams/${c.teamKey}/groups/${c.groupKey}/members/${c.playerKey}`, {
+          location: 2,
+        }),
+      ),
+    state: sheet,
+  },
+  {
+    name: 'privacy',
+    prepare: withTeam,
+    send: (u, c, key) =>
+      call(
+        u,
+        'PUT',
+        `/teams/${c.teamKey}/privacy`,
+        { initialsOnly: false, hidePhotos: false, hideNotes: false },
+        key,
+      ),
+    between: (u, c) =>
+      json(
+        call(u, 'PUT', `/teams/${c.teamKey}/privacy`, {
+          initialsOnly: true,
+          hidePhotos: true,
+          hideNotes: true,
+        }),
+      ),
+    state: (u, c) => json(call(u, 'GET', `/teams/${c.teamKey}/privacy`)),
+  },
+  {
+    name: 'publish',
+    prepare: withTeam,
+    send: (u, c, key) => call(u, 'POST', `/teams/${c.teamKey}/publish`, undefined, key),
+    between: (u, c) => json(call(u, 'DELETE', `/teams/${c.teamKey}/publish`)),
+    state: sheet,
+  },
+  {
+    name: 'bookmark',
+    prepare: withGame,
+    send: (u, c, key) => call(u, 'PUT', `/me/favorite-scoreboards/${c.gameKey}`, undefined, key),
+    between: (u, c) => json(call(u, 'DELETE', `/me/favorite-scoreboards/${c.gameKey}`)),
+    state: bookmarks,
+  },
+  {
+    name: 'bookmark removal',
+    prepare: async (u) => {
+      const c = await withGame(u);
+      await json(call(u, 'PUT', `/me/favorite-scoreboards/${c.gameKey}`));
+      return c;
+    },
+    send: (u, c, key) => call(u, 'DELETE', `/me/favorite-scoreboards/${c.gameKey}`, undefined, key),
+    between: (u, c) => json(call(u, 'PUT', `/me/favorite-scoreboards/${c.gameKey}`)),
+    state: bookmarks,
+  },
+  {
+    name: 'follow',
+    prepare: withTag,
+    send: (u, c, key) => call(u, 'PUT', `/me/followed-tags/${c.tagKey}`, undefined, key),
+    between: (u, c) => json(call(u, 'DELETE', `/me/followed-tags/${c.tagKey}`)),
+    state: followed,
+  },
+  {
+    name: 'unfollow',
+    prepare: async (u) => {
+      const c = await withTag(u);
+      await json(call(u, 'PUT', `/me/followed-tags/${c.tagKey}`));
+      return c;
+    },
+    send: (u, c, key) => call(u, 'DELETE', `/me/followed-tags/${c.tagKey}`, undefined, key),
+    between: (u, c) => json(call(u, 'PUT', `/me/followed-tags/${c.tagKey}`)),
+    state: followed,
+  },
+  {
+    name: 'comment',
+    prepare: withGame,
+    send: (u, c, key) =>
+      call(
+        u,
+        'POST',
+        `/games/${c.gameKey}/comments`,
+        {
+          gameComment: 'Half time',
+          homeTeamName: 'Lions',
+          awayTeamName: 'Bears',
+          homeScore: 0,
+          awayScore: 0,
+          imageURL: '',
+        },
+        key,
+      ),
+    state: (u, c) => json(call(u, 'GET', `/games/${c.gameKey}`)),
+  },
+  {
+    name: 'tags',
+    prepare: withGame,
+    send: (u, c, key) => call(u, 'PUT', `/games/${c.gameKey}/tags`, { tags: ['first'] }, key),
+    between: (u, c) => json(call(u, 'PUT', `/games/${c.gameKey}/tags`, { tags: ['later'] })),
+    state: (u, c) => json(call(u, 'GET', `/games/${c.gameKey}`)),
+  },
+];
+
+describe.each(databaseKinds())('writes on the one write helper on $name', (kind) => {
+  const t = useTestApp(kind, { users: ['Coach', 'Fan'] });
+
+  it.each(cases)('$name: a replayed key answers the first answer and writes once', async (c) => {
+    const u = t.users.Coach;
+    const ctx = await c.prepare(u);
+    const key = `replay-${c.name.replace(/\W+/g, '-')}`;
+    const first = await c.send(u, ctx, key);
+    expect(first.statusCode, first.body).toBeLessThan(300);
+    if (c.between) await c.between(u, ctx);
+    const before = await c.state(u, ctx);
+    const again = await c.send(u, ctx, key);
+    expect(again.statusCode, again.body).toBeLessThan(300);
+    expect(again.json()).toEqual(first.json());
+    expect(await c.state(u, ctx)).toEqual(before);
+  });
+
+  it('a message to the scorekeeper under one key arrives once', async () => {
+    const gameKey = await newGameOf(t.users.Coach, { gameName: 'Final' });
+    const send = () =>
+      call(
+        t.users.Fan,
+        'POST',
+        `/games/${gameKey}/scorekeeper-message`,
+        { scoreKeeperMessage: 'Lights are off' },
+        'msg-1',
+      );
+    expect((await send()).statusCode).toBe(200);
+    expect((await send()).json()).toEqual({ ok: true });
+    const messages = async () =>
+      (await json(call(t.users.Coach, 'GET', `/games/${gameKey}/messages`))).messages as {
+        id: string;
+        read: boolean;
+      }[];
+    const [message, ...more] = await messages();
+    expect(more).toHaveLength(0);
+    // The owner marks it read under a key, then unread; the replay leaves it unread.
+    const mark = (read: boolean, key?: string) =>
+      call(t.users.Coach, 'PATCH', `/games/${gameKey}/messages/${message!.id}`, { read }, key);
+    const first = await mark(true, 'read-1');
+    expect(first.statusCode).toBe(200);
+    expect((await mark(false)).statusCode).toBe(200);
+    expect((await mark(true, 'read-1')).json()).toEqual(first.json());
+    expect((await messages())[0]!.read).toBe(false);
+  });
+
+  it("a create answers 201, its replay 200 with the first one's team; createKey maps onto the key", async () => {
+    const first = await call(t.users.Coach, 'POST', '/teams', undefined, 'make-team');
+    const again = await call(t.users.Coach, 'POST', '/teams', undefined, 'make-team');
+    expect([first.statusCode, again.statusCode]).toEqual([201, 200]);
+    expect(again.json()).toEqual(first.json());
+    // An older client's createKey is kept in the same table, under its own name.
+    const legacy = await call(t.users.Coach, 'POST', '/teams', { createKey: 'make-team' });
+    expect(legacy.statusCode).toBe(201);
+    expect(legacy.json<{ teamKey: string }>().teamKey).not.toBe(
+      first.json<{ teamKey: string }>().teamKey,
+    );
+    const stored = await t.db.query<{ key: string }>(
+      'SELECT key FROM idempotency_keys WHERE uid = $1 ORDER BY key',
+      [t.users.Coach.uid],
+    );
+    expect(stored.map((r) => r.key)).toEqual(
+      expect.arrayContaining(['createKey:make-team', 'make-team']),
+    );
+  });
+
+  it('the same key with another request is refused with 422 and writes nothing', async () => {
+    const { teamKey } = await withTeam(t.users.Coach);
+    const save = (playerName: string) =>
+      call(
+        t.users.Coach,
+        'PUT',
+        `/teams/${teamKey}/players/-1`,
+        { jersey: '1', playerName },
+        'k-1',
+      );
+    expect((await save('Ann')).statusCode).toBe(200);
+    const other = await save('Bo');
+    expect(other.statusCode).toBe(422);
+    const roster = (await sheet(t.users.Coach, { teamKey })).roster as { playerName: string }[];
+    expect(roster.map((p) => p.playerName).sort()).toEqual(['Ann', 'Sam Park']);
+  });
+
+  it("a refused write is not kept: the owner's key is no answer for another user", async () => {
+    const { teamKey } = await withTeam(t.users.Coach);
+    const peek = await call(t.users.Fan, 'DELETE', `/teams/${teamKey}`, undefined, 'del-1');
+    expect(peek.statusCode).toBe(404);
+    expect(
+      (await call(t.users.Coach, 'DELETE', `/teams/${teamKey}`, undefined, 'del-1')).statusCode,
+    ).toBe(200);
+    expect(
+      (await call(t.users.Fan, 'DELETE', `/teams/${teamKey}`, undefined, 'del-1')).statusCode,
+    ).toBe(404);
+  });
+});
