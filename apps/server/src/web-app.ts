@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
@@ -107,7 +108,7 @@ function injectFirstPaint(
 }
 
 /**
- * Rendered markup by route, origin and the sequence number of every topic the page shows: a
+ * Rendered markup by route, origin and the state of every topic the page shows: a
  * page is rendered once per change of what it shows (hiding, unpublishing and privacy changes
  * are changes of their topics), not once per request, and requests that arrive together share
  * one render. The states themselves (with the clock's server time) are written in per request.
@@ -116,8 +117,27 @@ type RenderCache = Map<string, Promise<{ html: string; head?: string } | null>>;
 // A scoreboard page is ≈ 25 KB: 200 of them are ≈ 5 MB.
 const RENDER_CACHE_ENTRIES = 200;
 
-function renderKey(route: string, origin: string, states: TopicState[]): string {
-  return [route, origin, ...states.map((s) => `${s.topic}@${s.seq}`)].join('\n');
+/**
+ * A topic's part of a render key: its sequence number, which labels its state (both are read in
+ * one snapshot), except for an aggregate topic (the dashboard's lists, a tag's games). Those are
+ * numbered up to an interval after a change commits (decisions/0015), so until then the same
+ * number can stand for a newer state: a hidden game would stay on the cached page meanwhile.
+ * They are keyed by what they hold.
+ */
+function renderKeyPart(state: TopicState, coalesced: boolean): string {
+  if (!coalesced) return `${state.topic}@${state.seq}`;
+  const digest = crypto.createHash('sha1').update(JSON.stringify(state.data)).digest('base64');
+  return `${state.topic}#${digest}`;
+}
+
+function renderKey(
+  route: string,
+  origin: string,
+  states: TopicState[],
+  isCoalesced: (topic: string) => boolean,
+): string {
+  const parts = states.map((s) => renderKeyPart(s, isCoalesced(s.topic)));
+  return [route, origin, ...parts].join('\n');
 }
 
 /** A browser loading a page (not a script, an image or an API client). */
@@ -167,10 +187,9 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         return null;
       }
     };
-    // A running clock's text is the time of the render: such a page is rendered per request.
-    if (states.some((s) => (s.data as { running?: unknown } | null)?.running === true))
-      return { states, missing, rendered: await render() };
-    const key = renderKey(route, origin, states);
+    // A running clock is cached like the rest: its time is not in the markup, but filled in
+    // after paint from the states (written in per request, with the server's time).
+    const key = renderKey(route, origin, states, (topic) => app.hub.isCoalesced(topic));
     let rendered = renderCache.get(key);
     if (rendered) {
       // Most recently used last, so the oldest is the first evicted.
@@ -219,11 +238,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
   app.get(BASE_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
 
-  // The static plugin answers 403 for its root folder; the app's home is index.html.
+  // The static plugin answers 403 for its root folder; the app's home is the dashboard, served
+  // (and rendered with its data) as every other page of the app is.
   if (hasWeb) {
-    app.get(`${BASE_PATH}/`, { schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(clientHtml),
-    );
+    app.get(`${BASE_PATH}/`, { schema: { hide: true } }, (_req, reply) => reply.callNotFound());
   }
 
   app.setNotFoundHandler(async (req, reply) => {

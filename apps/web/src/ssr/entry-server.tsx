@@ -24,6 +24,8 @@ export interface Rendered {
  * modules app/router.tsx loads lazily).
  */
 const PAGE_SOURCES: ReadonlyArray<[RegExp, string]> = [
+  [/^\/$/, 'src/features/scoreboards/dashboard-page.tsx'],
+  [/^\/taggedscoreboards\/[^/]+\/?$/, 'src/features/scoreboards/tagged-scoreboards-page.tsx'],
   [/^\/viewscoreboard\/[^/]+\/?$/, 'src/features/scoreboards/scoreboard-page.tsx'],
   [/^\/viewscoreboardmini\/[^/]+\/?$/, 'src/features/scoreboards/scoreboard-mini-page.tsx'],
   [/^\/teamsheets\/[^/]+\/?$/, 'src/features/teamsheets/teamsheet-page.tsx'],
