@@ -407,7 +407,11 @@ test.describe('server-rendered scoreboard', () => {
     const games = page.getByRole('list', { name: 'Current Games' });
     await expect(games.locator('.summary-card').first()).toBeVisible();
     await expect(page.getByRole('list', { name: 'Popular Tags' })).toBeVisible();
+    // The operator's Apps card (this server has an APPS_URL) is in the HTML too: nothing swaps.
+    const apps = page.locator('.feature-cards').getByRole('link', { name: /^Apps/ });
+    await expect(apps).toBeVisible();
     await tookOver(page, games, releaseHome);
+    await expect(apps).toBeVisible();
     await expect(page.getByRole('list', { name: 'Current Games' })).toBeVisible();
     expect(
       await page.evaluate(() => (window as unknown as { __loadingSeen: number }).__loadingSeen),

@@ -5,12 +5,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { AppConfig } from '@sagan/shared/auth';
 import { API_PATH } from '@sagan/shared/http';
 import { BASE_PATH, clientRoutePatterns, routes } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
 import { buildFileReader, inlineCriticalPath, inlineStylesAndTheme } from './critical-path.ts';
 import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
 import { renderedPage, type RenderedPage, type TopicState } from './rendered-pages.ts';
+import { appConfigFor } from './routes/auth/index.ts';
 import { requestOrigin } from './lib/hosts.ts';
 import { allowFraming } from './lib/framing.ts';
 
@@ -41,7 +43,7 @@ interface SsrModule {
   renderScoreboard(
     url: string,
     states: TopicState[],
-    opts?: { manifest?: unknown; origin?: string },
+    opts?: { manifest?: unknown; origin?: string; appConfig?: AppConfig },
   ): Promise<{ html: string; head?: string }>;
 }
 
@@ -89,6 +91,8 @@ export function jsonForScript(value: unknown): string {
 
 /** The id main.tsx reads the states from (apps/web/src/lib/realtime.ts INITIAL_STATE_ID). */
 const INITIAL_STATE_ID = 'sagan-initial';
+/** The id main.tsx reads GET /config's answer from (apps/web/src/lib/auth.ts). */
+const INITIAL_CONFIG_ID = 'sagan-config';
 
 /**
  * index.html with the rendered markup in #root, the states beside it, and the extra head
@@ -98,10 +102,12 @@ function injectFirstPaint(
   indexHtml: string,
   rendered: { html: string; head?: string },
   states: TopicState[],
+  appConfig: AppConfig,
 ): string {
   const body =
     `<div id="root">${rendered.html}</div>` +
-    `<script type="application/json" id="${INITIAL_STATE_ID}">${jsonForScript(states)}</script>`;
+    `<script type="application/json" id="${INITIAL_STATE_ID}">${jsonForScript(states)}</script>` +
+    `<script type="application/json" id="${INITIAL_CONFIG_ID}">${jsonForScript(appConfig)}</script>`;
   let html = indexHtml.replace(ROOT, () => body);
   if (rendered.head) html = html.replace('</head>', () => `    ${rendered.head}\n  </head>`);
   return html;
@@ -133,11 +139,12 @@ function renderKeyPart(state: TopicState, coalesced: boolean): string {
 function renderKey(
   route: string,
   origin: string,
+  appConfig: AppConfig,
   states: TopicState[],
   isCoalesced: (topic: string) => boolean,
 ): string {
   const parts = states.map((s) => renderKeyPart(s, isCoalesced(s.topic)));
-  return [route, origin, ...parts].join('\n');
+  return [route, origin, JSON.stringify(appConfig), ...parts].join('\n');
 }
 
 /** A browser loading a page (not a script, an image or an API client). */
@@ -166,21 +173,24 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     route: string,
     page: RenderedPage,
     origin: string,
+    appConfig: AppConfig,
   ): Promise<{
     states: TopicState[];
     missing: boolean;
     rendered: { html: string; head?: string } | null;
+    appConfig: AppConfig;
   }> {
     const states = await Promise.all(
       page.topics.map(async (topic) => ({ topic, ...(await app.hub.current(topic)) })),
     );
     const missing = page.missing(states);
-    if (!firstPaint) return { states, missing, rendered: null };
+    if (!firstPaint) return { states, missing, rendered: null, appConfig };
     const render = async () => {
       try {
         return await firstPaint.module.renderScoreboard(BASE_PATH + route, states, {
           manifest: firstPaint.manifest,
           origin,
+          appConfig,
         });
       } catch (err) {
         app.log.error({ err, route }, 'server rendering failed; sending the client-rendered page');
@@ -189,7 +199,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     };
     // A running clock is cached like the rest: its time is not in the markup, but filled in
     // after paint from the states (written in per request, with the server's time).
-    const key = renderKey(route, origin, states, (topic) => app.hub.isCoalesced(topic));
+    const key = renderKey(route, origin, appConfig, states, (topic) => app.hub.isCoalesced(topic));
     let rendered = renderCache.get(key);
     if (rendered) {
       // Most recently used last, so the oldest is the first evicted.
@@ -204,7 +214,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     const html = await rendered;
     // A failed render is not kept: the next request tries again.
     if (!html && renderCache.get(key) === rendered) renderCache.delete(key);
-    return { states, missing, rendered: html };
+    return { states, missing, rendered: html, appConfig };
   }
 
   if (hasWeb) {
@@ -262,7 +272,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       const [preview, painted] = await Promise.all([
         known ? previewFor(app.db, route) : null,
         page && page !== 'malformed'
-          ? renderPage(route, page, requestOrigin(req, config.publicUrl))
+          ? renderPage(route, page, requestOrigin(req, config.publicUrl), appConfigFor(config, req))
           : null,
       ]);
       // Shared links get a preview card; public sheets stay out of search engines.
@@ -273,7 +283,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       }
       html = painted?.rendered
         ? inlineCriticalPath(
-            injectFirstPaint(html, painted.rendered, painted.states),
+            injectFirstPaint(html, painted.rendered, painted.states, painted.appConfig),
             readBuildFile,
           )
         : html === indexHtml

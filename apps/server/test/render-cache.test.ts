@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { build } from 'vite';
 import { localUid } from '../src/auth/local-uid.ts';
-import { API, databaseKinds, useTestApp } from './helpers.ts';
+import { API, databaseKinds, testConfig, useTestApp } from './helpers.ts';
 
 // The lists rendered with their data (the dashboard, a tag's games), and the render cache every
 // rendered page goes through: a page is rendered once per change of a topic it shows, a change
@@ -17,6 +17,7 @@ const INDEX =
   '<!doctype html><html><head><title>Sagan</title></head>' +
   '<body><div id="root"></div><script type="module" src="/apps/sagan/assets/index.js"></script></body></html>';
 const ADMIN = 'Operator Olu';
+const APPS_URL = 'https://club.example/apps';
 const RENDERS = '__saganRenderCacheTestRenders';
 
 /** The routes rendered so far, in order, as the wrapper below records them. */
@@ -56,7 +57,11 @@ function initialStates(html: string): { topic: string; seq: number; data: unknow
 describe.each(databaseKinds())('rendered lists and the render cache on $name', (kind) => {
   const t = useTestApp(kind, () => ({
     users: ['Keeper', ADMIN],
-    config: { webDist: dist, adminUids: [localUid(ADMIN)] },
+    config: {
+      webDist: dist,
+      adminUids: [localUid(ADMIN)],
+      links: { ...testConfig().links, apps: APPS_URL },
+    },
   }));
   const tagName = `cachetag${kind.name.replace(/\W/g, '')}`;
   let gameKey = '';
@@ -91,6 +96,14 @@ describe.each(databaseKinds())('rendered lists and the render cache on $name', (
     expect(root).toContain(`#${tagName}`);
     // Nothing is left loading in the rendered page.
     expect(root).not.toContain('class="loading');
+    // The operator's Apps card is there already, as the app's first render has it: the site's
+    // config comes with the page.
+    expect(root).toContain(`href="${APPS_URL}"`);
+    expect(root).toContain('Or score a game here in the browser');
+    const config = /<script type="application\/json" id="sagan-config">([^<]*)<\/script>/.exec(
+      res.body,
+    )?.[1];
+    expect(JSON.parse(config!)).toMatchObject({ links: { apps: APPS_URL } });
     const states = initialStates(res.body);
     expect(states.map((s) => s.topic)).toEqual(['games:recent', 'tags']);
     // The numbers the client resumes from label the states it was given.
