@@ -1,4 +1,10 @@
-import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
+import type {
+  APIRequestContext,
+  Browser,
+  BrowserContextOptions,
+  Locator,
+  Page,
+} from '@playwright/test';
 import { test, expect, unique, BASE, apiAs, createGame, screenshot } from './fixtures.ts';
 
 // Server-rendered first paint (docs/decisions/0013): the scoreboard is in the HTML itself, the
@@ -71,6 +77,18 @@ async function holdAppCode(page: Page, asset: RegExp): Promise<() => void> {
     await route.continue();
   });
   return () => release();
+}
+
+/**
+ * Lets the held app code load, and waits until the app has taken the page over: the server's
+ * element `shown` is gone from the document (replaced by the app's own) and #root is no longer
+ * busy.
+ */
+async function tookOver(page: Page, shown: Locator, release: () => void): Promise<void> {
+  const serverElement = await shown.elementHandle();
+  release();
+  await expect.poll(() => serverElement!.evaluate((el) => el.isConnected)).toBe(false);
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
 }
 
 /** A new coach's team with these [jersey, name] players, published: its public sheet's key. */
@@ -355,5 +373,77 @@ test.describe('server-rendered scoreboard', () => {
       await page.evaluate(() => (window as unknown as { __loadingSeen: number }).__loadingSeen),
     ).toBe(0);
     await close();
+  });
+
+  test("a tag's list and the dashboard are server-rendered with their games, taken over without a flash", async ({
+    browser,
+    request,
+  }) => {
+    const keeper = await apiAs(request, unique('List keeper'));
+    const name = unique('Listed Cup');
+    const gameKey = await createGame(keeper, { gameName: name, homeScore: 3 });
+    const tag = `ssr${Math.random().toString(36).slice(2, 8)}`;
+    const { tags } = (await keeper.call('PUT', `/games/${gameKey}/tags`, { tags: [tag] })) as {
+      tags: { key: string }[];
+    };
+    const context = await browser.newContext();
+    await context.addInitScript(WATCH_FLASH);
+    const page = await context.newPage();
+    const release = await holdAppCode(page, APP_ENTRY);
+    await page.goto(`${BASE}/taggedscoreboards/${tags[0]!.key}`, {
+      waitUntil: 'domcontentloaded',
+    });
+    // The server's markup, the app's code held back: the game is already there.
+    const card = page.locator('.summary-card', { hasText: name });
+    await expect(card.locator('.summary-score').first()).toHaveText('3');
+    await tookOver(page, card, release);
+    // Taken over and subscribed: a write reaches the list live.
+    await keeper.call('PATCH', `/games/${gameKey}`, { homeScore: 4 });
+    await expect(card.locator('.summary-score').first()).toHaveText('4');
+
+    // The dashboard: its current games and tags are in the HTML, never a Loading.
+    const releaseHome = await holdAppCode(page, APP_ENTRY);
+    await page.goto(`${BASE}/`, { waitUntil: 'domcontentloaded' });
+    const games = page.getByRole('list', { name: 'Current Games' });
+    await expect(games.locator('.summary-card').first()).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Popular Tags' })).toBeVisible();
+    // The operator's Apps card (this server has an APPS_URL) is in the HTML too: nothing swaps.
+    const apps = page.locator('.feature-cards').getByRole('link', { name: /^Apps/ });
+    await expect(apps).toBeVisible();
+    await tookOver(page, games, releaseHome);
+    await expect(apps).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Current Games' })).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { __loadingSeen: number }).__loadingSeen),
+    ).toBe(0);
+    await context.close();
+  });
+
+  test('a running clock shows its time before the app takes over, and goes on', async ({
+    browser,
+    request,
+  }) => {
+    const keeper = await apiAs(request, unique('Clock keeper'));
+    const gameKey = await createGame(keeper, { gameName: 'Running Final', sportID: 2 });
+    await keeper.call('POST', `/games/${gameKey}/clock/control`, {
+      action: 'set',
+      seconds: 600,
+      direction: 'down',
+    });
+    await keeper.call('POST', `/games/${gameKey}/clock/control`, { action: 'start' });
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const release = await holdAppCode(page, APP_ENTRY);
+    await page.goto(`${BASE}/viewscoreboard/${gameKey}`, { waitUntil: 'domcontentloaded' });
+    // The cached HTML holds no time; after-paint.js fills the slot in from the clock's state.
+    const clock = page.getByRole('timer');
+    await expect(clock).toHaveText(/^(10:00|9:[0-5]\d)$/);
+    const first = await clock.textContent();
+    await expect(clock).not.toHaveText(first!);
+    await expect(clock).toHaveText(/^9:[0-5]\d$/);
+    await tookOver(page, clock, release);
+    await expect(page).toHaveTitle('Running Final · Sagan');
+    await expect(clock).toHaveText(/^9:[0-5]\d$/);
+    await context.close();
   });
 });

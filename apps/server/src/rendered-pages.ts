@@ -3,7 +3,10 @@ import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { rosterTopic } from '@sagan/shared/topics/roster';
+import { tagTopic } from '@sagan/shared/topics/tag';
+import { tagsTopic } from '@sagan/shared/topics/tags';
 
 // The public pages the server renders with their data (docs/decisions/0013), and how it tells
 // from that data that the thing a page shows does not exist: that page then answers 404, so a
@@ -38,6 +41,12 @@ type Resolver = (keys: string[]) => RenderedPage;
 
 /** Route pattern (the path after the base path) → the page; its groups are keys. */
 const PAGES: ReadonlyArray<[RegExp, Resolver]> = [
+  // The dashboard's current games and tag lists: always there, if empty.
+  [/^\/$/, () => ({ topics: [recentGamesTopic.name(), tagsTopic.name()], missing: () => false })],
+  [
+    /^\/taggedscoreboards\/([^/]+)\/?$/,
+    ([tag]) => ({ topics: [tagTopic.name(tag!)], missing: firstIsNull }),
+  ],
   // The full board also shows the clock, so a game in play does not first show '--:--', and
   // the line score, so it does not appear after paint.
   [

@@ -1,15 +1,18 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingHttpHeaders } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import type { AppConfig } from '@sagan/shared/auth';
 import { API_PATH } from '@sagan/shared/http';
 import { BASE_PATH, clientRoutePatterns, routes } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
 import { buildFileReader, inlineCriticalPath, inlineStylesAndTheme } from './critical-path.ts';
 import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
 import { renderedPage, type RenderedPage, type TopicState } from './rendered-pages.ts';
+import { appConfigFor } from './routes/auth/index.ts';
 import { requestOrigin } from './lib/hosts.ts';
 import { allowFraming } from './lib/framing.ts';
 
@@ -40,7 +43,7 @@ interface SsrModule {
   renderScoreboard(
     url: string,
     states: TopicState[],
-    opts?: { manifest?: unknown; origin?: string },
+    opts?: { manifest?: unknown; origin?: string; appConfig?: AppConfig },
   ): Promise<{ html: string; head?: string }>;
 }
 
@@ -88,6 +91,8 @@ export function jsonForScript(value: unknown): string {
 
 /** The id main.tsx reads the states from (apps/web/src/lib/realtime.ts INITIAL_STATE_ID). */
 const INITIAL_STATE_ID = 'sagan-initial';
+/** The id main.tsx reads GET /config's answer from (apps/web/src/lib/auth.ts). */
+const INITIAL_CONFIG_ID = 'sagan-config';
 
 /**
  * index.html with the rendered markup in #root, the states beside it, and the extra head
@@ -97,17 +102,19 @@ function injectFirstPaint(
   indexHtml: string,
   rendered: { html: string; head?: string },
   states: TopicState[],
+  appConfig: AppConfig,
 ): string {
   const body =
     `<div id="root">${rendered.html}</div>` +
-    `<script type="application/json" id="${INITIAL_STATE_ID}">${jsonForScript(states)}</script>`;
+    `<script type="application/json" id="${INITIAL_STATE_ID}">${jsonForScript(states)}</script>` +
+    `<script type="application/json" id="${INITIAL_CONFIG_ID}">${jsonForScript(appConfig)}</script>`;
   let html = indexHtml.replace(ROOT, () => body);
   if (rendered.head) html = html.replace('</head>', () => `    ${rendered.head}\n  </head>`);
   return html;
 }
 
 /**
- * Rendered markup by route, origin and the sequence number of every topic the page shows: a
+ * Rendered markup by route, origin and the state of every topic the page shows: a
  * page is rendered once per change of what it shows (hiding, unpublishing and privacy changes
  * are changes of their topics), not once per request, and requests that arrive together share
  * one render. The states themselves (with the clock's server time) are written in per request.
@@ -116,8 +123,28 @@ type RenderCache = Map<string, Promise<{ html: string; head?: string } | null>>;
 // A scoreboard page is ≈ 25 KB: 200 of them are ≈ 5 MB.
 const RENDER_CACHE_ENTRIES = 200;
 
-function renderKey(route: string, origin: string, states: TopicState[]): string {
-  return [route, origin, ...states.map((s) => `${s.topic}@${s.seq}`)].join('\n');
+/**
+ * A topic's part of a render key: its sequence number, which labels its state (both are read in
+ * one snapshot), except for an aggregate topic (the dashboard's lists, a tag's games). Those are
+ * numbered up to an interval after a change commits (decisions/0015), so until then the same
+ * number can stand for a newer state: a hidden game would stay on the cached page meanwhile.
+ * They are keyed by what they hold.
+ */
+function renderKeyPart(state: TopicState, coalesced: boolean): string {
+  if (!coalesced) return `${state.topic}@${state.seq}`;
+  const digest = crypto.createHash('sha1').update(JSON.stringify(state.data)).digest('base64');
+  return `${state.topic}#${digest}`;
+}
+
+function renderKey(
+  route: string,
+  origin: string,
+  appConfig: AppConfig,
+  states: TopicState[],
+  isCoalesced: (topic: string) => boolean,
+): string {
+  const parts = states.map((s) => renderKeyPart(s, isCoalesced(s.topic)));
+  return [route, origin, JSON.stringify(appConfig), ...parts].join('\n');
 }
 
 /** A browser loading a page (not a script, an image or an API client). */
@@ -146,31 +173,33 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     route: string,
     page: RenderedPage,
     origin: string,
+    appConfig: AppConfig,
   ): Promise<{
     states: TopicState[];
     missing: boolean;
     rendered: { html: string; head?: string } | null;
+    appConfig: AppConfig;
   }> {
     const states = await Promise.all(
       page.topics.map(async (topic) => ({ topic, ...(await app.hub.current(topic)) })),
     );
     const missing = page.missing(states);
-    if (!firstPaint) return { states, missing, rendered: null };
+    if (!firstPaint) return { states, missing, rendered: null, appConfig };
     const render = async () => {
       try {
         return await firstPaint.module.renderScoreboard(BASE_PATH + route, states, {
           manifest: firstPaint.manifest,
           origin,
+          appConfig,
         });
       } catch (err) {
         app.log.error({ err, route }, 'server rendering failed; sending the client-rendered page');
         return null;
       }
     };
-    // A running clock's text is the time of the render: such a page is rendered per request.
-    if (states.some((s) => (s.data as { running?: unknown } | null)?.running === true))
-      return { states, missing, rendered: await render() };
-    const key = renderKey(route, origin, states);
+    // A running clock is cached like the rest: its time is not in the markup, but filled in
+    // after paint from the states (written in per request, with the server's time).
+    const key = renderKey(route, origin, appConfig, states, (topic) => app.hub.isCoalesced(topic));
     let rendered = renderCache.get(key);
     if (rendered) {
       // Most recently used last, so the oldest is the first evicted.
@@ -185,7 +214,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     const html = await rendered;
     // A failed render is not kept: the next request tries again.
     if (!html && renderCache.get(key) === rendered) renderCache.delete(key);
-    return { states, missing, rendered: html };
+    return { states, missing, rendered: html, appConfig };
   }
 
   if (hasWeb) {
@@ -219,11 +248,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   app.get('/', { schema: { hide: true } }, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
   app.get(BASE_PATH, { schema: { hide: true } }, (_req, reply) => reply.redirect(`${BASE_PATH}/`));
 
-  // The static plugin answers 403 for its root folder; the app's home is index.html.
+  // The static plugin answers 403 for its root folder; the app's home is the dashboard, served
+  // (and rendered with its data) as every other page of the app is.
   if (hasWeb) {
-    app.get(`${BASE_PATH}/`, { schema: { hide: true } }, (_req, reply) =>
-      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(clientHtml),
-    );
+    app.get(`${BASE_PATH}/`, { schema: { hide: true } }, (_req, reply) => reply.callNotFound());
   }
 
   app.setNotFoundHandler(async (req, reply) => {
@@ -244,7 +272,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       const [preview, painted] = await Promise.all([
         known ? previewFor(app.db, route) : null,
         page && page !== 'malformed'
-          ? renderPage(route, page, requestOrigin(req, config.publicUrl))
+          ? renderPage(route, page, requestOrigin(req, config.publicUrl), appConfigFor(config, req))
           : null,
       ]);
       // Shared links get a preview card; public sheets stay out of search engines.
@@ -255,7 +283,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
       }
       html = painted?.rendered
         ? inlineCriticalPath(
-            injectFirstPaint(html, painted.rendered, painted.states),
+            injectFirstPaint(html, painted.rendered, painted.states, painted.appConfig),
             readBuildFile,
           )
         : html === indexHtml

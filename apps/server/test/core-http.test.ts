@@ -19,8 +19,8 @@ describe.each(databaseKinds())('HTTP shell on $name', (kind) => {
     '/apps/sagan/',
     '/apps/sagan/login',
     '/apps/sagan/scoreboards',
-    // (a missing game's board answers 404: rendered-pages.test.ts)
-    '/apps/sagan/taggedscoreboards/abc',
+    // (a missing game's board or tag's list answers 404: rendered-pages.test.ts,
+    // render-cache.test.ts)
     '/apps/sagan/teamsheetedit/team1/-1',
     '/apps/sagan/teamsheetgroupedit/team1',
     '/apps/sagan/teamsheetgroupedit/team1/group1',

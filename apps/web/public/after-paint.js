@@ -28,3 +28,52 @@
   // A tab opened in the background paints no frame: start anyway.
   setTimeout(start, 1000);
 })();
+
+// A running clock's time is not in the server's HTML: the page is cached until the clock's
+// state changes, so a time there would be frozen. Its slot (as wide as any time) is filled in
+// here, from the state and server time the page carries, the way the app's useGameClock
+// (packages/shared/src/game-clock.ts clockDisplay) computes it, until the app takes over.
+(function () {
+  var states = document.getElementById('sagan-initial');
+  var clock = null;
+  try {
+    JSON.parse((states && states.textContent) || '[]').forEach(function (s) {
+      if (/^clock:/.test(s.topic) && s.data && s.data.running) clock = s.data;
+    });
+  } catch {
+    return;
+  }
+  if (!clock || clock.startedAt === null) return;
+  var slots = [].slice.call(document.querySelectorAll('#root [role="timer"]'));
+  if (!slots.length) return;
+  var offsetMs = clock.serverTime - Date.now();
+  function two(n) {
+    return (n < 10 ? '0' : '') + n;
+  }
+  function text() {
+    var elapsedMs = Math.max(0, Date.now() + offsetMs - clock.startedAt);
+    var s;
+    if (clock.direction === 'down') {
+      s = Math.max(0, Math.ceil((clock.seconds * 1000 - elapsedMs) / 1000));
+    } else {
+      s = clock.seconds + Math.floor(elapsedMs / 1000);
+      if (clock.limit !== null) s = Math.min(s, Math.max(clock.limit, clock.seconds));
+    }
+    // m:ss up to 99:59, h:mm:ss past it (formatClock).
+    if (s <= 99 * 60 + 59) return Math.floor(s / 60) + ':' + two(s % 60);
+    return Math.floor(s / 3600) + ':' + two(Math.floor((s % 3600) / 60)) + ':' + two(s % 60);
+  }
+  function show() {
+    var now = text();
+    slots.forEach(function (slot) {
+      slot.textContent = now;
+      slot.setAttribute('aria-label', 'Clock ' + now);
+    });
+  }
+  show();
+  // Until the app's own markup replaces these slots.
+  var timer = setInterval(function () {
+    if (slots[0].isConnected) show();
+    else clearInterval(timer);
+  }, 250);
+})();

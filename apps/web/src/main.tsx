@@ -6,12 +6,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
+import { appConfigQueryKey, readInitialConfig } from './lib/auth.ts';
 import { readInitialTopics, realtime } from './lib/realtime.ts';
 import './styles.css';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
 });
+// A server-rendered page was rendered knowing the site's config: so is the app's first render.
+const initialConfig = readInitialConfig(document);
+if (initialConfig) queryClient.setQueryData(appConfigQueryKey, initialConfig);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');

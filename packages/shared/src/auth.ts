@@ -43,6 +43,7 @@ export const appConfigSchema = z.object({
   operator: z.object({ name: z.string().nullable(), contact: z.string() }),
   links: externalLinksSchema,
 });
+export type AppConfig = z.infer<typeof appConfigSchema>;
 
 // SPEC §3 Session state.
 export const AuthStatus = { Unknown: 0, SignedOut: 1, SignedIn: 2 } as const;

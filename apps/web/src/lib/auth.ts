@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   AuthStatus,
   appConfigSchema,
+  type AppConfig,
   logoutAllResponseSchema,
   sessionStateSchema,
   sessionUserSchema,
@@ -39,9 +40,27 @@ export function useAuth(): { authStatus: AuthStatus; user: SessionUser | null } 
   return { authStatus: AuthStatus.SignedOut, user: null };
 }
 
+/**
+ * The query of GET /config. A server-rendered page carries the answer (#sagan-config), and both
+ * its render and the app's first one start with it.
+ */
+export const appConfigQueryKey = ['config'] as const;
+
+/** GET /config's answer as the server-rendered page carries it, if it does. */
+export function readInitialConfig(doc: Document): AppConfig | null {
+  const text = doc.getElementById('sagan-config')?.textContent;
+  if (!text) return null;
+  try {
+    const parsed = appConfigSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export function useAppConfig() {
   return useQuery({
-    queryKey: ['config'],
+    queryKey: appConfigQueryKey,
     queryFn: () => api('GET', '/config', undefined, appConfigSchema),
     staleTime: Infinity,
   });

@@ -4,8 +4,10 @@
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
+import type { AppConfig } from '@sagan/shared/auth';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { AppRoutes, preloadRoute } from '../app/router.tsx';
+import { appConfigQueryKey } from '../lib/auth.ts';
 import { OriginContext } from '../lib/origin.ts';
 import { RealtimeClient, RealtimeContext, type TopicSeed } from '../lib/realtime.ts';
 import { pageAssetLinks } from './page-assets.ts';
@@ -24,6 +26,8 @@ export interface Rendered {
  * modules app/router.tsx loads lazily).
  */
 const PAGE_SOURCES: ReadonlyArray<[RegExp, string]> = [
+  [/^\/$/, 'src/features/scoreboards/dashboard-page.tsx'],
+  [/^\/taggedscoreboards\/[^/]+\/?$/, 'src/features/scoreboards/tagged-scoreboards-page.tsx'],
   [/^\/viewscoreboard\/[^/]+\/?$/, 'src/features/scoreboards/scoreboard-page.tsx'],
   [/^\/viewscoreboardmini\/[^/]+\/?$/, 'src/features/scoreboards/scoreboard-mini-page.tsx'],
   [/^\/teamsheets\/[^/]+\/?$/, 'src/features/teamsheets/teamsheet-page.tsx'],
@@ -35,13 +39,14 @@ const PAGE_SOURCES: ReadonlyArray<[RegExp, string]> = [
  * Renders the page at url (a path under the base path, e.g.
  * `/apps/sagan/viewscoreboard/-Nx1`) with the same components, routes and layout the browser
  * renders, its realtime topics holding the given states. Queries (who is signed in, watchers)
- * are not fetched: they render as they do on the browser's first render, before their answer.
+ * are not fetched: they render as they do on the browser's first render, before their answer;
+ * the site's config (appConfig) is known to both.
  * origin is the request's, for pages that show their own full link.
  */
 export async function renderScoreboard(
   url: string,
   states: TopicSeed[],
-  opts: { manifest?: unknown; origin?: string } = {},
+  opts: { manifest?: unknown; origin?: string; appConfig?: AppConfig } = {},
 ): Promise<Rendered> {
   const pathname = url.split('?')[0] ?? '';
   if (!pathname.startsWith(`${BASE_PATH}/`)) throw new Error(`not under ${BASE_PATH}: ${url}`);
@@ -53,10 +58,12 @@ export async function renderScoreboard(
     throw new Error('no socket on the server');
   });
   for (const s of states) realtime.seed(s);
+  const queryClient = new QueryClient();
+  if (opts.appConfig) queryClient.setQueryData(appConfigQueryKey, opts.appConfig);
   const html = renderToString(
     <OriginContext.Provider value={opts.origin ?? null}>
       <RealtimeContext.Provider value={realtime}>
-        <QueryClientProvider client={new QueryClient()}>
+        <QueryClientProvider client={queryClient}>
           <StaticRouter basename={BASE_PATH} location={url}>
             <AppRoutes />
           </StaticRouter>

@@ -8,7 +8,9 @@ import {
   sessionStateSchema,
   appConfigSchema,
   logoutAllResponseSchema,
+  type AppConfig,
 } from '@sagan/shared/auth';
+import type { Config } from '../../config.ts';
 import { TokenError } from '../../auth/google.ts';
 import { createSession, revokeAllSessions, revokeSession } from '../../auth/sessions.ts';
 import { upsertUserOnSignIn } from './repo.ts';
@@ -16,6 +18,25 @@ import { HttpError, notFound, unauthorized } from '../../lib/http-errors.ts';
 import { localUid } from '../../auth/local-uid.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { isLocalRequest } from '../../lib/hosts.ts';
+
+/**
+ * GET /config's answer to this request: also written into every server-rendered page, so its
+ * first render already shows the operator's links (the dashboard's Apps card) and nothing moves
+ * when the app takes over.
+ */
+export function appConfigFor(config: Config, req: FastifyRequest): AppConfig {
+  return {
+    googleClientId: config.google.clientId ?? null,
+    localSignIn: localSignInFor(config, req),
+    supportEmail: config.supportEmail,
+    operator: config.operator,
+    links: config.links,
+  };
+}
+
+/** DESIGN §3: decided per request, for the person at this machine (or everyone, if forced). */
+const localSignInFor = (config: Config, req: FastifyRequest) =>
+  config.localSignInAnywhere || (config.localSignIn && isLocalRequest(req, config.trustProxy));
 
 /** A Google ID token is 1-2 KB; a display name far less. Anyone may send these bodies. */
 const SIGN_IN_BODY_BYTES = 16 * 1024;
@@ -27,10 +48,6 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
     max: Math.ceil(20 * config.rateLimitFactor),
     timeWindow: '1 minute',
   };
-
-  /** DESIGN §3: decided per request, for the person at this machine (or everyone, if forced). */
-  const localSignInFor = (req: FastifyRequest) =>
-    config.localSignInAnywhere || (config.localSignIn && isLocalRequest(req, config.trustProxy));
 
   const cookieAttributes = {
     path: '/',
@@ -72,13 +89,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
         response: { 200: appConfigSchema },
       },
     },
-    async (req) => ({
-      googleClientId: config.google.clientId ?? null,
-      localSignIn: localSignInFor(req),
-      supportEmail: config.supportEmail,
-      operator: config.operator,
-      links: config.links,
-    }),
+    async (req) => appConfigFor(config, req),
   );
 
   app.post(
@@ -125,7 +136,7 @@ export default async function authRoutes(fastify: FastifyInstance): Promise<void
       },
     },
     async (req, reply) => {
-      if (!localSignInFor(req)) throw notFound();
+      if (!localSignInFor(config, req)) throw notFound();
       const displayName = req.body.displayName;
       return startSession(reply, req.sessionToken, { uid: localUid(displayName), displayName });
     },

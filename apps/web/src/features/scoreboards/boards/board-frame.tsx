@@ -15,6 +15,13 @@ export interface BoardProps {
 const TICK_MS = 250;
 
 /**
+ * On the server a running clock's time is left out: the rendered page is cached until the
+ * clock's state changes, and a time in it would be frozen there. The slot (as wide as any time)
+ * holds '--:--', and after-paint.js fills it in from the state the page carries.
+ */
+const RENDERING_ON_SERVER = typeof window === 'undefined';
+
+/**
  * What the game clock shows now (DESIGN §9): the clock topic carries the clock's state and the
  * server's time, and a running clock is computed here against the server's clock (the offset
  * learnt from the frame), so the server sends nothing while it runs.
@@ -41,6 +48,7 @@ export function useGameClock(gameKey: string) {
     const timer = setInterval(() => setNow(Date.now()), TICK_MS);
     return () => clearInterval(timer);
   }, [running]);
+  if (RENDERING_ON_SERVER && running) return { clock: data, text: '--:--' };
   return { clock: data, text: data ? clockText(data, now + offsetMs) : null };
 }
 
