@@ -5,7 +5,8 @@
 // G games each with V viewers on its game: topic, a warm-up, then N writes (half as a phone app
 // with a Google ID token, half as the web outbox with a session and an Idempotency-Key), C in
 // flight at once on different games. Printed: CPU ms per write (whole process, the main thread,
-// and the rest: PGlite's worker, GC and libuv threads), and the wall time as a loose check.
+// and the rest: PGlite's worker, GC and libuv threads); writes/s and write latency, which the
+// machine's load does move, as a loose check.
 //
 //   npm run bench:write-cpu -- --baseline 6e417a9
 //   npm run bench:write-cpu -- --baseline main --writes 2000 --rounds 3 --target sagan-pg
@@ -20,6 +21,7 @@ import { freshDatabase } from '../scripts/lib/postgres.ts';
 import { baselineCheckout, type Build } from './lib/baseline.ts';
 import {
   machine,
+  percentile,
   root,
   startGoogleStandIn,
   startPostgres,
@@ -112,6 +114,8 @@ interface Result {
   other: number;
   wallMs: number;
   failed: number;
+  p50: number;
+  p99: number;
 }
 
 /** A build to run, with environment of its own (--variant KEY=VALUE: this checkout with it). */
@@ -177,8 +181,10 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
       }
     }
     let failed = 0;
+    let latencies: number[] = [];
     const write = async (g: Game) => {
       const score = ++g.score;
+      const sent = performance.now();
       const r = g.web
         ? await call(
             server.port,
@@ -188,6 +194,7 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
             { homeScore: score, baseSeq: g.seq },
           )
         : await call(server.port, 'PATCH', `/games/${g.key}`, g.headers, { homeScore: score });
+      latencies.push(performance.now() - sent);
       if (r.status !== 200) failed++;
       else if (g.web) g.seq = (JSON.parse(r.body) as { seq: number }).seq;
     };
@@ -207,6 +214,7 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
     };
     await burst(WARMUP);
     failed = 0;
+    latencies = [];
     const before = threadTicks(server.pid);
     const t0 = performance.now();
     await burst(WRITES);
@@ -220,6 +228,7 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
       if (tid === server.pid) main += d;
     }
     const perWrite = (ticks: number) => ((ticks / HZ) * 1000) / WRITES;
+    latencies.sort((a, b) => a - b);
     return {
       build: build.name,
       total: perWrite(total),
@@ -227,6 +236,8 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
       other: perWrite(total - main),
       wallMs,
       failed,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
     };
   } finally {
     for (const ws of sockets) ws.terminate();
@@ -264,7 +275,7 @@ async function main() {
         const res = await round(build, google, pg?.url);
         results.push(res);
         console.log(
-          `  ${res.build}: ${res.total.toFixed(2)} CPU ms/write (main ${res.main.toFixed(2)}, other threads ${res.other.toFixed(2)}), ${((WRITES / res.wallMs) * 1000).toFixed(0)} writes/s wall, failed ${res.failed}, load ${load()}`,
+          `  ${res.build}: ${res.total.toFixed(2)} CPU ms/write (main ${res.main.toFixed(2)}, other threads ${res.other.toFixed(2)}), ${((WRITES / res.wallMs) * 1000).toFixed(0)} writes/s wall, write p50/p99 ${res.p50.toFixed(1)}/${res.p99.toFixed(1)} ms, failed ${res.failed}, load ${load()}`,
         );
       }
     }
