@@ -255,7 +255,8 @@ async function main() {
     builds.push({ name: `this, ${variant}`, cwd: root, env: { [k]: v } });
   }
   // --baseline a,b: each ref's server beside this one.
-  for (const ref of BASELINE ? BASELINE.split(',') : []) builds.push(baselineCheckout(ref).build);
+  const checkouts = (BASELINE ? BASELINE.split(',') : []).map(baselineCheckout);
+  for (const c of checkouts) builds.push(c.build);
   const google = await startGoogleStandIn();
   const pg = TARGET === 'sagan-pg' ? await startPostgres() : null;
   const load = () =>
@@ -282,6 +283,7 @@ async function main() {
   } finally {
     google.close();
     await pg?.stop();
+    for (const c of checkouts) c.remove();
   }
   console.log('\n| build | CPU ms/write, median | main thread | other threads | runs |');
   console.log('|---|---:|---:|---:|---:|');
