@@ -1,0 +1,300 @@
+// bench/write-cpu: the server's CPU time per score write, this checkout beside a baseline build,
+// alternating. CPU time (the process's own user + system time, all its threads, read from
+// /proc) hardly moves with the machine's load, where latency and writes/s do: on a box other
+// work shares, this is the figure that compares two builds. Per build and round: a fresh server,
+// G games each with V viewers on its game: topic, a warm-up, then N writes (half as a phone app
+// with a Google ID token, half as the web outbox with a session and an Idempotency-Key), C in
+// flight at once on different games. Printed: CPU ms per write (whole process, the main thread,
+// and the rest: PGlite's worker, GC and libuv threads); writes/s and write latency, which the
+// machine's load does move, as a loose check.
+//
+//   npm run bench:write-cpu -- --baseline 6e417a9
+//   npm run bench:write-cpu -- --baseline main --writes 2000 --rounds 3 --target sagan-pg
+//   BENCH_CPU_PROF=.tmp/prof npm run bench:write-cpu -- --rounds 1   # V8 profiles of each server
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import { freshDatabase } from '../scripts/lib/postgres.ts';
+import { baselineCheckout, type Build } from './lib/baseline.ts';
+import {
+  machine,
+  percentile,
+  root,
+  startGoogleStandIn,
+  startPostgres,
+  startSagan,
+  stopServers,
+  type GoogleStandIn,
+} from './lib/procs.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i === -1 ? undefined : args[i + 1];
+};
+const GAMES = Number(option('games') ?? 50);
+const VIEWERS = Number(option('viewers') ?? 4);
+const WRITES = Number(option('writes') ?? 1500);
+const WARMUP = Number(option('warmup') ?? 500);
+const CONCURRENCY = Number(option('concurrency') ?? 8);
+const ROUNDS = Number(option('rounds') ?? 3);
+const TARGET = option('target') ?? 'sagan';
+const BASELINE = option('baseline');
+if (!['sagan', 'sagan-pg'].includes(TARGET)) throw new Error(`--target sagan|sagan-pg`);
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+function call(
+  port: number,
+  method: string,
+  p: string,
+  headers: Record<string, string>,
+  body?: unknown,
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const payload = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      {
+        agent,
+        host: '127.0.0.1',
+        port,
+        method,
+        path: `/apps/sagan/api${p}`,
+        headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/** CPU ticks (user + system) of each thread of a process, by thread id. */
+function threadTicks(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      // Fields after the command's closing parenthesis: state is 3rd, utime 14th, stime 15th.
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(Number(tid), Number(rest[11]) + Number(rest[12]));
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return out;
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
+const HZ = 100;
+
+interface Game {
+  key: string;
+  headers: Record<string, string>;
+  web: boolean;
+  score: number;
+  seq: number;
+}
+
+interface Result {
+  build: string;
+  total: number;
+  main: number;
+  other: number;
+  wallMs: number;
+  failed: number;
+  p50: number;
+  p99: number;
+}
+
+/** A build to run, with environment of its own (--variant KEY=VALUE: this checkout with it). */
+type Run = Build & { env?: Record<string, string> };
+
+async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise<Result> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-wcpu-'));
+  const db = pgUrl ? await freshDatabase(pgUrl, 'writecpu') : null;
+  const server = await startSagan({
+    dataDir,
+    google,
+    cwd: build.cwd,
+    databaseUrl: db?.url,
+    env: { ALLOW_LOCAL_SIGNIN: 'true', ...build.env },
+  });
+  const sockets: WebSocket[] = [];
+  try {
+    const games: Game[] = [];
+    for (let i = 0; i < GAMES; i++) {
+      const web = i % 2 === 1;
+      let headers: Record<string, string>;
+      if (!web) {
+        headers = { authorization: `Bearer ${await google.idToken(`keeper-${i}`, `K ${i}`)}` };
+      } else {
+        const r = await call(
+          server.port,
+          'POST',
+          '/auth/local',
+          { 'x-sagan-request': '1' },
+          { displayName: `Keeper ${i}` },
+        );
+        if (r.status !== 200) throw new Error(`sign-in: ${r.status} ${r.body}`);
+        headers = {
+          cookie: String(r.headers['set-cookie']?.[0] ?? '').split(';')[0]!,
+          'x-sagan-request': '1',
+        };
+      }
+      const r = await call(server.port, 'POST', '/games', headers, {
+        gameName: `Write ${i}`,
+        sportID: 2,
+        homeTeamName: `Home ${i}`,
+        awayTeamName: `Away ${i}`,
+        homeScore: 0,
+      });
+      if (r.status !== 200) throw new Error(`create game: ${r.status} ${r.body}`);
+      const { gameKey } = JSON.parse(r.body) as { gameKey: string };
+      games.push({ key: gameKey, headers, web, score: 0, seq: 0 });
+    }
+    for (const g of games) {
+      for (let v = 0; v < VIEWERS; v++) {
+        sockets.push(
+          await new Promise<WebSocket>((resolve, reject) => {
+            const ws = new WebSocket(`ws://127.0.0.1:${server.port}/apps/sagan/ws`, {
+              perMessageDeflate: false,
+            });
+            ws.on('open', () => {
+              ws.send(JSON.stringify({ type: 'subscribe', topic: `game:${g.key}` }));
+              resolve(ws);
+            });
+            ws.on('error', reject);
+          }),
+        );
+      }
+    }
+    let failed = 0;
+    let latencies: number[] = [];
+    const write = async (g: Game) => {
+      const score = ++g.score;
+      const sent = performance.now();
+      const r = g.web
+        ? await call(
+            server.port,
+            'PATCH',
+            `/games/${g.key}`,
+            { ...g.headers, 'idempotency-key': `w${g.key}-${score}` },
+            { homeScore: score, baseSeq: g.seq },
+          )
+        : await call(server.port, 'PATCH', `/games/${g.key}`, g.headers, { homeScore: score });
+      latencies.push(performance.now() - sent);
+      if (r.status !== 200) failed++;
+      else if (g.web) g.seq = (JSON.parse(r.body) as { seq: number }).seq;
+    };
+    /** n writes, C in flight, each lane on its own games so one game's taps stay in order. */
+    const burst = async (n: number) => {
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async (_, lane) => {
+          for (;;) {
+            const i = next++;
+            if (i >= n) return;
+            const laneGames = games.filter((_, k) => k % CONCURRENCY === lane);
+            await write(laneGames[i % laneGames.length]!);
+          }
+        }),
+      );
+    };
+    await burst(WARMUP);
+    failed = 0;
+    latencies = [];
+    const before = threadTicks(server.pid);
+    const t0 = performance.now();
+    await burst(WRITES);
+    const wallMs = performance.now() - t0;
+    const after = threadTicks(server.pid);
+    let total = 0;
+    let main = 0;
+    for (const [tid, ticks] of after) {
+      const d = ticks - (before.get(tid) ?? 0);
+      total += d;
+      if (tid === server.pid) main += d;
+    }
+    const perWrite = (ticks: number) => ((ticks / HZ) * 1000) / WRITES;
+    latencies.sort((a, b) => a - b);
+    return {
+      build: build.name,
+      total: perWrite(total),
+      main: perWrite(main),
+      other: perWrite(total - main),
+      wallMs,
+      failed,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+    };
+  } finally {
+    for (const ws of sockets) ws.terminate();
+    await stopServers([server]);
+    await db?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function main() {
+  const builds: Run[] = [{ name: 'this', cwd: root }];
+  const variant = option('variant');
+  if (variant) {
+    const [k, v] = variant.split('=') as [string, string];
+    builds.push({ name: `this, ${variant}`, cwd: root, env: { [k]: v } });
+  }
+  // --baseline a,b: each ref's server beside this one.
+  const checkouts = (BASELINE ? BASELINE.split(',') : []).map(baselineCheckout);
+  for (const c of checkouts) builds.push(c.build);
+  const google = await startGoogleStandIn();
+  const pg = TARGET === 'sagan-pg' ? await startPostgres() : null;
+  const load = () =>
+    os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ');
+  console.log(
+    `write-cpu on ${machine()}; ${TARGET}, ${GAMES} games × ${VIEWERS} viewers, ${WARMUP} warm-up + ${WRITES} measured writes, ${CONCURRENCY} in flight; load ${load()} at start`,
+  );
+  const results: Result[] = [];
+  try {
+    for (let r = 0; r < ROUNDS; r++) {
+      // Alternating which build goes first, so a trend in the machine's load favours neither.
+      const order = r % 2 === 0 ? builds : builds.toReversed();
+      for (const build of order) {
+        const res = await round(build, google, pg?.url);
+        results.push(res);
+        console.log(
+          `  ${res.build}: ${res.total.toFixed(2)} CPU ms/write (main ${res.main.toFixed(2)}, other threads ${res.other.toFixed(2)}), ${((WRITES / res.wallMs) * 1000).toFixed(0)} writes/s wall, write p50/p99 ${res.p50.toFixed(1)}/${res.p99.toFixed(1)} ms, failed ${res.failed}, load ${load()}`,
+        );
+      }
+    }
+  } finally {
+    google.close();
+    await pg?.stop();
+    for (const c of checkouts) c.remove();
+  }
+  console.log('\n| build | CPU ms/write, median | main thread | other threads | runs |');
+  console.log('|---|---:|---:|---:|---:|');
+  for (const build of builds) {
+    const mine = results.filter((r) => r.build === build.name);
+    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+    console.log(
+      `| ${build.name} | ${median(mine.map((r) => r.total)).toFixed(2)} | ${median(mine.map((r) => r.main)).toFixed(2)} | ${median(mine.map((r) => r.other)).toFixed(2)} | ${mine.map((r) => r.total.toFixed(2)).join(', ')} |`,
+    );
+  }
+  if (results.some((r) => r.failed > 0)) process.exitCode = 1;
+}
+
+await main();
