@@ -175,22 +175,32 @@ export async function loadGameTopic(
   );
   const game = games[0];
   if (!game) return null;
+  // Comments and tags an operator hid are left out too, or, for the scorers, marked.
   const comments = await q.query<{
     id: number | string;
     comment: Partial<GameComment> & { gameComment: string; timeStamp: number };
+    hidden: boolean;
   }>(
-    `SELECT id, comment FROM game_comments WHERE game_key = $1 ORDER BY id DESC LIMIT ${COMMENTS_LIMIT}`,
-    [gameKey],
+    `SELECT id, comment, hidden_at IS NOT NULL AS hidden FROM game_comments
+      WHERE game_key = $1 AND ($2 OR hidden_at IS NULL) ORDER BY id DESC LIMIT ${COMMENTS_LIMIT}`,
+    [gameKey, includeHidden],
   );
-  const tags = await q.query<{ tag_key: string; name: string }>(
-    `SELECT t.tag_key, t.name FROM game_tags gt JOIN tags t ON t.tag_key = gt.tag_key
-     WHERE gt.game_key = $1 ORDER BY t.name_lower`,
-    [gameKey],
+  const tags = await q.query<{ tag_key: string; name: string; hidden: boolean }>(
+    `SELECT t.tag_key, t.name, t.hidden_at IS NOT NULL AS hidden
+       FROM game_tags gt JOIN tags t ON t.tag_key = gt.tag_key
+      WHERE gt.game_key = $1 AND ($2 OR t.hidden_at IS NULL) ORDER BY t.name_lower`,
+    [gameKey, includeHidden],
   );
+  const marked = (hidden: boolean) => (hidden ? { hidden: true as const } : {});
   return {
     top: toPublic(game),
-    comments: comments.map((c) => ({ ...COMMENT_DEFAULTS, ...c.comment, id: String(c.id) })),
-    tags: tags.map((t) => ({ key: t.tag_key, name: t.name })),
+    comments: comments.map((c) => ({
+      ...COMMENT_DEFAULTS,
+      ...c.comment,
+      id: String(c.id),
+      ...marked(c.hidden),
+    })),
+    tags: tags.map((t) => ({ key: t.tag_key, name: t.name, ...marked(t.hidden) })),
   };
 }
 
@@ -352,10 +362,11 @@ export async function loadFavorites(q: Queryable, uid: string) {
   return rows.map((r) => ({ gameKey: r.game_key, gameName: r.game_name, game: toSummary(r) }));
 }
 
+/** Every public read of tags goes through this: a tag an operator hid is missing to all. */
 const TAG_SELECT = `SELECT t.tag_key, t.name, t.server_time_stamp,
   (SELECT count(*) FROM game_tags gt JOIN games g ON g.game_key = gt.game_key
     WHERE gt.tag_key = t.tag_key AND ${PUBLIC_GAME})::int AS game_count
-  FROM tags t`;
+  FROM (SELECT * FROM tags WHERE hidden_at IS NULL) t`;
 
 interface TagRow {
   tag_key: string;
@@ -410,7 +421,8 @@ export async function loadFollowedTags(q: Queryable, uid: string) {
   const games = await q.query<GameRow>(
     `SELECT ${GAME_COLUMNS} FROM games g WHERE g.game_key IN (
        SELECT gt.game_key FROM game_tags gt JOIN followed_tags f ON f.tag_key = gt.tag_key
-       WHERE f.uid = $1) AND ${PUBLIC_GAME}
+       JOIN tags t ON t.tag_key = gt.tag_key
+       WHERE f.uid = $1 AND t.hidden_at IS NULL) AND ${PUBLIC_GAME}
      ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
     [uid],
   );
@@ -843,6 +855,37 @@ export async function gameAudienceTopics(
     ...row.bookmarkers.map(favoritesTopic.name),
     ...row.tag_followers.map(followedTagsTopic.name),
   ];
+}
+
+/**
+ * Every topic that shows a tag (the tag lists and counts, its page, its followers' lists, and
+ * the pages of the games carrying it): what a change of its visibility must tell.
+ */
+export async function tagAudienceTopics(
+  q: Queryable,
+  tagKey: string,
+  gameKeys: string[],
+): Promise<string[]> {
+  return [
+    tagsTopic.name(),
+    tagTopic.name(tagKey),
+    ...(await tagFollowerTopics(q, [tagKey])),
+    ...gameKeys.map(gameTopic.name),
+  ];
+}
+
+/** Whether the public may see this comment of this game (and the game). */
+export async function findPublicComment(
+  q: Queryable,
+  gameKey: string,
+  commentId: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    `SELECT 1 FROM game_comments c JOIN games g ON g.game_key = c.game_key
+      WHERE c.id = $1 AND c.game_key = $2 AND c.hidden_at IS NULL AND ${PUBLIC_GAME}`,
+    [commentId, gameKey],
+  );
+  return rows.length > 0;
 }
 
 /**
