@@ -242,6 +242,10 @@ const matrix: Record<string, Entry> = {
     req: (w) => send('POST', `${API}/admin/comments/${w.commentId}/hide`),
     expect: [404, 404, 404],
   },
+  'POST /apps/sagan/api/admin/users/:uid/:action': {
+    req: (w) => send('POST', `${API}/admin/users/${encodeURIComponent(w.other.uid)}/block`),
+    expect: [404, 404, 404],
+  },
   'POST /apps/sagan/api/admin/tags/:tagID/:action': {
     req: (w) => send('POST', `${API}/admin/tags/${w.tagKey}/hide`),
     expect: [404, 404, 404],

@@ -38,15 +38,15 @@ export const reportedCommentSchema = z.object({
   firstReportedAt: z.string(),
 });
 
-/** What an operator acts on: a game, a comment (by its id) or a tag (by its key). */
-export const moderationTargetSchema = z.enum(['game', 'comment', 'tag']);
+/** What an operator acts on: a game, a comment (by its id), a tag (by its key) or a person. */
+export const moderationTargetSchema = z.enum(['game', 'comment', 'tag', 'user']);
 export type ModerationTarget = z.infer<typeof moderationTargetSchema>;
 
 export const moderationActionSchema = z.object({
   at: z.string(),
   adminUid: z.string(),
   adminName: z.string().nullable(),
-  action: z.enum(['hide', 'unhide', 'dismiss']),
+  action: z.enum(['hide', 'unhide', 'dismiss', 'block', 'unblock']),
   target: moderationTargetSchema,
   /** The game's key, the comment's id or the tag's key. */
   targetKey: z.string(),
@@ -54,7 +54,7 @@ export const moderationActionSchema = z.object({
   gameKey: z.string(),
   /** The game's name when the action was taken ('' for actions logged before it was kept). */
   gameName: z.string(),
-  /** The comment's words or the tag's name when the action was taken. */
+  /** The comment's words, the tag's name or the person's name when the action was taken. */
   detail: z.string(),
   ownerUid: z.string().nullable(),
 });
@@ -75,6 +75,10 @@ export const moderationQueueSchema = z.object({
     }),
   ),
   hiddenTags: z.array(z.object({ tagKey: z.string(), name: z.string(), hiddenAt: z.string() })),
+  /** People blocked from public games, newest first, so an operator can unblock one. */
+  blocked: z.array(
+    z.object({ uid: z.string(), name: z.string().nullable(), blockedAt: z.string() }),
+  ),
   /** The latest actions, newest first: who did what and when. */
   actions: z.array(moderationActionSchema),
 });
@@ -87,7 +91,8 @@ export type ModerationQueue = z.infer<typeof moderationQueueSchema>;
  */
 export const moderationNoticeSchema = z.object({
   id: z.string(),
-  kind: z.enum(['hidden', 'restored']),
+  /** hidden/restored: a game or comment; blocked/unblocked: the person's own account. */
+  kind: z.enum(['hidden', 'restored', 'blocked', 'unblocked']),
   gameKey: z.string(),
   gameName: z.string(),
   comment: z.string().optional(),
@@ -102,6 +107,15 @@ export const noticeParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/, 
 /** The plain words a notice says. */
 export function noticeText(n: Pick<ModerationNotice, 'kind' | 'gameName' | 'comment'>): string {
   const game = n.gameName ? `your game “${n.gameName}”` : 'one of your games';
+  if (n.kind === 'blocked') {
+    return (
+      'A moderator blocked your account from public games: your games are hidden from everyone ' +
+      'but you, your co-scorers and the moderators, and you cannot create new ones.'
+    );
+  }
+  if (n.kind === 'unblocked') {
+    return 'A moderator unblocked your account: your games are public again.';
+  }
   if (n.comment !== undefined) {
     const comment = `your comment “${shorten(n.comment)}” on ${game}`;
     return n.kind === 'hidden'

@@ -2,7 +2,7 @@ import type { ModerationNotice, ModerationQueue, ModerationTarget } from '@sagan
 import type { Queryable } from '../../db/db.ts';
 import { notFound } from '../../lib/http-errors.ts';
 
-type Action = 'hide' | 'unhide' | 'dismiss';
+type Action = 'hide' | 'unhide' | 'dismiss' | 'block' | 'unblock';
 
 const NOTICES_SHOWN = 20;
 
@@ -166,6 +166,48 @@ export async function moderateTag(
   return games.map((g) => g.game_key);
 }
 
+/**
+ * An operator blocks a person from public games, or unblocks them: logged, and the person is
+ * told unless it changes nothing. Answers their games (whose every audience must follow).
+ */
+export async function moderateUser(
+  q: Queryable,
+  adminUid: string,
+  uid: string,
+  action: 'block' | 'unblock',
+): Promise<string[]> {
+  const [user] = await q.query<{ blocked: boolean; name: string | null }>(
+    'SELECT blocked_at IS NOT NULL AS blocked, display_name AS name FROM users WHERE uid = $1 FOR UPDATE',
+    [uid],
+  );
+  if (!user) throw notFound('No such person');
+  await q.query(
+    `UPDATE users SET blocked_at = CASE WHEN $2 THEN coalesce(blocked_at, now()) END WHERE uid = $1`,
+    [uid, action === 'block'],
+  );
+  if (action === 'block') {
+    // Their games' reports are answered: the games are gone from the public.
+    await q.query(
+      `UPDATE moderation_reports SET closed_at = now()
+        WHERE closed_at IS NULL AND game_key IN (SELECT game_key FROM games WHERE uid = $1)`,
+      [uid],
+    );
+  }
+  await logAction(q, adminUid, action, {
+    target: 'user',
+    targetKey: uid,
+    gameKey: null,
+    gameName: '',
+    ownerUid: uid,
+    detail: user.name ?? '',
+    tells: (action === 'block') !== user.blocked,
+  });
+  const games = await q.query<{ game_key: string }>('SELECT game_key FROM games WHERE uid = $1', [
+    uid,
+  ]);
+  return games.map((g) => g.game_key);
+}
+
 /** The owner's notices not dismissed yet, newest first (user:{uid}:notices). */
 export async function loadNotices(q: Queryable, uid: string): Promise<ModerationNotice[]> {
   const rows = await q.query<{
@@ -183,9 +225,15 @@ export async function loadNotices(q: Queryable, uid: string): Promise<Moderation
       ORDER BY id DESC LIMIT ${NOTICES_SHOWN}`,
     [uid],
   );
+  const kinds = {
+    hide: 'hidden',
+    unhide: 'restored',
+    block: 'blocked',
+    unblock: 'unblocked',
+  } as const satisfies Partial<Record<Action, ModerationNotice['kind']>>;
   return rows.map((r) => ({
     id: String(r.id),
-    kind: r.action === 'hide' ? 'hidden' : 'restored',
+    kind: r.action === 'dismiss' ? 'restored' : kinds[r.action],
     gameKey: r.game_key ?? '',
     gameName: r.game_name,
     ...(r.target === 'comment' ? { comment: r.detail } : {}),
@@ -278,6 +326,11 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
             to_char(hidden_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS hidden_at
        FROM tags WHERE hidden_at IS NOT NULL ORDER BY tags.hidden_at DESC LIMIT ${LIST_LIMIT}`,
   );
+  const blocked = await q.query<{ uid: string; name: string | null; blocked_at: string }>(
+    `SELECT uid, display_name AS name,
+            to_char(blocked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS blocked_at
+       FROM users WHERE blocked_at IS NOT NULL ORDER BY users.blocked_at DESC LIMIT ${LIST_LIMIT}`,
+  );
   const actions = await q.query<{
     at: string;
     admin_uid: string;
@@ -331,6 +384,7 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
       hiddenAt: c.hidden_at,
     })),
     hiddenTags: hiddenTags.map((t) => ({ tagKey: t.tag_key, name: t.name, hiddenAt: t.hidden_at })),
+    blocked: blocked.map((b) => ({ uid: b.uid, name: b.name, blockedAt: b.blocked_at })),
     actions: actions.map((a) => ({
       at: a.at,
       adminUid: a.admin_uid,

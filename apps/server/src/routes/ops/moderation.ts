@@ -29,6 +29,7 @@ import {
   moderate,
   moderateComment,
   moderateTag,
+  moderateUser,
 } from './moderation-repo.ts';
 
 const tags = ['moderation'];
@@ -208,6 +209,36 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
           );
           // The game's page (public and scorers' view alike) follows, and its owner is told.
           await hub.changed(q, [gameTopic.name(gameKey), myNoticesTopic.name(ownerUid)]);
+        });
+        return { ok: true as const };
+      },
+    );
+
+    api.post(
+      '/admin/users/:uid/:action',
+      {
+        config: { anonymousWrites: true },
+        schema: {
+          tags,
+          summary:
+            'Block a person from public games (their games leave every public surface; they ' +
+            'cannot create games) or unblock them (operators only; logged with who and when)',
+          params: z.object({
+            uid: z.string().min(1).max(128),
+            action: z.enum(['block', 'unblock']),
+          }),
+          response: { 200: okSchema, 404: errorSchema },
+        },
+      },
+      async (req) => {
+        const { uid } = requireUser(req);
+        const person = req.params.uid;
+        await db.tx(async (q) => {
+          const games = await moderateUser(q, uid, person, req.params.action);
+          const topics = [myNoticesTopic.name(person)];
+          for (const gameKey of games)
+            topics.push(...(await gameAudienceTopics(q, gameKey, person)));
+          await hub.changed(q, [...new Set(topics)]);
         });
         return { ok: true as const };
       },

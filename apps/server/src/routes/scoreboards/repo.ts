@@ -79,11 +79,18 @@ export interface OwnedGame {
   hidden: boolean;
 }
 
+/** Whether an operator blocked the owner of game alias g from public games. */
+const OWNER_BLOCKED =
+  'EXISTS (SELECT 1 FROM users bu WHERE bu.uid = g.uid AND bu.blocked_at IS NOT NULL)';
+
 /**
  * The one condition every public read of games (alias g) goes through (DESIGN §10): a game an
- * operator hid answers as missing everywhere the public looks.
+ * operator hid, or whose owner an operator blocked, answers as missing everywhere the public
+ * looks.
  */
-export const PUBLIC_GAME = 'g.hidden_at IS NULL';
+export const PUBLIC_GAME = `(g.hidden_at IS NULL AND NOT ${OWNER_BLOCKED})`;
+/** The opposite, for the lists that show such games to their scorers, marked. */
+const HIDDEN_GAME = `(g.hidden_at IS NOT NULL OR ${OWNER_BLOCKED})`;
 
 const GAME_COLUMNS = 'g.game_key, g.fields, g.time_stamp';
 /** Lists of cards are bounded so a busy user or tag never makes a huge frame. */
@@ -129,7 +136,7 @@ export async function findGame(q: Queryable, gameKey: string): Promise<OwnedGame
     uid: string;
     fields: Partial<ScoreboardFields>;
     hidden: boolean;
-  }>('SELECT uid, fields, hidden_at IS NOT NULL AS hidden FROM games WHERE game_key = $1', [
+  }>(`SELECT g.uid, g.fields, ${HIDDEN_GAME} AS hidden FROM games g WHERE g.game_key = $1`, [
     gameKey,
   ]);
   const row = rows[0];
@@ -345,7 +352,7 @@ export async function loadRecentGames(q: Queryable): Promise<GameSummary[]> {
 /** The owner's own games, those an operator hid among them, marked so. */
 export async function loadUserGames(q: Queryable, uid: string): Promise<GameSummary[]> {
   const rows = await q.query<GameRow & { hidden: boolean }>(
-    `SELECT ${GAME_COLUMNS}, g.hidden_at IS NOT NULL AS hidden FROM games g WHERE g.uid = $1
+    `SELECT ${GAME_COLUMNS}, ${HIDDEN_GAME} AS hidden FROM games g WHERE g.uid = $1
      ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
     [uid],
   );
@@ -459,6 +466,19 @@ async function ownedGame(q: Queryable, uid: string, gameKey: string) {
   return game;
 }
 
+/** Every game is public: a person an operator blocked from public games makes none. */
+async function refuseBlocked(q: Queryable, uid: string): Promise<void> {
+  const rows = await q.query('SELECT 1 FROM users WHERE uid = $1 AND blocked_at IS NOT NULL', [
+    uid,
+  ]);
+  if (rows.length) {
+    throw new HttpError(
+      403,
+      'A moderator blocked your account from public games: you cannot create games for now',
+    );
+  }
+}
+
 export async function createGame(
   app: App,
   uid: string,
@@ -467,6 +487,7 @@ export async function createGame(
   const gameKey = newKey();
   const fields = { ...defaultScoreboard, ...initial };
   await app.db.tx(async (q) => {
+    await refuseBlocked(q, uid);
     await q.query('INSERT INTO games (game_key, uid, fields, time_stamp) VALUES ($1, $2, $3, $4)', [
       gameKey,
       uid,

@@ -11,16 +11,32 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import './admin.css';
 
 const QUEUE_KEY = ['admin', 'reports'];
-const ACTION_WORDS = { hide: 'hid', unhide: 'restored', dismiss: 'dismissed the reports of' };
+const ACTION_WORDS = {
+  hide: 'hid',
+  unhide: 'restored',
+  dismiss: 'dismissed the reports of',
+  block: 'blocked from public games',
+  unblock: 'unblocked',
+};
 type Action = keyof typeof ACTION_WORDS;
 type Target = ModerationQueue['actions'][number]['target'];
 /** Where each kind of thing is acted on: /admin/{games,comments,tags}/:key/:action. */
-const TARGET_PATH: Record<Target, string> = { game: 'games', comment: 'comments', tag: 'tags' };
+const TARGET_PATH: Record<Target, string> = {
+  game: 'games',
+  comment: 'comments',
+  tag: 'tags',
+  user: 'users',
+};
+interface Moderation {
+  target: Target;
+  key: string;
+  action: Action;
+}
 
 function useModerate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ target, key, action }: { target: Target; key: string; action: Action }) =>
+    mutationFn: ({ target, key, action }: Moderation) =>
       api('POST', `/admin/${TARGET_PATH[target]}/${encodeURIComponent(key)}/${action}`),
     onSettled: () => client.invalidateQueries({ queryKey: QUEUE_KEY }),
   });
@@ -33,11 +49,12 @@ interface Item {
   /** The game's key, the comment's id or the tag's key: what the actions are on. */
   key: string;
   title: string;
-  /** The page that shows it, which an operator sees even when it is hidden. */
-  to: string;
+  /** The page that shows it, which an operator sees even when it is hidden (a person: none). */
+  to?: string;
   /** What the operator reads about it before acting. */
   details: ReactNode;
-  actions: { label: string; action: Action; danger?: boolean }[];
+  /** Each on the section's own kind of thing, unless it names another (a game's owner). */
+  actions: { label: string; action: Action; danger?: boolean; on?: Omit<Moderation, 'action'> }[];
 }
 
 /**
@@ -47,6 +64,7 @@ interface Item {
 function ModerationSection({
   id,
   title,
+  target,
   empty,
   items,
   busy,
@@ -54,10 +72,11 @@ function ModerationSection({
 }: {
   id: string;
   title: string;
+  target: Target;
   empty: string;
   items: Item[];
   busy: boolean;
-  onAction: (key: string, action: Action) => void;
+  onAction: (m: Moderation) => void;
 }) {
   return (
     <section aria-labelledby={id}>
@@ -68,18 +87,16 @@ function ModerationSection({
         <ul className="admin-list">
           {items.map((item) => (
             <li key={item.key} className="card">
-              <h3>
-                <Link to={item.to}>{item.title}</Link>
-              </h3>
+              <h3>{item.to ? <Link to={item.to}>{item.title}</Link> : item.title}</h3>
               {item.details}
               <div className="btn-row">
-                {item.actions.map(({ label, action, danger }) => (
+                {item.actions.map(({ label, action, danger, on }) => (
                   <button
                     key={action}
                     type="button"
                     className={danger ? 'btn danger' : 'btn'}
                     disabled={busy}
-                    onClick={() => onAction(item.key, action)}
+                    onClick={() => onAction({ target, key: item.key, ...on, action })}
                   >
                     {label}
                   </button>
@@ -146,6 +163,7 @@ function HideTag({ busy, onHide }: { busy: boolean; onHide: (tagKey: string) => 
 /** What one line of the log says the action was on. */
 function LoggedTarget({ a }: { a: ModerationQueue['actions'][number] }) {
   if (a.target === 'tag') return <>tag #{a.detail}</>;
+  if (a.target === 'user') return <>{a.detail || 'a person'}</>;
   const game = (
     <>
       game {a.gameName && <>“{a.gameName}” </>}
@@ -178,10 +196,10 @@ export default function AdminPage() {
   // Not an operator: the server says this page does not exist, and so does the screen.
   if (queue.error && 'status' in queue.error && queue.error.status === 404) return <NotFound />;
   if (queue.error) return <ErrorMessage error={queue.error} />;
-  const { reports, hidden, reportedComments, hiddenComments, hiddenTags, actions } = queue.data;
+  const { reports, hidden, reportedComments, hiddenComments, hiddenTags, blocked, actions } =
+    queue.data;
   const busy = moderate.isPending;
-  const on = (target: Target) => (key: string, action: Action) =>
-    moderate.mutate({ target, key, action });
+  const onAction = (m: Moderation) => moderate.mutate(m);
   return (
     <section className="page narrow admin-page">
       <h1>Moderation</h1>
@@ -195,7 +213,8 @@ export default function AdminPage() {
         title="Reported games"
         empty="No open reports."
         busy={busy}
-        onAction={on('game')}
+        target="game"
+        onAction={onAction}
         items={reports.map((r) => ({
           key: r.gameKey,
           title: gameTitle(r.gameName),
@@ -211,6 +230,12 @@ export default function AdminPage() {
           actions: [
             { label: 'Hide game', action: 'hide', danger: true },
             { label: 'Dismiss', action: 'dismiss' },
+            {
+              label: 'Block its owner',
+              action: 'block',
+              danger: true,
+              on: { target: 'user', key: r.ownerUid },
+            },
           ],
         }))}
       />
@@ -219,7 +244,8 @@ export default function AdminPage() {
         title="Reported comments"
         empty="No open reports of comments."
         busy={busy}
-        onAction={on('comment')}
+        target="comment"
+        onAction={onAction}
         items={reportedComments.map((r) => ({
           key: r.commentId,
           title: `“${shorten(r.text)}”`,
@@ -244,7 +270,8 @@ export default function AdminPage() {
         title="Hidden games"
         empty="No hidden games."
         busy={busy}
-        onAction={on('game')}
+        target="game"
+        onAction={onAction}
         items={hidden.map((h) => ({
           key: h.gameKey,
           title: gameTitle(h.gameName),
@@ -258,7 +285,8 @@ export default function AdminPage() {
         title="Hidden comments"
         empty="No hidden comments."
         busy={busy}
-        onAction={on('comment')}
+        target="comment"
+        onAction={onAction}
         items={hiddenComments.map((c) => ({
           key: c.commentId,
           title: `“${shorten(c.text)}”`,
@@ -276,7 +304,8 @@ export default function AdminPage() {
         title="Hidden tags"
         empty="No hidden tags."
         busy={busy}
-        onAction={on('tag')}
+        target="tag"
+        onAction={onAction}
         items={hiddenTags.map((tag) => ({
           key: tag.tagKey,
           title: `#${tag.name}`,
@@ -285,7 +314,21 @@ export default function AdminPage() {
           actions: [{ label: 'Restore', action: 'unhide' }],
         }))}
       />
-      <HideTag busy={busy} onHide={(key) => on('tag')(key, 'hide')} />
+      <HideTag busy={busy} onHide={(key) => onAction({ target: 'tag', key, action: 'hide' })} />
+      <ModerationSection
+        id="blocked-h"
+        title="Blocked from public games"
+        target="user"
+        empty="Nobody is blocked."
+        busy={busy}
+        onAction={onAction}
+        items={blocked.map((b) => ({
+          key: b.uid,
+          title: b.name ?? 'Someone',
+          details: <p className="muted">Blocked {when(b.blockedAt)}</p>,
+          actions: [{ label: 'Unblock', action: 'unblock' }],
+        }))}
+      />
       <section aria-labelledby="log-h">
         <h2 id="log-h">What was done</h2>
         {actions.length === 0 ? (
