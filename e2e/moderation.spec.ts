@@ -85,3 +85,63 @@ test('a viewer reports a game, the operator hides it, and its page is then not f
   await expect(notices).toHaveCount(0);
   for (const c of [owner, viewer, admin, anonymous]) await c.close();
 });
+
+test('a fan reports a comment, the operator hides it: the fan no longer sees it, its author does, marked', async ({
+  browser,
+}) => {
+  const owner = await browser.newContext();
+  const ownerPage = await owner.newPage();
+  await signIn(ownerPage, unique('Author'));
+  const created = await ownerPage.request.post(`${API}/games`, {
+    headers: send,
+    data: { gameName: unique('Commented') },
+  });
+  const { gameKey } = (await created.json()) as { gameKey: string };
+  const text = unique('Rude comment');
+  const commented = await ownerPage.request.post(`${API}/games/${gameKey}/comments`, {
+    headers: send,
+    data: { gameComment: text },
+  });
+  expect(commented.ok()).toBe(true);
+  const gameUrl = `${BASE}/viewscoreboard/${gameKey}`;
+
+  // The fan reports it with one tap, once the app has taken over the rendered page.
+  const fan = await browser.newContext();
+  const fanPage = await fan.newPage();
+  await signIn(fanPage, unique('Fan'));
+  await fanPage.goto(gameUrl);
+  await expect(fanPage.locator('#root:not([aria-busy="true"])')).toBeAttached();
+  const comment = fanPage.locator('.comment').filter({ hasText: text });
+  await comment.getByRole('button', { name: 'Report' }).click();
+  await expect(comment.getByRole('status')).toHaveText(/moderators will look at it/);
+
+  // The operator hides it from the queue.
+  const admin = await browser.newContext();
+  const adminPage = await admin.newPage();
+  await signIn(adminPage, 'E2E Moderator');
+  await adminPage.goto(`${BASE}/admin`);
+  const card = adminPage
+    .getByRole('region', { name: 'Reported comments' })
+    .getByRole('listitem')
+    .filter({ hasText: text });
+  await expect(card).toContainText('1 report');
+  await card.getByRole('button', { name: 'Hide comment' }).click();
+  await expect(
+    adminPage.getByRole('region', { name: 'Hidden comments' }).getByText(text),
+  ).toBeVisible();
+  await screenshot(adminPage, 'admin-hidden-comment');
+
+  // The fan's open page loses it, live.
+  await expect(fanPage.getByText(text)).toHaveCount(0);
+  await expect(fanPage.getByText('No comments yet.')).toBeVisible();
+
+  // Its author still sees it, marked, and is told.
+  await ownerPage.goto(gameUrl);
+  const mine = ownerPage.locator('.comment').filter({ hasText: text });
+  await expect(mine.getByText('Hidden by a moderator')).toBeVisible();
+  await expect(
+    ownerPage.getByRole('region', { name: 'Notices from the moderators' }),
+  ).toContainText('A moderator hid your comment');
+  await screenshot(ownerPage, 'author-hidden-comment');
+  for (const c of [owner, fan, admin]) await c.close();
+});

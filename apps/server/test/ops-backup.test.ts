@@ -118,6 +118,25 @@ describe.each(databaseKinds())('backup and restore ($name)', (kind) => {
     expect(k).toBeLessThanOrEqual(ackedAfter + 1);
     expect(texts.sort()).toEqual(Array.from({ length: k }, (_, i) => `w${i + 1}`).sort());
 
+    // The moment is recorded as the newest entry of each log: the restore holds every comment
+    // up to it and none after, and the source's comments after it are exactly those missing.
+    const highest = manifest.moment.highest ?? {};
+    expect(Object.keys(highest)).toEqual(
+      expect.arrayContaining(['game_comments.id', 'playcount_events.id', 'game_events.at']),
+    );
+    const newest = highest['game_comments.id']!;
+    const [kept] = await db.query<{ max: string; n: number }>(
+      'SELECT max(id)::text AS max, count(*)::int AS n FROM game_comments',
+    );
+    expect(kept!.max).toBe(newest);
+    const [src] = await t.db.query<{ n: number; after: number }>(
+      'SELECT count(*)::int AS n, count(*) FILTER (WHERE id > $1)::int AS after FROM game_comments',
+      [newest],
+    );
+    expect(src!.after).toBe(src!.n - kept!.n);
+    const [events] = await db.query<{ at: string }>('SELECT max(at)::text AS at FROM game_events');
+    expect(events!.at).toBe(highest['game_events.at']);
+
     // Every table: the tables the writes after the moment touched hold a prefix of the
     // source's rows; every other table is the source's, row for row.
     const tables = await tableNames(db);

@@ -217,6 +217,12 @@ const matrix: Record<string, Entry> = {
     expect: SIGNED_IN,
     guess: 404,
   },
+  'POST /apps/sagan/api/games/:gameKey/comments/:commentId/report': {
+    req: (w) =>
+      send('POST', `${API}/games/${w.gameKey}/comments/${w.commentId}/report`, { reason: 'Rude' }),
+    expect: SIGNED_IN,
+    guess: 404,
+  },
   // The operators' queue: nobody here is an operator, so every call is a path that is not.
   // What the operators did to the caller's games: only ever the caller's, and dismissed by them.
   'GET /apps/sagan/api/me/notices': { req: () => get(`${API}/me/notices`), expect: SIGNED_IN },
@@ -230,6 +236,18 @@ const matrix: Record<string, Entry> = {
   },
   'POST /apps/sagan/api/admin/games/:gameKey/:action': {
     req: (w) => send('POST', `${API}/admin/games/${w.gameKey}/hide`),
+    expect: [404, 404, 404],
+  },
+  'POST /apps/sagan/api/admin/comments/:commentId/:action': {
+    req: (w) => send('POST', `${API}/admin/comments/${w.commentId}/hide`),
+    expect: [404, 404, 404],
+  },
+  'POST /apps/sagan/api/admin/users/:uid/:action': {
+    req: (w) => send('POST', `${API}/admin/users/${encodeURIComponent(w.other.uid)}/block`),
+    expect: [404, 404, 404],
+  },
+  'POST /apps/sagan/api/admin/tags/:tagID/:action': {
+    req: (w) => send('POST', `${API}/admin/tags/${w.tagKey}/hide`),
     expect: [404, 404, 404],
   },
   'POST /apps/sagan/api/games/:gameKey/scorekeeper-message': {

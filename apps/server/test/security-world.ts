@@ -18,6 +18,8 @@ export interface World {
   scorer: TestUser;
   gameKey: string;
   tagKey: string;
+  /** The game's comment. */
+  commentId: string;
   teamKey: string;
   playerKey: string;
   groupKey: string;
@@ -68,7 +70,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     await call('PUT', `/games/${gameKey}/tags`, { tags: [`world${n}x${randomKey().slice(0, 6)}`] }),
     'tags',
   );
-  await ok(
+  const { id: commentId } = await ok<{ id: string }>(
     await call('POST', `/games/${gameKey}/comments`, { gameComment: 'Kick-off' }),
     'comment',
   );
@@ -150,6 +152,7 @@ export async function makeWorld(app: FastifyInstance): Promise<World> {
     scorer,
     gameKey,
     tagKey: tags[0]!.key,
+    commentId,
     teamKey,
     playerKey,
     groupKey,

@@ -41,6 +41,8 @@ export type GameSummary = z.infer<typeof gameSummarySchema>;
 export const gameCommentSchema = gameCommentInputSchema.extend({
   id: z.string(),
   timeStamp: z.number(),
+  /** Hidden by an operator: only in the scorers' own view of the game (DESIGN §10). */
+  hidden: z.literal(true).optional(),
 });
 export type GameComment = z.infer<typeof gameCommentSchema>;
 
@@ -69,7 +71,14 @@ export const gameTopicSchema = z
   .object({
     top: publicScoreboardSchema,
     comments: z.array(gameCommentSchema),
-    tags: z.array(z.object({ key: z.string(), name: z.string() })),
+    tags: z.array(
+      z.object({
+        key: z.string(),
+        name: z.string(),
+        /** Hidden by an operator: only in the scorers' own view of the game. */
+        hidden: z.literal(true).optional(),
+      }),
+    ),
   })
   .nullable();
 export type GameTopic = z.infer<typeof gameTopicSchema>;

@@ -11,7 +11,18 @@ export interface Moment {
   /** The newest migration applied: a restore must run code that knows it. */
   schemaVersion: string;
   tables: Record<string, { rows: number; digest: string }>;
+  /**
+   * The backup's moment as the newest entry of each log it holds (DESIGN §10: "the highest
+   * event id"), table by table: the highest value of each numbered column ("table.column":
+   * a bigserial id), and of game_events.at (its ids are the clients' keys and its seq counts
+   * per game, so its newest is its newest server time). As text: bigints. Absent from
+   * backups taken before it was recorded.
+   */
+  highest?: Record<string, string | null>;
 }
+
+/** Logs without a numbered column, and the column that says which entry is newest. */
+const NEWEST_OF: Record<string, string> = { game_events: 'at' };
 
 /**
  * Tables a restore leaves out: sessions are credentials (a restored server signs everyone in
@@ -45,6 +56,32 @@ async function tableDigest(q: Queryable, table: string): Promise<{ rows: number;
   return { rows: r?.rows ?? 0, digest: r?.digest ?? '' };
 }
 
+/**
+ * The highest value of every numbered column (a bigserial's sequence default) and of the logs
+ * in NEWEST_OF, read in the caller's snapshot.
+ */
+async function highestOf(q: Queryable, tables: string[]): Promise<Record<string, string | null>> {
+  const numbered = await q.query<{ table: string; column: string }>(
+    `SELECT table_name AS table, column_name AS column FROM information_schema.columns
+      WHERE table_schema = 'public' AND column_default LIKE 'nextval(%'
+      ORDER BY table_name, column_name`,
+  );
+  const columns = [
+    ...numbered.filter((c) => tables.includes(c.table)),
+    ...Object.entries(NEWEST_OF)
+      .filter(([table]) => tables.includes(table))
+      .map(([table, column]) => ({ table, column })),
+  ];
+  const highest: Record<string, string | null> = {};
+  for (const { table, column } of columns) {
+    const [r] = await q.query<{ max: string | null }>(
+      `SELECT max(${quoteIdent(column)})::text AS max FROM ${quoteIdent(table)}`,
+    );
+    highest[`${table}.${column}`] = r?.max ?? null;
+  }
+  return highest;
+}
+
 /** The moment of the transaction q is in (the caller holds it open while it copies). */
 export async function momentOf(q: Queryable): Promise<Moment> {
   await q.query(`SET LOCAL TimeZone = 'UTC'`);
@@ -59,5 +96,6 @@ export async function momentOf(q: Queryable): Promise<Moment> {
     if ((TABLES_NOT_RESTORED as readonly string[]).includes(table)) continue;
     tables[table] = await tableDigest(q, table);
   }
-  return { takenAt: clock?.now ?? '', schemaVersion: schema?.version ?? '', tables };
+  const highest = await highestOf(q, Object.keys(tables));
+  return { takenAt: clock?.now ?? '', schemaVersion: schema?.version ?? '', tables, highest };
 }

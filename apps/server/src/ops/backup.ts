@@ -26,6 +26,7 @@ export const manifestSchema = z.object({
     takenAt: z.string(),
     schemaVersion: z.string(),
     tables: z.record(z.string(), z.object({ rows: z.number().int(), digest: z.string() })),
+    highest: z.record(z.string(), z.string().nullable()).optional(),
   }),
   /** How long writes waited for the backup (PGlite; PostgreSQL writes never wait). */
   heldMs: z.number(),

@@ -139,6 +139,12 @@ async function verify(db: Db, manifest: BackupManifest): Promise<number> {
       problems.push(`${name}: ${got.rows} rows restored, ${want.rows} backed up, or other values`);
     }
   }
+  // The newest entry of each log is the backup's moment: the restore holds exactly up to it.
+  for (const [column, want] of Object.entries(manifest.moment.highest ?? {})) {
+    const got = now.highest?.[column];
+    if (got !== want)
+      problems.push(`${column}: highest ${got ?? 'none'}, backed up ${want ?? 'none'}`);
+  }
   if (problems.length) {
     throw new RestoreError(
       `The restored database differs from the backup:\n  ${problems.join('\n  ')}`,

@@ -149,7 +149,7 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
         // their games (whose names may name their children), and tells them nothing more.
         await q.query(
           `UPDATE moderation_actions
-              SET owner_uid = $2, game_key = '', game_name = '',
+              SET owner_uid = $2, game_key = '', game_name = '', detail = '',
                   owner_seen_at = coalesce(owner_seen_at, now())
             WHERE owner_uid = $1`,
           [user.uid, ANONYMOUS_UID],

@@ -2,8 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, okSchema, refusals } from '@sagan/shared/http';
-import { gameKeyParamsSchema } from '@sagan/shared/scoreboard-views';
+import { gameKeyParamsSchema, tagParamsSchema } from '@sagan/shared/scoreboard-views';
+import { gameTopic } from '@sagan/shared/topics/game';
 import {
+  commentIdSchema,
   moderationNoticesSchema,
   moderationQueueSchema,
   noticeParamsSchema,
@@ -14,14 +16,27 @@ import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { findPublicGame, gameAudienceTopics } from '../scoreboards/public.ts';
-import { dismissNotice, loadModerationQueue, loadNotices, moderate } from './moderation-repo.ts';
+import {
+  findPublicComment,
+  findPublicGame,
+  gameAudienceTopics,
+  tagAudienceTopics,
+} from '../scoreboards/public.ts';
+import {
+  dismissNotice,
+  loadModerationQueue,
+  loadNotices,
+  moderate,
+  moderateComment,
+  moderateTag,
+  moderateUser,
+} from './moderation-repo.ts';
 
 const tags = ['moderation'];
 
 /**
- * Moderation (DESIGN §10): any signed-in viewer reports a game, once; the operators named in
- * ADMIN_UIDS work the queue and hide or restore games. Everyone else gets the 404 of a path
+ * Moderation (DESIGN §10): any signed-in viewer reports a game or a comment, once; the
+ * operators named in ADMIN_UIDS work the queue and hide or restore games, comments and tags. Everyone else gets the 404 of a path
  * that does not exist for every /admin call, so the queue's existence is not told.
  */
 export async function moderationRoutes(fastify: FastifyInstance): Promise<void> {
@@ -91,6 +106,35 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
     },
   );
 
+  app.post(
+    '/games/:gameKey/comments/:commentId/report',
+    {
+      config: writeLimit(app.config.rateLimitFactor, 'report'),
+      schema: {
+        tags,
+        summary: "Report a game's comment to the operators (signed in; counts once per person)",
+        params: gameKeyParamsSchema.extend({ commentId: commentIdSchema }),
+        body: reportGameSchema,
+        response: { 200: reportGameResultSchema, 400: errorSchema, ...refusals },
+      },
+    },
+    async (req) => {
+      const { uid } = requireUser(req);
+      const { gameKey, commentId } = req.params;
+      return db.tx(async (q) => {
+        if (!(await findPublicComment(q, gameKey, commentId))) {
+          throw notFound('No comment with this id');
+        }
+        const added = await q.query(
+          `INSERT INTO moderation_comment_reports (comment_id, uid, reason) VALUES ($1, $2, $3)
+           ON CONFLICT (comment_id, uid) DO NOTHING RETURNING 1`,
+          [commentId, uid, req.body.reason],
+        );
+        return { ok: true as const, alreadyReported: added.length === 0 };
+      });
+    },
+  );
+
   await app.register(async (admin) => {
     const api = admin.withTypeProvider<ZodTypeProvider>();
     // Before the body is read and before any other check says more than "not found".
@@ -136,6 +180,89 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
             ...(await gameAudienceTopics(q, gameKey, owner)),
             myNoticesTopic.name(owner),
           ]);
+        });
+        return { ok: true as const };
+      },
+    );
+
+    api.post(
+      '/admin/comments/:commentId/:action',
+      {
+        config: { anonymousWrites: true },
+        schema: {
+          tags,
+          summary:
+            "Hide a game's comment from every public surface, restore it, or dismiss its " +
+            'reports (operators only; logged with who and when)',
+          params: z.object({ commentId: commentIdSchema, ...action.shape }),
+          response: { 200: okSchema, 404: errorSchema },
+        },
+      },
+      async (req) => {
+        const { uid } = requireUser(req);
+        await db.tx(async (q) => {
+          const { gameKey, ownerUid } = await moderateComment(
+            q,
+            uid,
+            req.params.commentId,
+            req.params.action,
+          );
+          // The game's page (public and scorers' view alike) follows, and its owner is told.
+          await hub.changed(q, [gameTopic.name(gameKey), myNoticesTopic.name(ownerUid)]);
+        });
+        return { ok: true as const };
+      },
+    );
+
+    api.post(
+      '/admin/users/:uid/:action',
+      {
+        config: { anonymousWrites: true },
+        schema: {
+          tags,
+          summary:
+            'Block a person from public games (their games leave every public surface; they ' +
+            'cannot create games) or unblock them (operators only; logged with who and when)',
+          params: z.object({
+            uid: z.string().min(1).max(128),
+            action: z.enum(['block', 'unblock']),
+          }),
+          response: { 200: okSchema, 404: errorSchema },
+        },
+      },
+      async (req) => {
+        const { uid } = requireUser(req);
+        const person = req.params.uid;
+        await db.tx(async (q) => {
+          const games = await moderateUser(q, uid, person, req.params.action);
+          const topics = [myNoticesTopic.name(person)];
+          for (const gameKey of games)
+            topics.push(...(await gameAudienceTopics(q, gameKey, person)));
+          await hub.changed(q, [...new Set(topics)]);
+        });
+        return { ok: true as const };
+      },
+    );
+
+    api.post(
+      '/admin/tags/:tagID/:action',
+      {
+        config: { anonymousWrites: true },
+        schema: {
+          tags,
+          summary:
+            'Hide a tag from every public surface (lists, counts, its page, its games) or ' +
+            'restore it (operators only; logged with who and when)',
+          params: tagParamsSchema.extend({ action: z.enum(['hide', 'unhide']) }),
+          response: { 200: okSchema, 404: errorSchema },
+        },
+      },
+      async (req) => {
+        const { uid } = requireUser(req);
+        const { tagID } = req.params;
+        await db.tx(async (q) => {
+          const games = await moderateTag(q, uid, tagID, req.params.action);
+          await hub.changed(q, await tagAudienceTopics(q, tagID, games));
         });
         return { ok: true as const };
       },

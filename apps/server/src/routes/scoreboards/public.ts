@@ -1,4 +1,10 @@
 // What the scoreboards feature offers the other server features; the lint fence lets them
 // import this file and none of the feature's others.
-export { deleteGame, findPublicGame, gameAudienceTopics } from './repo.ts';
+export {
+  deleteGame,
+  findPublicComment,
+  findPublicGame,
+  gameAudienceTopics,
+  tagAudienceTopics,
+} from './repo.ts';
 export { followSheetPrivacyOnGames } from './sheet-repo.ts';

@@ -80,11 +80,18 @@ export interface OwnedGame {
   hidden: boolean;
 }
 
+/** Whether an operator blocked the owner of game alias g from public games. */
+const OWNER_BLOCKED =
+  'EXISTS (SELECT 1 FROM users bu WHERE bu.uid = g.uid AND bu.blocked_at IS NOT NULL)';
+
 /**
  * The one condition every public read of games (alias g) goes through (DESIGN §10): a game an
- * operator hid answers as missing everywhere the public looks.
+ * operator hid, or whose owner an operator blocked, answers as missing everywhere the public
+ * looks.
  */
-export const PUBLIC_GAME = 'g.hidden_at IS NULL';
+export const PUBLIC_GAME = `(g.hidden_at IS NULL AND NOT ${OWNER_BLOCKED})`;
+/** The opposite, for the lists that show such games to their scorers, marked. */
+const HIDDEN_GAME = `(g.hidden_at IS NOT NULL OR ${OWNER_BLOCKED})`;
 
 const GAME_COLUMNS = 'g.game_key, g.fields, g.time_stamp';
 /** Lists of cards are bounded so a busy user or tag never makes a huge frame. */
@@ -130,7 +137,7 @@ export async function findGame(q: Queryable, gameKey: string): Promise<OwnedGame
     uid: string;
     fields: Partial<ScoreboardFields>;
     hidden: boolean;
-  }>('SELECT uid, fields, hidden_at IS NOT NULL AS hidden FROM games WHERE game_key = $1', [
+  }>(`SELECT g.uid, g.fields, ${HIDDEN_GAME} AS hidden FROM games g WHERE g.game_key = $1`, [
     gameKey,
   ]);
   const row = rows[0];
@@ -176,22 +183,32 @@ export async function loadGameTopic(
   );
   const game = games[0];
   if (!game) return null;
+  // Comments and tags an operator hid are left out too, or, for the scorers, marked.
   const comments = await q.query<{
     id: number | string;
     comment: Partial<GameComment> & { gameComment: string; timeStamp: number };
+    hidden: boolean;
   }>(
-    `SELECT id, comment FROM game_comments WHERE game_key = $1 ORDER BY id DESC LIMIT ${COMMENTS_LIMIT}`,
-    [gameKey],
+    `SELECT id, comment, hidden_at IS NOT NULL AS hidden FROM game_comments
+      WHERE game_key = $1 AND ($2 OR hidden_at IS NULL) ORDER BY id DESC LIMIT ${COMMENTS_LIMIT}`,
+    [gameKey, includeHidden],
   );
-  const tags = await q.query<{ tag_key: string; name: string }>(
-    `SELECT t.tag_key, t.name FROM game_tags gt JOIN tags t ON t.tag_key = gt.tag_key
-     WHERE gt.game_key = $1 ORDER BY t.name_lower`,
-    [gameKey],
+  const tags = await q.query<{ tag_key: string; name: string; hidden: boolean }>(
+    `SELECT t.tag_key, t.name, t.hidden_at IS NOT NULL AS hidden
+       FROM game_tags gt JOIN tags t ON t.tag_key = gt.tag_key
+      WHERE gt.game_key = $1 AND ($2 OR t.hidden_at IS NULL) ORDER BY t.name_lower`,
+    [gameKey, includeHidden],
   );
+  const marked = (hidden: boolean) => (hidden ? { hidden: true as const } : {});
   return {
     top: toPublic(game),
-    comments: comments.map((c) => ({ ...COMMENT_DEFAULTS, ...c.comment, id: String(c.id) })),
-    tags: tags.map((t) => ({ key: t.tag_key, name: t.name })),
+    comments: comments.map((c) => ({
+      ...COMMENT_DEFAULTS,
+      ...c.comment,
+      id: String(c.id),
+      ...marked(c.hidden),
+    })),
+    tags: tags.map((t) => ({ key: t.tag_key, name: t.name, ...marked(t.hidden) })),
   };
 }
 
@@ -336,7 +353,7 @@ export async function loadRecentGames(q: Queryable): Promise<GameSummary[]> {
 /** The owner's own games, those an operator hid among them, marked so. */
 export async function loadUserGames(q: Queryable, uid: string): Promise<GameSummary[]> {
   const rows = await q.query<GameRow & { hidden: boolean }>(
-    `SELECT ${GAME_COLUMNS}, g.hidden_at IS NOT NULL AS hidden FROM games g WHERE g.uid = $1
+    `SELECT ${GAME_COLUMNS}, ${HIDDEN_GAME} AS hidden FROM games g WHERE g.uid = $1
      ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
     [uid],
   );
@@ -353,10 +370,11 @@ export async function loadFavorites(q: Queryable, uid: string) {
   return rows.map((r) => ({ gameKey: r.game_key, gameName: r.game_name, game: toSummary(r) }));
 }
 
+/** Every public read of tags goes through this: a tag an operator hid is missing to all. */
 const TAG_SELECT = `SELECT t.tag_key, t.name, t.server_time_stamp,
   (SELECT count(*) FROM game_tags gt JOIN games g ON g.game_key = gt.game_key
     WHERE gt.tag_key = t.tag_key AND ${PUBLIC_GAME})::int AS game_count
-  FROM tags t`;
+  FROM (SELECT * FROM tags WHERE hidden_at IS NULL) t`;
 
 interface TagRow {
   tag_key: string;
@@ -411,7 +429,8 @@ export async function loadFollowedTags(q: Queryable, uid: string) {
   const games = await q.query<GameRow>(
     `SELECT ${GAME_COLUMNS} FROM games g WHERE g.game_key IN (
        SELECT gt.game_key FROM game_tags gt JOIN followed_tags f ON f.tag_key = gt.tag_key
-       WHERE f.uid = $1) AND ${PUBLIC_GAME}
+       JOIN tags t ON t.tag_key = gt.tag_key
+       WHERE f.uid = $1 AND t.hidden_at IS NULL) AND ${PUBLIC_GAME}
      ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
     [uid],
   );
@@ -440,6 +459,19 @@ interface App {
   hub: Pick<Hub, 'changed' | 'changedSeqs' | 'recheck'>;
 }
 
+/** Every game is public: a person an operator blocked from public games makes none. */
+async function refuseBlocked(q: Queryable, uid: string): Promise<void> {
+  const rows = await q.query('SELECT 1 FROM users WHERE uid = $1 AND blocked_at IS NOT NULL', [
+    uid,
+  ]);
+  if (rows.length) {
+    throw new HttpError(
+      403,
+      'A moderator blocked your account from public games: you cannot create games for now',
+    );
+  }
+}
+
 export async function createGame(
   app: App,
   uid: string,
@@ -448,6 +480,7 @@ export async function createGame(
   const gameKey = newKey();
   const fields = { ...defaultScoreboard, ...initial };
   await app.db.tx(async (q) => {
+    await refuseBlocked(q, uid);
     await q.query('INSERT INTO games (game_key, uid, fields, time_stamp) VALUES ($1, $2, $3, $4)', [
       gameKey,
       uid,
@@ -835,6 +868,37 @@ export async function gameAudienceTopics(
     ...row.bookmarkers.map(favoritesTopic.name),
     ...row.tag_followers.map(followedTagsTopic.name),
   ];
+}
+
+/**
+ * Every topic that shows a tag (the tag lists and counts, its page, its followers' lists, and
+ * the pages of the games carrying it): what a change of its visibility must tell.
+ */
+export async function tagAudienceTopics(
+  q: Queryable,
+  tagKey: string,
+  gameKeys: string[],
+): Promise<string[]> {
+  return [
+    tagsTopic.name(),
+    tagTopic.name(tagKey),
+    ...(await tagFollowerTopics(q, [tagKey])),
+    ...gameKeys.map(gameTopic.name),
+  ];
+}
+
+/** Whether the public may see this comment of this game (and the game). */
+export async function findPublicComment(
+  q: Queryable,
+  gameKey: string,
+  commentId: string,
+): Promise<boolean> {
+  const rows = await q.query(
+    `SELECT 1 FROM game_comments c JOIN games g ON g.game_key = c.game_key
+      WHERE c.id = $1 AND c.game_key = $2 AND c.hidden_at IS NULL AND ${PUBLIC_GAME}`,
+    [commentId, gameKey],
+  );
+  return rows.length > 0;
 }
 
 /**

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
-import type { ModerationQueue } from '@sagan/shared/moderation';
+import { shorten, type ModerationQueue } from '@sagan/shared/moderation';
 import { api } from '../../lib/api.ts';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
@@ -11,14 +11,33 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import './admin.css';
 
 const QUEUE_KEY = ['admin', 'reports'];
-const ACTION_WORDS = { hide: 'hid', unhide: 'restored', dismiss: 'dismissed the reports of' };
+const ACTION_WORDS = {
+  hide: 'hid',
+  unhide: 'restored',
+  dismiss: 'dismissed the reports of',
+  block: 'blocked from public games',
+  unblock: 'unblocked',
+};
 type Action = keyof typeof ACTION_WORDS;
+type Target = ModerationQueue['actions'][number]['target'];
+/** Where each kind of thing is acted on: /admin/{games,comments,tags}/:key/:action. */
+const TARGET_PATH: Record<Target, string> = {
+  game: 'games',
+  comment: 'comments',
+  tag: 'tags',
+  user: 'users',
+};
+interface Moderation {
+  target: Target;
+  key: string;
+  action: Action;
+}
 
 function useModerate() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ gameKey, action }: { gameKey: string; action: Action }) =>
-      api('POST', `/admin/games/${encodeURIComponent(gameKey)}/${action}`),
+    mutationFn: ({ target, key, action }: Moderation) =>
+      api('POST', `/admin/${TARGET_PATH[target]}/${encodeURIComponent(key)}/${action}`),
     onSettled: () => client.invalidateQueries({ queryKey: QUEUE_KEY }),
   });
 }
@@ -27,20 +46,25 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 interface Item {
-  gameKey: string;
-  gameName: string;
-  /** What the operator reads about the game before acting. */
+  /** The game's key, the comment's id or the tag's key: what the actions are on. */
+  key: string;
+  title: string;
+  /** The page that shows it, which an operator sees even when it is hidden (a person: none). */
+  to?: string;
+  /** What the operator reads about it before acting. */
   details: ReactNode;
-  actions: { label: string; action: Action; danger?: boolean }[];
+  /** Each on the section's own kind of thing, unless it names another (a game's owner). */
+  actions: { label: string; action: Action; danger?: boolean; on?: Omit<Moderation, 'action'> }[];
 }
 
 /**
- * One section of games with the actions an operator can take on each: the reported games and
- * the hidden ones. Each game links to its board, which an operator sees even when it is hidden.
+ * One section of games, comments or tags with the actions an operator can take on each: the
+ * reported ones and the hidden ones. Each links to the page that shows it.
  */
-function GameSection({
+function ModerationSection({
   id,
   title,
+  target,
   empty,
   items,
   busy,
@@ -48,10 +72,11 @@ function GameSection({
 }: {
   id: string;
   title: string;
+  target: Target;
   empty: string;
   items: Item[];
   busy: boolean;
-  onAction: (gameKey: string, action: Action) => void;
+  onAction: (m: Moderation) => void;
 }) {
   return (
     <section aria-labelledby={id}>
@@ -61,21 +86,17 @@ function GameSection({
       ) : (
         <ul className="admin-list">
           {items.map((item) => (
-            <li key={item.gameKey} className="card">
-              <h3>
-                <Link to={pathTo('scoreboard', { gameKey: item.gameKey })}>
-                  {item.gameName || 'Untitled game'}
-                </Link>
-              </h3>
+            <li key={item.key} className="card">
+              <h3>{item.to ? <Link to={item.to}>{item.title}</Link> : item.title}</h3>
               {item.details}
               <div className="btn-row">
-                {item.actions.map(({ label, action, danger }) => (
+                {item.actions.map(({ label, action, danger, on }) => (
                   <button
                     key={action}
                     type="button"
                     className={danger ? 'btn danger' : 'btn'}
                     disabled={busy}
-                    onClick={() => onAction(item.gameKey, action)}
+                    onClick={() => onAction({ target, key: item.key, ...on, action })}
                   >
                     {label}
                   </button>
@@ -89,7 +110,80 @@ function GameSection({
   );
 }
 
-/** The operators' report queue: hide a reported game, dismiss its reports, restore a game. */
+const gameTitle = (name: string) => name || 'Untitled game';
+const gamePage = (gameKey: string) => pathTo('scoreboard', { gameKey });
+
+function Reasons({ reasons }: { reasons: string[] }) {
+  if (reasons.length === 0) return null;
+  return (
+    <ul className="admin-reasons">
+      {reasons.map((reason, i) => (
+        <li key={i}>“{reason}”</li>
+      ))}
+    </ul>
+  );
+}
+
+const reportCount = (n: number, since: string) =>
+  `${n === 1 ? '1 report' : `${n} reports`} since ${when(since)}`;
+
+/**
+ * A tag is nobody's and nobody reports it: an operator who meets one that should not be public
+ * pastes its page's link (or its key) here.
+ */
+function HideTag({ busy, onHide }: { busy: boolean; onHide: (tagKey: string) => void }) {
+  const [text, setText] = useState('');
+  const tagKey = /([\w-]+)\/?$/.exec(text.trim())?.[1] ?? '';
+  return (
+    <form
+      className="admin-hide-tag"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!tagKey) return;
+        onHide(tagKey);
+        setText('');
+      }}
+    >
+      <label htmlFor="hide-tag">Hide a tag: its page&apos;s link or its key</label>
+      <div className="btn-row">
+        <input
+          id="hide-tag"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="…/taggedscoreboards/…"
+        />
+        <button type="submit" className="btn danger" disabled={busy || !tagKey}>
+          Hide tag
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What one line of the log says the action was on. */
+function LoggedTarget({ a }: { a: ModerationQueue['actions'][number] }) {
+  if (a.target === 'tag') return <>tag #{a.detail}</>;
+  if (a.target === 'user') return <>{a.detail || 'a person'}</>;
+  const game = (
+    <>
+      game {a.gameName && <>“{a.gameName}” </>}
+      <code>{a.gameKey}</code>
+    </>
+  );
+  if (a.target === 'comment') {
+    return (
+      <>
+        a comment {a.detail && <>“{shorten(a.detail)}” </>}on {game}
+      </>
+    );
+  }
+  return game;
+}
+
+/**
+ * The operators' report queue: hide a reported game or comment, dismiss its reports, hide a
+ * tag, restore any of them; and the log of what was done.
+ */
 export default function AdminPage() {
   usePageTitle('Moderation');
   const queue = useQuery({
@@ -102,9 +196,10 @@ export default function AdminPage() {
   // Not an operator: the server says this page does not exist, and so does the screen.
   if (queue.error && 'status' in queue.error && queue.error.status === 404) return <NotFound />;
   if (queue.error) return <ErrorMessage error={queue.error} />;
-  const { reports, hidden, actions } = queue.data;
+  const { reports, hidden, reportedComments, hiddenComments, hiddenTags, blocked, actions } =
+    queue.data;
   const busy = moderate.isPending;
-  const onAction = (gameKey: string, action: Action) => moderate.mutate({ gameKey, action });
+  const onAction = (m: Moderation) => moderate.mutate(m);
   return (
     <section className="page narrow admin-page">
       <h1>Moderation</h1>
@@ -113,48 +208,125 @@ export default function AdminPage() {
           {moderate.error.message}
         </p>
       )}
-      <GameSection
+      <ModerationSection
         id="reports-h"
         title="Reported games"
         empty="No open reports."
         busy={busy}
+        target="game"
         onAction={onAction}
         items={reports.map((r) => ({
-          gameKey: r.gameKey,
-          gameName: r.gameName,
+          key: r.gameKey,
+          title: gameTitle(r.gameName),
+          to: gamePage(r.gameKey),
           details: (
             <>
               <p className="muted">
-                By {r.ownerName ?? 'someone'} ·{' '}
-                {r.reports === 1 ? '1 report' : `${r.reports} reports`} since{' '}
-                {when(r.firstReportedAt)}
+                By {r.ownerName ?? 'someone'} · {reportCount(r.reports, r.firstReportedAt)}
               </p>
-              {r.reasons.length > 0 && (
-                <ul className="admin-reasons">
-                  {r.reasons.map((reason, i) => (
-                    <li key={i}>“{reason}”</li>
-                  ))}
-                </ul>
-              )}
+              <Reasons reasons={r.reasons} />
             </>
           ),
           actions: [
             { label: 'Hide game', action: 'hide', danger: true },
             { label: 'Dismiss', action: 'dismiss' },
+            {
+              label: 'Block its owner',
+              action: 'block',
+              danger: true,
+              on: { target: 'user', key: r.ownerUid },
+            },
           ],
         }))}
       />
-      <GameSection
+      <ModerationSection
+        id="reported-comments-h"
+        title="Reported comments"
+        empty="No open reports of comments."
+        busy={busy}
+        target="comment"
+        onAction={onAction}
+        items={reportedComments.map((r) => ({
+          key: r.commentId,
+          title: `“${shorten(r.text)}”`,
+          to: gamePage(r.gameKey),
+          details: (
+            <>
+              <p className="muted">
+                On {gameTitle(r.gameName)}, by {r.ownerName ?? 'someone'} ·{' '}
+                {reportCount(r.reports, r.firstReportedAt)}
+              </p>
+              <Reasons reasons={r.reasons} />
+            </>
+          ),
+          actions: [
+            { label: 'Hide comment', action: 'hide', danger: true },
+            { label: 'Dismiss', action: 'dismiss' },
+          ],
+        }))}
+      />
+      <ModerationSection
         id="hidden-h"
         title="Hidden games"
         empty="No hidden games."
         busy={busy}
+        target="game"
         onAction={onAction}
         items={hidden.map((h) => ({
-          gameKey: h.gameKey,
-          gameName: h.gameName,
+          key: h.gameKey,
+          title: gameTitle(h.gameName),
+          to: gamePage(h.gameKey),
           details: <p className="muted">Hidden {when(h.hiddenAt)}</p>,
           actions: [{ label: 'Restore', action: 'unhide' }],
+        }))}
+      />
+      <ModerationSection
+        id="hidden-comments-h"
+        title="Hidden comments"
+        empty="No hidden comments."
+        busy={busy}
+        target="comment"
+        onAction={onAction}
+        items={hiddenComments.map((c) => ({
+          key: c.commentId,
+          title: `“${shorten(c.text)}”`,
+          to: gamePage(c.gameKey),
+          details: (
+            <p className="muted">
+              On {gameTitle(c.gameName)} · hidden {when(c.hiddenAt)}
+            </p>
+          ),
+          actions: [{ label: 'Restore', action: 'unhide' }],
+        }))}
+      />
+      <ModerationSection
+        id="hidden-tags-h"
+        title="Hidden tags"
+        empty="No hidden tags."
+        busy={busy}
+        target="tag"
+        onAction={onAction}
+        items={hiddenTags.map((tag) => ({
+          key: tag.tagKey,
+          title: `#${tag.name}`,
+          to: pathTo('taggedScoreboards', { tagID: tag.tagKey }),
+          details: <p className="muted">Hidden {when(tag.hiddenAt)}</p>,
+          actions: [{ label: 'Restore', action: 'unhide' }],
+        }))}
+      />
+      <HideTag busy={busy} onHide={(key) => onAction({ target: 'tag', key, action: 'hide' })} />
+      <ModerationSection
+        id="blocked-h"
+        title="Blocked from public games"
+        target="user"
+        empty="Nobody is blocked."
+        busy={busy}
+        onAction={onAction}
+        items={blocked.map((b) => ({
+          key: b.uid,
+          title: b.name ?? 'Someone',
+          details: <p className="muted">Blocked {when(b.blockedAt)}</p>,
+          actions: [{ label: 'Unblock', action: 'unblock' }],
         }))}
       />
       <section aria-labelledby="log-h">
@@ -165,9 +337,8 @@ export default function AdminPage() {
           <ul className="admin-log">
             {actions.map((a, i) => (
               <li key={i}>
-                {when(a.at)}: {a.adminName ?? 'An operator'} {ACTION_WORDS[a.action]} game{' '}
-                {a.gameName && <>“{a.gameName}” </>}
-                <code>{a.gameKey}</code>
+                {when(a.at)}: {a.adminName ?? 'An operator'} {ACTION_WORDS[a.action]}{' '}
+                <LoggedTarget a={a} />
               </li>
             ))}
           </ul>

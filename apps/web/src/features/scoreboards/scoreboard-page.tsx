@@ -17,7 +17,7 @@ import { BookmarkToggle } from './components/bookmark-toggle.tsx';
 import { HiddenNotice } from './components/hidden-notice.tsx';
 import { EyeIcon } from './components/icons.tsx';
 import { MessageBox } from './components/message-box.tsx';
-import { ReportGame } from './components/report-game.tsx';
+import { ReportComment, ReportGame } from './components/report-game.tsx';
 import { ScoreAnnouncer } from './components/score-announcer.tsx';
 import { SunToggle, useSunMode } from './components/sun-toggle.tsx';
 import './scoreboards.css';
@@ -44,10 +44,22 @@ function Promo() {
   );
 }
 
-function Comment({ comment }: { comment: GameComment }) {
+function Comment({
+  comment,
+  gameKey,
+  reportable,
+}: {
+  comment: GameComment;
+  gameKey: string;
+  reportable: boolean;
+}) {
   const hasScore = comment.homeTeamName || comment.awayTeamName;
   return (
-    <li className="comment">
+    <li className={comment.hidden ? 'comment comment-hidden' : 'comment'}>
+      {/* Only the game's scorers and the operators are shown a hidden comment, so marked. */}
+      {comment.hidden && (
+        <p className="hidden-marker">Hidden by a moderator: only this game&apos;s scorers see it</p>
+      )}
       <p className="comment-text">{comment.gameComment}</p>
       {hasScore && (
         <p className="comment-score muted">
@@ -60,6 +72,7 @@ function Comment({ comment }: { comment: GameComment }) {
       <time className="muted" dateTime={new Date(comment.timeStamp).toISOString()}>
         {new Date(comment.timeStamp).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit' })}
       </time>
+      {reportable && !comment.hidden && <ReportComment gameKey={gameKey} commentId={comment.id} />}
     </li>
   );
 }
@@ -97,7 +110,13 @@ export default function ScoreboardPage() {
         <ul className="tag-links" aria-label="Tags">
           {tags.map((t) => (
             <li key={t.key}>
-              <Link to={pathTo('taggedScoreboards', { tagID: t.key })}>#{t.name}</Link>
+              {t.hidden ? (
+                <span className="tag-hidden" title="Hidden by a moderator: only its scorers see it">
+                  #{t.name} (hidden)
+                </span>
+              ) : (
+                <Link to={pathTo('taggedScoreboards', { tagID: t.key })}>#{t.name}</Link>
+              )}
             </li>
           ))}
         </ul>
@@ -107,7 +126,7 @@ export default function ScoreboardPage() {
         {comments.length ? (
           <ul className="comments">
             {comments.map((c) => (
-              <Comment key={c.id} comment={c} />
+              <Comment key={c.id} comment={c} gameKey={gameKey} reportable={!hidden} />
             ))}
           </ul>
         ) : (

@@ -3,34 +3,44 @@ import { AuthStatus } from '@sagan/shared/auth';
 import { useAuth } from '../../../lib/auth.ts';
 import { api } from '../../../lib/api.ts';
 
-/** One tap sends a game to the operators' queue; it counts once per person. */
-export function ReportGame({ gameKey }: { gameKey: string }) {
+/**
+ * One tap sends a game or a comment to the operators' queue; it counts once per person. Only
+ * a signed-in viewer can report.
+ */
+function Report({
+  path,
+  label,
+  thanks,
+  small,
+}: {
+  path: string;
+  label: string;
+  thanks: string;
+  /** A comment's report is a quiet link beside it, not a button of the page. */
+  small?: boolean;
+}) {
   const { authStatus } = useAuth();
   const report = useMutation({
-    mutationFn: () =>
-      api<{ ok: true; alreadyReported: boolean }>(
-        'POST',
-        `/games/${encodeURIComponent(gameKey)}/report`,
-        {},
-      ),
+    mutationFn: () => api<{ ok: true; alreadyReported: boolean }>('POST', path, {}),
   });
   if (authStatus !== AuthStatus.SignedIn) return null;
+  const Tag = small ? 'span' : 'p';
   if (report.isSuccess) {
     return (
-      <p className="report-game muted" role="status">
-        Thank you. The site&apos;s moderators will look at this game.
-      </p>
+      <Tag className={small ? 'report-comment muted' : 'report-game muted'} role="status">
+        {thanks}
+      </Tag>
     );
   }
   return (
-    <p className="report-game">
+    <Tag className={small ? 'report-comment' : 'report-game'}>
       <button
         type="button"
-        className="btn"
+        className={small ? 'linklike' : 'btn'}
         disabled={report.isPending}
         onClick={() => report.mutate()}
       >
-        Report this game
+        {label}
       </button>
       {report.error && (
         <span className="form-error" role="alert">
@@ -38,6 +48,27 @@ export function ReportGame({ gameKey }: { gameKey: string }) {
           {report.error.message}
         </span>
       )}
-    </p>
+    </Tag>
+  );
+}
+
+export function ReportGame({ gameKey }: { gameKey: string }) {
+  return (
+    <Report
+      path={`/games/${encodeURIComponent(gameKey)}/report`}
+      label="Report this game"
+      thanks="Thank you. The site's moderators will look at this game."
+    />
+  );
+}
+
+export function ReportComment({ gameKey, commentId }: { gameKey: string; commentId: string }) {
+  return (
+    <Report
+      path={`/games/${encodeURIComponent(gameKey)}/comments/${encodeURIComponent(commentId)}/report`}
+      label="Report"
+      thanks="Reported: the moderators will look at it."
+      small
+    />
   );
 }
