@@ -882,7 +882,7 @@ export async function tagAudienceTopics(
   return [
     tagsTopic.name(),
     tagTopic.name(tagKey),
-    ...(await tagFollowerTopics(q, [tagKey])),
+    ...(await tagFollowers(q, [tagKey])).map((uid) => followedTagsTopic.name(uid)),
     ...gameKeys.map(gameTopic.name),
   ];
 }
