@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from './text.ts';
+import { SCOREKEEPER_MESSAGE_MAX, TENNIS_POINTS } from './scoreboard-basics.ts';
+
+export { periodStyle, SCOREKEEPER_MESSAGE_MAX, TENNIS_POINTS } from './scoreboard-basics.ts';
 
 // DESIGN §6 scoreboard field types.
 const count = z.number().int().nonnegative().max(1_000_000);
 const text = safeText().max(200);
 const flag = z.boolean();
-
-export const TENNIS_POINTS = ['0', '15', '30', '40', 'AD'] as const;
 
 export const scoreboardFieldsSchema = z.object({
   gameName: text,
@@ -167,9 +168,6 @@ export const tagMatchKey = (name: string): string =>
   name.normalize('NFC').toUpperCase().toLowerCase();
 export const gameTagsInputSchema = z.object({ tags: z.array(tagNameSchema).max(20) });
 
-/** The longest message to a scorekeeper (the web shows a counter against it). */
-export const SCOREKEEPER_MESSAGE_MAX = 1000;
-
 export const scorekeeperMessageSchema = z.object({
   scoreKeeperMessage: safeText()
     .trim()
@@ -179,11 +177,3 @@ export const scorekeeperMessageSchema = z.object({
       `Please keep the message to ${SCOREKEEPER_MESSAGE_MAX} characters or fewer`,
     ),
 });
-
-/** SPEC §2 summary card: 'Final' and 'Starting Soon' get special styling. */
-export function periodStyle(gamePeriod: string): 'final' | 'starting-soon' | 'live' {
-  const p = gamePeriod.trim().toLowerCase();
-  if (p === 'final') return 'final';
-  if (p === 'starting soon') return 'starting-soon';
-  return 'live';
-}

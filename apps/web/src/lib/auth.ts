@@ -1,17 +1,23 @@
 import { useCallback, useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AuthStatus,
+import type { z } from 'zod';
+import type {
   appConfigSchema,
-  logoutAllResponseSchema,
-  sessionStateSchema,
-  sessionUserSchema,
-  type SessionUser,
+  LogoutAllResponse,
+  SessionState,
+  SessionUser,
 } from '@sagan/shared/auth';
-import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountResultSchema } from '@sagan/shared/account';
+import { AuthStatus } from '@sagan/shared/auth-status';
+import { DELETE_ACCOUNT_CONFIRMATION, type deleteAccountResultSchema } from '@sagan/shared/account';
 import { api } from './api.ts';
-import { remember, rememberedUser } from './device-user.ts';
+import { remember, rememberedUser, sessionUserReader } from './device-user.ts';
 import { realtime } from './realtime.ts';
+import { reader } from './shape.ts';
+import * as shapes from './shapes.ts';
+
+// Every page asks who is signed in, so these answers are read with shapes, not zod (shape.ts).
+const sessionStateReader = reader<SessionState>(shapes.sessionState);
+const appConfigReader = reader<z.output<typeof appConfigSchema>>(shapes.appConfig);
 
 const sessionQueryKey = ['auth', 'session'] as const;
 /** Sign-in and sign-out in this tab: they set the auth state themselves when they finish. */
@@ -20,7 +26,7 @@ const authMutationKey = ['auth'] as const;
 // The session check answers nobody with 200 (not /auth/me's 401), so an anonymous page logs no
 // failed request (DESIGN §9).
 async function fetchMe(): Promise<SessionUser | null> {
-  const { user } = await api('GET', '/auth/session', undefined, sessionStateSchema);
+  const { user } = await api('GET', '/auth/session', undefined, sessionStateReader);
   remember(user);
   return user;
 }
@@ -42,7 +48,7 @@ export function useAuth(): { authStatus: AuthStatus; user: SessionUser | null } 
 export function useAppConfig() {
   return useQuery({
     queryKey: ['config'],
-    queryFn: () => api('GET', '/config', undefined, appConfigSchema),
+    queryFn: () => api('GET', '/config', undefined, appConfigReader),
     staleTime: Infinity,
   });
 }
@@ -89,8 +95,8 @@ export function useSignIn() {
       input: { kind: 'google'; credential: string } | { kind: 'local'; displayName: string },
     ) =>
       input.kind === 'google'
-        ? api('POST', '/auth/google', { credential: input.credential }, sessionUserSchema)
-        : api('POST', '/auth/local', { displayName: input.displayName }, sessionUserSchema),
+        ? api('POST', '/auth/google', { credential: input.credential }, sessionUserReader)
+        : api('POST', '/auth/local', { displayName: input.displayName }, sessionUserReader),
     onSuccess: (user) => after(user),
   });
 }
@@ -109,7 +115,8 @@ export function useSignOutEverywhere() {
   const after = useAfterAuthChange();
   return useMutation({
     mutationKey: authMutationKey,
-    mutationFn: () => api('POST', '/auth/logout-all', undefined, logoutAllResponseSchema),
+    // Typed only: the shell has no reader for it, and the server checks its own answer.
+    mutationFn: () => api<LogoutAllResponse>('POST', '/auth/logout-all'),
     onSuccess: () => after(null),
   });
 }
@@ -120,12 +127,10 @@ export function useDeleteAccount() {
   return useMutation({
     mutationKey: authMutationKey,
     mutationFn: () =>
-      api(
-        'POST',
-        '/me/delete',
-        { confirm: DELETE_ACCOUNT_CONFIRMATION },
-        deleteAccountResultSchema,
-      ),
+      // Typed only, as the sign-out everywhere above.
+      api<z.output<typeof deleteAccountResultSchema>>('POST', '/me/delete', {
+        confirm: DELETE_ACCOUNT_CONFIRMATION,
+      }),
     onSuccess: () => after(null),
   });
 }

@@ -1,0 +1,19 @@
+// Scoreboard constants and words a board shows, zod-free: a viewer's first load reads them
+// without loading the scoreboard's schemas (scoreboard.ts re-exports them).
+
+/** The periods with a meaning of their own: a game not started yet, and a game over. */
+export const STARTING_SOON = 'Starting Soon';
+export const FINAL = 'Final';
+
+export const TENNIS_POINTS = ['0', '15', '30', '40', 'AD'] as const;
+
+/** The longest message to a scorekeeper (the web shows a counter against it). */
+export const SCOREKEEPER_MESSAGE_MAX = 1000;
+
+/** SPEC §2 summary card: 'Final' and 'Starting Soon' get special styling. */
+export function periodStyle(gamePeriod: string): 'final' | 'starting-soon' | 'live' {
+  const p = gamePeriod.trim().toLowerCase();
+  if (p === 'final') return 'final';
+  if (p === 'starting soon') return 'starting-soon';
+  return 'live';
+}
