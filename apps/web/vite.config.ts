@@ -308,6 +308,8 @@ const npmPackage = (names: string[]) =>
  * family, a 140-byte component). These groups put such modules with the chunk every page that
  * needs them loads anyway:
  * - `framework`: Preact, the router, and the small components every screen shows;
+ * - `shell`: TanStack Query, the API client and the shapes a viewer reads with (lib/shape.ts),
+ *   which the shell loads on every page;
  * - `zod`: zod and the shared modules it is always loaded with, for the pages that parse with
  *   it (a viewer's first load reads shapes instead, lib/shape.ts).
  * A module is only added where all it imports is in the same group, so no page loads more
@@ -319,7 +321,7 @@ const FEW_FILES = [
     test: new RegExp(
       [
         npmPackage(['preact', 'react-router']),
-        appModule('packages/shared/src', ['routes']),
+        appModule('packages/shared/src', ['routes', 'http-paths', 'auth-status']),
         appModule('apps/web/src', [
           'components/error-message',
           'components/focus-on-mount',
@@ -328,6 +330,15 @@ const FEW_FILES = [
           'components/use-page-title',
           'features/scoreboards/components/sign-in-link',
         ]),
+      ].join('|'),
+    ),
+  },
+  {
+    name: 'shell',
+    test: new RegExp(
+      [
+        npmPackage(['@tanstack/query-core', '@tanstack/react-query']),
+        appModule('apps/web/src', ['lib/api', 'lib/shape', 'lib/shapes']),
       ].join('|'),
     ),
   },
