@@ -338,8 +338,18 @@ const FEW_FILES = [
     test: new RegExp(
       [
         npmPackage(['@tanstack/query-core', '@tanstack/react-query']),
-        appModule('apps/web/src', ['lib/api', 'lib/shape', 'lib/shapes']),
+        appModule('apps/web/src', ['lib/api', 'lib/shape', 'lib/shapes', 'lib/shell-readers']),
       ].join('|'),
+    ),
+  },
+  {
+    name: 'viewer',
+    test: new RegExp(appModule('apps/web/src', ['lib/viewer-topics', 'lib/viewer-shapes'])),
+  },
+  {
+    name: 'board-words',
+    test: new RegExp(
+      appModule('packages/shared/src', ['clock-display', 'scoreboard-basics', 'sports']),
     ),
   },
   {
@@ -349,6 +359,10 @@ const FEW_FILES = [
         '|',
       ),
     ),
+  },
+  {
+    name: 'scoreboard-schemas',
+    test: new RegExp(appModule('packages/shared/src', ['scoreboard', 'scoreboard-views'])),
   },
 ];
 

@@ -1,6 +1,6 @@
 // The shared zod schemas a viewer's first load reads, and how each becomes a Shape (shape.ts).
-// Never imported by the app, which would load zod: scripts/web-shapes.ts writes shapes.ts from
-// this, and shape.test.ts checks that shapes.ts is what this derives today.
+// Never imported by the app, which would load zod: scripts/web-shapes.ts writes shapes.ts and
+// viewer-shapes.ts from this, and shape.test.ts checks that they are what this derives today.
 import { z } from 'zod';
 import { appConfigSchema, sessionStateSchema, sessionUserSchema } from '@sagan/shared/auth';
 import { keySchema } from '@sagan/shared/keys';
@@ -13,19 +13,29 @@ import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { SHAPE_KEYWORDS, type Shape } from './shape.ts';
 
-export const SHAPE_SOURCES = {
-  sessionState: sessionStateSchema,
-  sessionUser: sessionUserSchema,
-  appConfig: appConfigSchema,
-  key: keySchema,
-  watchers: watchersSchema,
-  gameTopic: gameTopic.schema,
-  gameOwnTopic: gameOwnTopic.schema,
-  clockTopic: clockTopic.schema,
-  gameDetailTopic: gameDetailTopic.schema,
-  favoritesTopic: favoritesTopic.schema,
-  myNoticesTopic: myNoticesTopic.schema,
-} satisfies Record<string, z.ZodType>;
+/**
+ * By the file they are written to: what the shell reads on every page (shapes.ts), and what only
+ * the viewer's pages read (viewer-shapes.ts), so the other pages do not load those.
+ */
+export const SHAPE_FILES = {
+  'shapes.ts': {
+    sessionState: sessionStateSchema,
+    sessionUser: sessionUserSchema,
+    appConfig: appConfigSchema,
+    myNoticesTopic: myNoticesTopic.schema,
+    key: keySchema,
+    watchers: watchersSchema,
+  },
+  'viewer-shapes.ts': {
+    gameTopic: gameTopic.schema,
+    gameOwnTopic: gameOwnTopic.schema,
+    clockTopic: clockTopic.schema,
+    gameDetailTopic: gameDetailTopic.schema,
+    favoritesTopic: favoritesTopic.schema,
+  },
+} satisfies Record<string, Record<string, z.ZodType>>;
+
+export const SHAPE_SOURCES = { ...SHAPE_FILES['shapes.ts'], ...SHAPE_FILES['viewer-shapes.ts'] };
 
 /**
  * Words JSON Schema may carry that a Shape leaves out: notes, and string formats (a comment's

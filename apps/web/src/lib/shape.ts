@@ -9,6 +9,8 @@
  * the value was written.
  */
 
+import type { z } from 'zod';
+
 type ShapeType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
 
 export interface Shape {
@@ -148,6 +150,11 @@ function read(s: Shape, v: unknown): unknown {
   }
   return v;
 }
+
+/** A shared topic family as a page reads it: its schema replaced by a reader of the same type. */
+export type Viewed<F extends { schema: z.ZodType }> = Omit<F, 'schema'> & {
+  schema: Reader<z.output<F['schema']>>;
+};
 
 /** A reader of shape, typed as the zod schema it was derived from (`Reader<z.infer<…>>`). */
 export function reader<T>(shape: Shape): Reader<T> {

@@ -6,6 +6,7 @@ import { gameOwnTopic } from '@sagan/shared/topics/game-own';
 import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import * as viewer from './viewer-topics.ts';
+import * as shell from './shell-readers.ts';
 
 // Each viewer family is its shared family with the schema read by a shape (shape.test.ts holds
 // the readers to the schemas): the rest must be the shared family's own.
@@ -15,7 +16,7 @@ const pairs = [
   [viewer.clockTopic, clockTopic],
   [viewer.gameDetailTopic, gameDetailTopic],
   [viewer.favoritesTopic, favoritesTopic],
-  [viewer.myNoticesTopic, myNoticesTopic],
+  [shell.myNoticesTopic, myNoticesTopic],
 ] as const;
 
 describe('viewer topic families', () => {

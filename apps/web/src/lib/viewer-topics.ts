@@ -1,22 +1,16 @@
 // The topic families a viewer's first load subscribes to, read with shapes (shape.ts) instead of
-// their zod schemas, so the scoreboard, the mini card and the shell load no zod. Each is the
+// their zod schemas, so the scoreboard and the mini card load no zod (the shell's own:
+// shell-readers.ts). Each is the
 // shared family of the same name (packages/shared/src/topics/) with its schema swapped for the
 // shape derived from it; viewer-topics.test.ts holds each to its shared family: same names,
 // same flags, and a reader that answers as the schema does.
-import type { z } from 'zod';
 import type { clockTopic as ClockFamily } from '@sagan/shared/topics/clock';
 import type { gameTopic as GameFamily } from '@sagan/shared/topics/game';
 import type { gameDetailTopic as GameDetailFamily } from '@sagan/shared/topics/game-detail';
 import type { gameOwnTopic as GameOwnFamily } from '@sagan/shared/topics/game-own';
-import type { myNoticesTopic as NoticesFamily } from '@sagan/shared/topics/user-notices';
 import type { favoritesTopic as FavoritesFamily } from '@sagan/shared/topics/user-favorites';
-import { reader, type Reader } from './shape.ts';
-import * as shapes from './shapes.ts';
-
-/** A shared family as the viewer reads it: its schema replaced by a reader of the same type. */
-type Viewed<F extends { schema: z.ZodType }> = Omit<F, 'schema'> & {
-  schema: Reader<z.output<F['schema']>>;
-};
+import { reader, type Viewed } from './shape.ts';
+import * as shapes from './viewer-shapes.ts';
 
 export const gameTopic: Viewed<typeof GameFamily> = {
   prefix: 'game',
@@ -58,15 +52,3 @@ export const favoritesTopic: Viewed<typeof FavoritesFamily> = {
   private: true,
   coalesce: true,
 };
-
-export const myNoticesTopic: Viewed<typeof NoticesFamily> = {
-  prefix: 'user',
-  list: 'notices',
-  name: (uid: string) => `user:${uid}:notices`,
-  schema: reader(shapes.myNoticesTopic),
-  private: true,
-  coalesce: false,
-};
-
-/** A key in a viewer's URL (a game's, a tag's), read as the shared keySchema does. */
-export const keyReader = reader<string>(shapes.key);

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { AuthStatus } from '@sagan/shared/auth-status';
 import { noticeText } from '@sagan/shared/moderation';
 import { pathTo } from '@sagan/shared/routes';
-import { myNoticesTopic } from '../../lib/viewer-topics.ts';
+import { myNoticesTopic } from '../../lib/shell-readers.ts';
 import { api } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { useLive } from '../../lib/realtime.ts';

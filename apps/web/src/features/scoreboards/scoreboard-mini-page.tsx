@@ -1,7 +1,8 @@
 import { useParams, useSearchParams } from 'react-router';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { gameTopic, keyReader } from '../../lib/viewer-topics.ts';
+import { gameTopic } from '../../lib/viewer-topics.ts';
+import { keyReader } from '../../lib/shell-readers.ts';
 import { useLive } from '../../lib/realtime.ts';
 import { SummaryCard } from './components/summary-card.tsx';
 import { useGameClock } from './boards/board-frame.tsx';

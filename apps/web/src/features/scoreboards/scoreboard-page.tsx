@@ -7,7 +7,7 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { keyReader } from '../../lib/viewer-topics.ts';
+import { keyReader } from '../../lib/shell-readers.ts';
 import { useGame } from './api/use-game.ts';
 import { useWatchers } from './api/use-scoreboard-actions.ts';
 import { Board } from './boards/board.tsx';

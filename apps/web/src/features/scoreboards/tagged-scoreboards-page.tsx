@@ -3,7 +3,7 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { keyReader } from '../../lib/viewer-topics.ts';
+import { keyReader } from '../../lib/shell-readers.ts';
 import { tagTopic } from '@sagan/shared/topics/tag';
 import { useLive } from '../../lib/realtime.ts';
 import { FollowToggle } from './components/follow-toggle.tsx';

@@ -30,7 +30,7 @@ export function MessageBox({ gameKey }: { gameKey: string }) {
     // message is sent, not with the board: most viewers never send one.
     let schema;
     try {
-      ({ scorekeeperMessageSchema: schema } = await import('@sagan/shared/scoreboard'));
+      ({ scorekeeperMessageSchema: schema } = await import('./message-schema.ts'));
     } catch {
       setInvalid('Could not reach the server. Check your connection and try again.');
       return;
