@@ -42,8 +42,8 @@ function noReactRuntime(): Plugin {
   };
 }
 
-/** The call (under `as`/`satisfies`/parentheses) a declaration's initialiser starts with. */
-function callOf(node: ESTree.Expression | null | undefined): ESTree.CallExpression | null {
+/** The expression under `as`/`satisfies`/`!`/parentheses. */
+function unwrap(node: ESTree.Expression | null | undefined): ESTree.Expression | null {
   while (
     node &&
     (node.type === 'TSAsExpression' ||
@@ -52,26 +52,45 @@ function callOf(node: ESTree.Expression | null | undefined): ESTree.CallExpressi
       node.type === 'ParenthesizedExpression')
   )
     node = node.expression;
-  return node?.type === 'CallExpression' ? node : null;
-}
-
-/** True for `z.object(…)`, `z.string().min(1)`, …: a call chain that starts at `z`. */
-function startsAtZ(node: ESTree.Expression | ESTree.Super): boolean {
-  for (;;) {
-    if (node.type === 'Identifier') return node.name === 'z';
-    if (node.type === 'CallExpression') node = node.callee;
-    else if (node.type === 'MemberExpression') node = node.object;
-    else return false;
-  }
+  return node ?? null;
 }
 
 /**
- * Marks module-level zod schema definitions (`export const x = z.object(…)`) pure, so the
- * bundler drops the schemas a chunk does not use instead of keeping each one as a possible side
- * effect (docs/decisions/0011). Rolldown's `treeshake.manualPureFunctions: ['z']` did this by
- * name for every module, which also marked the minified function `z` inside Preact pure and
- * removed its renderer's diff call (docs/decisions/0012); this annotates only modules that import
- * `z` from zod.
+ * Where every call of a module-level initialiser starts, outside function bodies (which the
+ * declaration does not run): `z.object({ a: z.string() })`, `base.extend({ … })`,
+ * `safeText().max(200)` and the calls in their arguments. A chain (`z.string().min(1)`) is
+ * one start.
+ */
+function callStarts(node: unknown, into: Set<number>): Set<number> {
+  if (!node || typeof node !== 'object') return into;
+  if (Array.isArray(node)) {
+    for (const n of node) callStarts(n, into);
+    return into;
+  }
+  const n = node as { type?: unknown; start?: unknown };
+  if (
+    n.type === 'ArrowFunctionExpression' ||
+    n.type === 'FunctionExpression' ||
+    n.type === 'ClassExpression'
+  )
+    return into;
+  if (n.type === 'CallExpression' && typeof n.start === 'number') into.add(n.start);
+  for (const [key, value] of Object.entries(node)) {
+    if (key !== 'type' && key !== 'start' && key !== 'end') callStarts(value, into);
+  }
+  return into;
+}
+
+/**
+ * Marks module-level zod schema definitions (`export const x = z.object(…)`, a schema built from
+ * another with `.extend(…)` or from a helper such as `safeText()`) pure, calls in their
+ * arguments included, so the bundler drops the schemas a chunk does not use instead of keeping
+ * each one, or the inner `z.string()` of one, as a possible side effect (docs/decisions/0011):
+ * a page that imports a constant or a function from a shared module then loads no zod.
+ * Rolldown's `treeshake.manualPureFunctions: ['z']` did this by name for every module, which
+ * also marked the minified function `z` inside Preact pure and removed its renderer's diff call
+ * (docs/decisions/0012); this annotates only modules that import `z` from zod, whose
+ * module-level declarations build schemas and do nothing else.
  */
 function pureZodSchemas(): Plugin {
   return {
@@ -88,19 +107,19 @@ function pureZodSchemas(): Plugin {
             s.specifiers.some((sp) => sp.local.name === 'z'),
         );
         if (!importsZ) return null;
-        const starts: number[] = [];
+        const starts = new Set<number>();
         for (const statement of program.body) {
           const decl =
             statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
           if (decl?.type !== 'VariableDeclaration') continue;
           for (const d of decl.declarations) {
-            const call = callOf(d.init);
-            if (call && startsAtZ(call) && code[call.start] === 'z') starts.push(call.start);
+            const init = unwrap(d.init);
+            if (init?.type === 'CallExpression') callStarts(init, starts);
           }
         }
-        if (starts.length === 0) return null;
+        if (starts.size === 0) return null;
         let out = code;
-        for (const at of starts.reverse())
+        for (const at of [...starts].sort((a, b) => b - a))
           out = `${out.slice(0, at)}/* @__PURE__ */ ${out.slice(at)}`;
         // No source map of our own: builds have none, and only columns after an annotation move.
         return { code: out, map: null };
@@ -289,8 +308,10 @@ const npmPackage = (names: string[]) =>
  * family, a 140-byte component). These groups put such modules with the chunk every page that
  * needs them loads anyway:
  * - `framework`: Preact, the router, and the small components every screen shows;
- * - `zod`: zod, the shared modules it is always loaded with, and the web's zod settings, which
- *   run here before any schema of this chunk is built (zod-jitless.ts).
+ * - `shell`: TanStack Query, the API client and the shapes a viewer reads with (lib/shape.ts),
+ *   which the shell loads on every page;
+ * - `zod`: zod and the shared modules it is always loaded with, for the pages that parse with
+ *   it (a viewer's first load reads shapes instead, lib/shape.ts).
  * A module is only added where all it imports is in the same group, so no page loads more
  * than a few hundred bytes it does not use.
  */
@@ -300,7 +321,7 @@ const FEW_FILES = [
     test: new RegExp(
       [
         npmPackage(['preact', 'react-router']),
-        appModule('packages/shared/src', ['routes']),
+        appModule('packages/shared/src', ['routes', 'http-paths', 'auth-status']),
         appModule('apps/web/src', [
           'components/error-message',
           'components/focus-on-mount',
@@ -313,14 +334,35 @@ const FEW_FILES = [
     ),
   },
   {
-    name: 'zod',
+    name: 'shell',
     test: new RegExp(
       [
-        npmPackage(['zod']),
-        appModule('packages/shared/src', ['http', 'keys', 'text', 'topics/user', 'zod-messages']),
-        appModule('apps/web/src', ['lib/zod-jitless']),
+        npmPackage(['@tanstack/query-core', '@tanstack/react-query']),
+        appModule('apps/web/src', ['lib/api', 'lib/shape', 'lib/shapes', 'lib/shell-readers']),
       ].join('|'),
     ),
+  },
+  {
+    name: 'viewer',
+    test: new RegExp(appModule('apps/web/src', ['lib/viewer-topics', 'lib/viewer-shapes'])),
+  },
+  {
+    name: 'board-words',
+    test: new RegExp(
+      appModule('packages/shared/src', ['clock-display', 'scoreboard-basics', 'sports']),
+    ),
+  },
+  {
+    name: 'zod',
+    test: new RegExp(
+      [npmPackage(['zod']), appModule('packages/shared/src', ['keys', 'text', 'topics/user'])].join(
+        '|',
+      ),
+    ),
+  },
+  {
+    name: 'scoreboard-schemas',
+    test: new RegExp(appModule('packages/shared/src', ['scoreboard', 'scoreboard-views'])),
   },
 ];
 

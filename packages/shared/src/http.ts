@@ -1,10 +1,8 @@
 // The HTTP vocabulary both ends speak: where the API and the socket live, and the bodies every
 // route shares (an error, a bare ok, the standard refusals), so no route declares its own copy.
 import { z } from 'zod';
-import { BASE_PATH } from './routes.ts';
 
-export const API_PATH = `${BASE_PATH}/api`;
-export const WS_PATH = `${BASE_PATH}/ws`;
+export { API_PATH, WS_PATH } from './http-paths.ts';
 
 /** Every 4xx/5xx body (the server's error handler sends this shape). */
 export const errorSchema = z.object({ error: z.string() });

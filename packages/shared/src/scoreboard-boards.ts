@@ -1,5 +1,5 @@
 import type { ScoreboardFields } from './scoreboard.ts';
-import { FINAL, STARTING_SOON } from './scorekeeping.ts';
+import { FINAL, STARTING_SOON } from './scoreboard-basics.ts';
 import { boardKind, type BoardKind } from './sports.ts';
 
 export type ScoreboardFieldName = keyof ScoreboardFields;

@@ -1,12 +1,19 @@
 import { z } from 'zod';
 import { isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from './text.ts';
+import { SCOREKEEPER_MESSAGE_MAX, TENNIS_DECIDERS, TENNIS_POINTS } from './scoreboard-basics.ts';
+
+export {
+  periodStyle,
+  SCOREKEEPER_MESSAGE_MAX,
+  TENNIS_DECIDERS,
+  TENNIS_POINTS,
+  type TennisDecider,
+} from './scoreboard-basics.ts';
 
 // DESIGN §6 scoreboard field types.
 const count = z.number().int().nonnegative().max(1_000_000);
 const text = safeText().max(200);
 const flag = z.boolean();
-
-export const TENNIS_POINTS = ['0', '15', '30', '40', 'AD'] as const;
 
 /**
  * A tennis game's points: 0, 15, 30, 40, AD; in a tiebreak the points counted 1, 2, 3... (the
@@ -15,13 +22,6 @@ export const TENNIS_POINTS = ['0', '15', '30', '40', 'AD'] as const;
 const tennisPoints = z.union([z.enum(TENNIS_POINTS), z.string().regex(/^\d{1,3}$/)], {
   error: 'Points are 0, 15, 30, 40, AD, or a tiebreak count',
 });
-
-/**
- * How a tennis match's deciding set is played: a tiebreak at 6–6 like the others, a tiebreak at
- * 12–12, a 10-point match tiebreak instead of the set, or an advantage set (no tiebreak).
- */
-export const TENNIS_DECIDERS = ['tiebreak', 'tiebreak12', 'matchTiebreak', 'advantage'] as const;
-export type TennisDecider = (typeof TENNIS_DECIDERS)[number];
 
 /** Points that win a volleyball set: at least 5, at most 99. */
 const setPoints = z
@@ -200,9 +200,6 @@ export const tagMatchKey = (name: string): string =>
   name.normalize('NFC').toUpperCase().toLowerCase();
 export const gameTagsInputSchema = z.object({ tags: z.array(tagNameSchema).max(20) });
 
-/** The longest message to a scorekeeper (the web shows a counter against it). */
-export const SCOREKEEPER_MESSAGE_MAX = 1000;
-
 export const scorekeeperMessageSchema = z.object({
   scoreKeeperMessage: safeText()
     .trim()
@@ -212,11 +209,3 @@ export const scorekeeperMessageSchema = z.object({
       `Please keep the message to ${SCOREKEEPER_MESSAGE_MAX} characters or fewer`,
     ),
 });
-
-/** SPEC §2 summary card: 'Final' and 'Starting Soon' get special styling. */
-export function periodStyle(gamePeriod: string): 'final' | 'starting-soon' | 'live' {
-  const p = gamePeriod.trim().toLowerCase();
-  if (p === 'final') return 'final';
-  if (p === 'starting soon') return 'starting-soon';
-  return 'live';
-}

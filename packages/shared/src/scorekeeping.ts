@@ -1,4 +1,5 @@
-import { TENNIS_POINTS, type ScoreboardFields, type ScoreboardPatch } from './scoreboard.ts';
+import type { ScoreboardFields, ScoreboardPatch } from './scoreboard.ts';
+import { FINAL, STARTING_SOON, TENNIS_POINTS } from './scoreboard-basics.ts';
 
 // The scorekeeper's rules: what one tap on a scorekeeping control does to a game. Zod-free, so
 // the scorekeeper screen pays for none of it. Both the optimistic display and the request the
@@ -67,8 +68,7 @@ export type Intent =
   /** Set fields to these values: direct edits, Final, Starting Soon, and undo. */
   | { kind: 'set'; values: ScoreboardPatch };
 
-export const STARTING_SOON = 'Starting Soon';
-export const FINAL = 'Final';
+export { FINAL, STARTING_SOON } from './scoreboard-basics.ts';
 
 // Limits where a count has a natural top: a fifth ball is a walk, a fourth down does not exist.
 const COUNT_MAX: Partial<Record<CountField, number>> = {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { AuthStatus, menuName } from '@sagan/shared/auth';
+import { AuthStatus, menuName } from '@sagan/shared/auth-status';
 import { pathTo } from '@sagan/shared/routes';
 import {
   useAppConfig,
@@ -10,7 +10,7 @@ import {
   useSignOut,
   useSignOutEverywhere,
 } from '../lib/auth.ts';
-import { API_PATH } from '@sagan/shared/http';
+import { API_PATH } from '@sagan/shared/http-paths';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@sagan/shared/account';
 import { ExternalLink, useHasExternalLink } from '../components/external-link.tsx';
 import { useTheme } from '../components/use-theme.ts';

@@ -1,8 +1,6 @@
-// Before anything here parses: the shared chunk this lands in runs before the entry does.
-import './zod-jitless.ts';
-import { API_PATH } from '@sagan/shared/http';
-import { CSRF_HEADER } from '@sagan/shared/auth';
-import type { z } from 'zod';
+import { API_PATH } from '@sagan/shared/http-paths';
+import { CSRF_HEADER } from '@sagan/shared/auth-status';
+import type { Reader } from './shape.ts';
 
 /** A failed call, with a message fit to show the user (the server's, or a generic one). */
 class ApiError extends Error {
@@ -19,22 +17,23 @@ const TOO_MANY = 'Too many changes at once. Please wait a minute and try again.'
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * With a schema the response is parsed by it; without one it is typed only, for code on a
- * first-load path that must not pull in zod: the server already checks every response
- * against the same shared schema (fastify-type-provider-zod) (docs/decisions/0011).
+ * With a schema (a shared zod schema, or a shape reader on a viewer's first load, shape.ts) the
+ * response is parsed by it; without one it is typed only, for code on a first-load path that
+ * has no reader for it: the server already checks every response against the same shared
+ * schema (fastify-type-provider-zod) (docs/decisions/0011).
  */
-export async function api<S extends z.ZodType>(
+export async function api<T>(
   method: Method,
   path: string,
   body: unknown,
-  schema: S,
-): Promise<z.infer<S>>;
+  schema: Reader<T>,
+): Promise<T>;
 export async function api<T = unknown>(method: Method, path: string, body?: unknown): Promise<T>;
 export async function api(
   method: Method,
   path: string,
   body?: unknown,
-  schema?: z.ZodType,
+  schema?: Reader<unknown>,
 ): Promise<unknown> {
   const headers: Record<string, string> = {};
   if (method !== 'GET') headers[CSRF_HEADER] = '1';

@@ -1,18 +1,24 @@
 import { useCallback, useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  AuthStatus,
+import type { z } from 'zod';
+import type {
   appConfigSchema,
-  type AppConfig,
-  logoutAllResponseSchema,
-  sessionStateSchema,
-  sessionUserSchema,
-  type SessionUser,
+  AppConfig,
+  LogoutAllResponse,
+  SessionState,
+  SessionUser,
 } from '@sagan/shared/auth';
-import { DELETE_ACCOUNT_CONFIRMATION, deleteAccountResultSchema } from '@sagan/shared/account';
+import { AuthStatus } from '@sagan/shared/auth-status';
+import { DELETE_ACCOUNT_CONFIRMATION, type deleteAccountResultSchema } from '@sagan/shared/account';
 import { api } from './api.ts';
-import { remember, rememberedUser } from './device-user.ts';
+import { remember, rememberedUser, sessionUserReader } from './device-user.ts';
 import { realtime } from './realtime.ts';
+import { reader } from './shape.ts';
+import * as shapes from './shapes.ts';
+
+// Every page asks who is signed in, so these answers are read with shapes, not zod (shape.ts).
+const sessionStateReader = reader<SessionState>(shapes.sessionState);
+const appConfigReader = reader<z.output<typeof appConfigSchema>>(shapes.appConfig);
 
 const sessionQueryKey = ['auth', 'session'] as const;
 /** Sign-in and sign-out in this tab: they set the auth state themselves when they finish. */
@@ -21,7 +27,7 @@ const authMutationKey = ['auth'] as const;
 // The session check answers nobody with 200 (not /auth/me's 401), so an anonymous page logs no
 // failed request (DESIGN §9).
 async function fetchMe(): Promise<SessionUser | null> {
-  const { user } = await api('GET', '/auth/session', undefined, sessionStateSchema);
+  const { user } = await api('GET', '/auth/session', undefined, sessionStateReader);
   remember(user);
   return user;
 }
@@ -51,7 +57,7 @@ export function readInitialConfig(doc: Document): AppConfig | null {
   const text = doc.getElementById('sagan-config')?.textContent;
   if (!text) return null;
   try {
-    const parsed = appConfigSchema.safeParse(JSON.parse(text));
+    const parsed = appConfigReader.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
@@ -61,7 +67,7 @@ export function readInitialConfig(doc: Document): AppConfig | null {
 export function useAppConfig() {
   return useQuery({
     queryKey: appConfigQueryKey,
-    queryFn: () => api('GET', '/config', undefined, appConfigSchema),
+    queryFn: () => api('GET', '/config', undefined, appConfigReader),
     staleTime: Infinity,
   });
 }
@@ -108,8 +114,8 @@ export function useSignIn() {
       input: { kind: 'google'; credential: string } | { kind: 'local'; displayName: string },
     ) =>
       input.kind === 'google'
-        ? api('POST', '/auth/google', { credential: input.credential }, sessionUserSchema)
-        : api('POST', '/auth/local', { displayName: input.displayName }, sessionUserSchema),
+        ? api('POST', '/auth/google', { credential: input.credential }, sessionUserReader)
+        : api('POST', '/auth/local', { displayName: input.displayName }, sessionUserReader),
     onSuccess: (user) => after(user),
   });
 }
@@ -128,7 +134,8 @@ export function useSignOutEverywhere() {
   const after = useAfterAuthChange();
   return useMutation({
     mutationKey: authMutationKey,
-    mutationFn: () => api('POST', '/auth/logout-all', undefined, logoutAllResponseSchema),
+    // Typed only: the shell has no reader for it, and the server checks its own answer.
+    mutationFn: () => api<LogoutAllResponse>('POST', '/auth/logout-all'),
     onSuccess: () => after(null),
   });
 }
@@ -139,12 +146,10 @@ export function useDeleteAccount() {
   return useMutation({
     mutationKey: authMutationKey,
     mutationFn: () =>
-      api(
-        'POST',
-        '/me/delete',
-        { confirm: DELETE_ACCOUNT_CONFIRMATION },
-        deleteAccountResultSchema,
-      ),
+      // Typed only, as the sign-out everywhere above.
+      api<z.output<typeof deleteAccountResultSchema>>('POST', '/me/delete', {
+        confirm: DELETE_ACCOUNT_CONFIRMATION,
+      }),
     onSuccess: () => after(null),
   });
 }

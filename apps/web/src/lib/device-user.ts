@@ -1,4 +1,9 @@
-import { sessionUserSchema, type SessionUser } from '@sagan/shared/auth';
+import type { SessionUser } from '@sagan/shared/auth';
+import { reader } from './shape.ts';
+import * as shapes from './shapes.ts';
+
+/** Reads a user as the shared sessionUserSchema does, without zod (shape.ts). */
+export const sessionUserReader = reader<SessionUser>(shapes.sessionUser);
 
 /**
  * Who uses this device (DESIGN §10: cached state per user, purged on sign-out).
@@ -22,7 +27,7 @@ const listeners = new Set<() => void>();
 
 export function rememberedUser(): SessionUser | null {
   try {
-    const parsed = sessionUserSchema.safeParse(
+    const parsed = sessionUserReader.safeParse(
       JSON.parse(localStorage.getItem(REMEMBERED_USER) ?? 'null'),
     );
     return parsed.success ? parsed.data : null;

@@ -1,6 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { API_PATH } from '@sagan/shared/http';
-import { CSRF_HEADER } from '@sagan/shared/auth';
+import { API_PATH } from '@sagan/shared/http-paths';
+import { CSRF_HEADER } from '@sagan/shared/auth-status';
 import { reconnectDelayMs } from '@sagan/shared/backoff';
 import { deviceUid, onDeviceUserChange } from './device-user.ts';
 import { objectStore, request } from './idb.ts';

@@ -1,12 +1,10 @@
-// Before anything here parses: the shared chunk this lands in runs before the entry does.
-import './zod-jitless.ts';
 import { createContext, useContext, useEffect, useState } from 'react';
-import type { z } from 'zod';
 import type { ClientMessage } from '@sagan/shared/realtime';
 import type { TopicFamily } from '@sagan/shared/topics/define';
 import { reconnectDelayMs } from '@sagan/shared/backoff';
-import { WS_PATH } from '@sagan/shared/http';
+import { WS_PATH } from '@sagan/shared/http-paths';
 import { parseServerMessage } from '@sagan/shared/realtime-envelope';
+import type { Reader } from './shape.ts';
 
 type Listener = () => void;
 
@@ -309,6 +307,15 @@ export interface TopicResult<T> {
   error: string | undefined;
 }
 
+/**
+ * What useLive needs of a topic family: a shared one (packages/shared/src/topics/), whose schema
+ * is zod's, or a viewer's one (viewer-topics.ts), whose schema is a shape reader.
+ */
+type LiveFamily<Args extends readonly string[], T> = Pick<
+  TopicFamily<Args, never>,
+  'name' | 'applyDelta'
+> & { schema: Reader<T> };
+
 /** Each argument of a topic's name, or null while it is not known yet (e.g. who is signed in). */
 type OrNull<Args extends readonly unknown[]> = { [K in keyof Args]: Args[K] | null };
 
@@ -317,10 +324,10 @@ type OrNull<Args extends readonly unknown[]> = { [K in keyof Args]: Args[K] | nu
  * argument subscribes to nothing. The first state arrives on subscribe (or from the
  * server-rendered page), so a live screen reads its topic and nothing else.
  */
-export function useLive<Args extends readonly string[], S extends z.ZodType>(
-  family: TopicFamily<Args, S>,
+export function useLive<Args extends readonly string[], T>(
+  family: LiveFamily<Args, T>,
   ...args: OrNull<Args>
-): TopicResult<z.infer<S>> {
+): TopicResult<T> {
   const known = args.every((a) => a !== null);
   const topic = known ? family.name(...(args as unknown as Args)) : null;
   const client = useContext(RealtimeContext);
@@ -347,8 +354,8 @@ export function useLive<Args extends readonly string[], S extends z.ZodType>(
  * the write. The screen then never shows the old state after a write succeeded, and a page
  * opened next (e.g. the group just created) finds what the write made.
  */
-export function useLiveWrite<Args extends readonly string[], S extends z.ZodType>(
-  family: TopicFamily<Args, S>,
+export function useLiveWrite<Args extends readonly string[], T>(
+  family: LiveFamily<Args, T>,
   ...args: Args
 ): <T>(write: () => Promise<T>) => Promise<T> {
   const client = useContext(RealtimeContext);

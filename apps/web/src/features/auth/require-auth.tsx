@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { AuthStatus } from '@sagan/shared/auth';
+import { AuthStatus } from '@sagan/shared/auth-status';
 import { pathTo } from '@sagan/shared/routes';
 import { useAuth } from '../../lib/auth.ts';
 import { Loading } from '../../components/loading.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { AuthStatus, menuName } from '@sagan/shared/auth';
+import { AuthStatus, menuName } from '@sagan/shared/auth-status';
 import { inviteTokenSchema } from '@sagan/shared/coscorers';
 import { pathTo } from '@sagan/shared/routes';
 import { ErrorMessage } from '../../components/error-message.tsx';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AuthStatus } from '@sagan/shared/auth';
+import { AuthStatus } from '@sagan/shared/auth-status';
 import { noticeText } from '@sagan/shared/moderation';
 import { pathTo } from '@sagan/shared/routes';
-import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
+import { myNoticesTopic } from '../../lib/shell-readers.ts';
 import { api } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { useLive } from '../../lib/realtime.ts';

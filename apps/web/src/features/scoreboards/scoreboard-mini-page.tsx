@@ -1,12 +1,12 @@
 import { useParams, useSearchParams } from 'react-router';
-import { keySchema } from '@sagan/shared/keys';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { gameTopic } from '@sagan/shared/topics/game';
+import { gameTopic } from '../../lib/viewer-topics.ts';
+import { keyReader } from '../../lib/shell-readers.ts';
 import { useLive } from '../../lib/realtime.ts';
 import { SummaryCard } from './components/summary-card.tsx';
 import { useGameClock } from './boards/board-frame.tsx';
-import { FINAL } from '@sagan/shared/scorekeeping';
+import { FINAL } from '@sagan/shared/scoreboard-basics';
 import './scoreboards.css';
 
 /**
@@ -17,7 +17,7 @@ export default function ScoreboardMiniPage() {
   const { gameKey = '' } = useParams();
   const [search] = useSearchParams();
   const overlay = search.get('overlay') === '1';
-  const validKey = keySchema.safeParse(gameKey).success;
+  const validKey = keyReader.safeParse(gameKey).success;
   const game = useLive(gameTopic, validKey ? gameKey : '-');
   // The clock ticks from its state as on the full board; a Final game shows none.
   const { text: clock } = useGameClock(validKey ? gameKey : '-');

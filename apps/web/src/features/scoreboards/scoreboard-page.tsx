@@ -1,5 +1,4 @@
 import { Link, useParams } from 'react-router';
-import { keySchema } from '@sagan/shared/keys';
 import { pathTo } from '@sagan/shared/routes';
 import { boardKind } from '@sagan/shared/sports';
 import type { GameComment } from '@sagan/shared/scoreboard-views';
@@ -8,6 +7,7 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { keyReader } from '../../lib/shell-readers.ts';
 import { useGame } from './api/use-game.ts';
 import { useWatchers } from './api/use-scoreboard-actions.ts';
 import { Board } from './boards/board.tsx';
@@ -80,7 +80,7 @@ function Comment({
 /** SPEC §2 Scoreboard screen. */
 export default function ScoreboardPage() {
   const { gameKey = '' } = useParams();
-  const validKey = keySchema.safeParse(gameKey).success;
+  const validKey = keyReader.safeParse(gameKey).success;
   const game = useGame(validKey ? gameKey : '-');
   const [sun, toggleSun] = useSunMode();
   usePageTitle(game.data?.top.gameName ?? 'Scoreboard');

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { AuthStatus } from '@sagan/shared/auth';
+import { AuthStatus } from '@sagan/shared/auth-status';
 import { pathTo } from '@sagan/shared/routes';
 import type { GameSummary } from '@sagan/shared/scoreboard-views';
 import { ErrorMessage } from '../../components/error-message.tsx';

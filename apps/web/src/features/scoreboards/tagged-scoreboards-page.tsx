@@ -1,9 +1,9 @@
 import { useParams } from 'react-router';
-import { keySchema } from '@sagan/shared/keys';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { keyReader } from '../../lib/shell-readers.ts';
 import { tagTopic } from '@sagan/shared/topics/tag';
 import { useLive } from '../../lib/realtime.ts';
 import { FollowToggle } from './components/follow-toggle.tsx';
@@ -13,7 +13,7 @@ import './scoreboards.css';
 /** SPEC §2 Tagged scoreboards: 'Scoreboards Tagged #name' and the cards. */
 export default function TaggedScoreboardsPage() {
   const { tagID = '' } = useParams();
-  const validKey = keySchema.safeParse(tagID).success;
+  const validKey = keyReader.safeParse(tagID).success;
   const tag = useLive(tagTopic, validKey ? tagID : '-');
   usePageTitle(tag.data ? `#${tag.data.tag.name}` : 'Tagged Scoreboards');
   if (!validKey) return <NotFound what="tag" />;

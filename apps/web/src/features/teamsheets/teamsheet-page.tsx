@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { AuthStatus } from '@sagan/shared/auth';
+import { AuthStatus } from '@sagan/shared/auth-status';
 import { pathTo } from '@sagan/shared/routes';
 import { matchesSearch } from '@sagan/shared/teamsheet';
 import { rosterTopic } from '@sagan/shared/topics/roster';

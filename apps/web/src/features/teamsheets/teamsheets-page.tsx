@@ -1,5 +1,5 @@
 import { Link, useNavigate } from 'react-router';
-import { AuthStatus } from '@sagan/shared/auth';
+import { AuthStatus } from '@sagan/shared/auth-status';
 import { pathTo } from '@sagan/shared/routes';
 import { useAuth } from '../../lib/auth.ts';
 import { Loading } from '../../components/loading.tsx';

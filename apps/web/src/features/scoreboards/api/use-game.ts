@@ -1,6 +1,4 @@
-import { gameTopic } from '@sagan/shared/topics/game';
-import { gameOwnTopic } from '@sagan/shared/topics/game-own';
-import { myGamesTopic } from '@sagan/shared/topics/user-games';
+import { gameOwnTopic, gameTopic, myGamesTopic } from '../../../lib/viewer-topics.ts';
 import type { GameTopic } from '@sagan/shared/scoreboard-views';
 import { useAuth } from '../../../lib/auth.ts';
 import { useLive, type TopicResult } from '../../../lib/realtime.ts';

@@ -1,5 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { watchersSchema } from '@sagan/shared/scoreboard-views';
+import type { watchersSchema } from '@sagan/shared/scoreboard-views';
+import type { z } from 'zod';
+import { reader } from '../../../lib/shape.ts';
+import * as shapes from '../../../lib/shapes.ts';
 import { api } from '../../../lib/api.ts';
 
 const enc = encodeURIComponent;
@@ -28,6 +31,9 @@ export function useSendScorekeeperMessage(gameKey: string) {
   });
 }
 
+// The board's own first load reads the count with a shape, not zod (lib/shape.ts).
+const watchersReader = reader<z.output<typeof watchersSchema>>(shapes.watchers);
+
 const WATCHERS_POLL_MS = 30_000;
 const FIRST_WATCHERS_RECHECK_MS = 2_000;
 
@@ -38,7 +44,7 @@ const FIRST_WATCHERS_RECHECK_MS = 2_000;
 export function useWatchers(gameKey: string) {
   return useQuery({
     queryKey: ['scoreboards', 'watchers', gameKey],
-    queryFn: () => api('GET', `/games/${enc(gameKey)}/watchers`, undefined, watchersSchema),
+    queryFn: () => api('GET', `/games/${enc(gameKey)}/watchers`, undefined, watchersReader),
     // The first answer can come before this page's own subscription has reached the server
     // (it then leaves the viewer out): ask again shortly, then on the slow poll.
     refetchInterval: (query) =>

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { clockText } from '@sagan/shared/game-clock';
+import { clockText } from '@sagan/shared/clock-display';
 import type { BoardSpec } from '@sagan/shared/scoreboard-boards';
 import type { PublicScoreboard } from '@sagan/shared/scoreboard-views';
-import { FINAL } from '@sagan/shared/scorekeeping';
+import { FINAL } from '@sagan/shared/scoreboard-basics';
 import { sportName } from '@sagan/shared/sports';
-import { clockTopic } from '@sagan/shared/topics/clock';
+import { clockTopic } from '../../../lib/viewer-topics.ts';
 import { useLive } from '../../../lib/realtime.ts';
 
 export interface BoardProps {

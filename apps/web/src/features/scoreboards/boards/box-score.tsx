@@ -1,5 +1,5 @@
 import type { PublicScoreboard } from '@sagan/shared/scoreboard-views';
-import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
+import { gameDetailTopic } from '../../../lib/viewer-topics.ts';
 import { useLive } from '../../../lib/realtime.ts';
 import './line-score.css';
 

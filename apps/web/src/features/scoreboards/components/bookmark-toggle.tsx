@@ -1,7 +1,7 @@
-import { AuthStatus } from '@sagan/shared/auth';
+import { AuthStatus } from '@sagan/shared/auth-status';
 import { useAuth } from '../../../lib/auth.ts';
 import { useToggleBookmark } from '../api/use-scoreboard-actions.ts';
-import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
+import { favoritesTopic } from '../../../lib/viewer-topics.ts';
 import { useLive } from '../../../lib/realtime.ts';
 import { BookmarkIcon } from './icons.tsx';
 import { SignInLink } from './sign-in-link.tsx';

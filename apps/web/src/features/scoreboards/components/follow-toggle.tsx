@@ -1,4 +1,4 @@
-import { AuthStatus } from '@sagan/shared/auth';
+import { AuthStatus } from '@sagan/shared/auth-status';
 import { useAuth } from '../../../lib/auth.ts';
 import { useToggleFollow } from '../api/use-scoreboard-actions.ts';
 import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { AuthStatus } from '@sagan/shared/auth';
-import { SCOREKEEPER_MESSAGE_MAX, scorekeeperMessageSchema } from '@sagan/shared/scoreboard';
+import { AuthStatus } from '@sagan/shared/auth-status';
+import { SCOREKEEPER_MESSAGE_MAX } from '@sagan/shared/scoreboard-basics';
 import { useAuth } from '../../../lib/auth.ts';
 import { useSendScorekeeperMessage } from '../api/use-scoreboard-actions.ts';
 import { SignInLink } from './sign-in-link.tsx';
@@ -24,10 +24,18 @@ export function MessageBox({ gameKey }: { gameKey: string }) {
     );
   }
 
-  function submit(e: React.FormEvent) {
+  async function submit(e: React.FormEvent) {
     e.preventDefault();
-    // The same schema the server applies (STYLE: one schema, both ends).
-    const parsed = scorekeeperMessageSchema.safeParse({ scoreKeeperMessage: text });
+    // The same schema the server applies (STYLE: one schema, both ends), loaded with zod when a
+    // message is sent, not with the board: most viewers never send one.
+    let schema;
+    try {
+      ({ scorekeeperMessageSchema: schema } = await import('./message-schema.ts'));
+    } catch {
+      setInvalid('Could not reach the server. Check your connection and try again.');
+      return;
+    }
+    const parsed = schema.safeParse({ scoreKeeperMessage: text });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? 'Please write a message');
       return;
@@ -39,7 +47,7 @@ export function MessageBox({ gameKey }: { gameKey: string }) {
   return (
     <section className="card message-box" aria-labelledby={`${id}-h`}>
       <h2 id={`${id}-h`}>Message the Scorekeeper</h2>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(e) => void submit(e)} noValidate>
         <label htmlFor={`${id}-t`}>Your message</label>
         {/* No maxLength: it would cut a pasted message silently. The counter shows the limit
             and the schema refuses a longer message with words. */}

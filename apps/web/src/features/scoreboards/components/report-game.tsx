@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthStatus } from '@sagan/shared/auth';
+import { AuthStatus } from '@sagan/shared/auth-status';
 import { useAuth } from '../../../lib/auth.ts';
 import { api } from '../../../lib/api.ts';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
-import { periodStyle } from '@sagan/shared/scoreboard';
+import { periodStyle } from '@sagan/shared/scoreboard-basics';
 import { sportName } from '@sagan/shared/sports';
 import type { GameSummary } from '@sagan/shared/scoreboard-views';
 

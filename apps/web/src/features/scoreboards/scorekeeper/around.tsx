@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BASE_PATH, pathTo } from '@sagan/shared/routes';
-import { API_PATH } from '@sagan/shared/http';
+import { API_PATH } from '@sagan/shared/http-paths';
 import { tagNameSchema, type ScoreboardFields } from '@sagan/shared/scoreboard';
 import type { ScoreboardFieldName } from '@sagan/shared/scoreboard-boards';
 import type { GameHistoryEntry } from '@sagan/shared/game-history';

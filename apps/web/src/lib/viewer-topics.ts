@@ -1,0 +1,64 @@
+// The topic families a viewer's first load subscribes to, read with shapes (shape.ts) instead of
+// their zod schemas, so the scoreboard and the mini card load no zod (the shell's own:
+// shell-readers.ts). Each is the
+// shared family of the same name (packages/shared/src/topics/) with its schema swapped for the
+// shape derived from it; viewer-topics.test.ts holds each to its shared family: same names,
+// same flags, and a reader that answers as the schema does.
+import type { clockTopic as ClockFamily } from '@sagan/shared/topics/clock';
+import type { gameTopic as GameFamily } from '@sagan/shared/topics/game';
+import type { gameDetailTopic as GameDetailFamily } from '@sagan/shared/topics/game-detail';
+import type { gameOwnTopic as GameOwnFamily } from '@sagan/shared/topics/game-own';
+import type { favoritesTopic as FavoritesFamily } from '@sagan/shared/topics/user-favorites';
+import type { myGamesTopic as MyGamesFamily } from '@sagan/shared/topics/user-games';
+import { reader, type Viewed } from './shape.ts';
+import * as shapes from './viewer-shapes.ts';
+
+export const gameTopic: Viewed<typeof GameFamily> = {
+  prefix: 'game',
+  name: (gameKey: string) => `game:${gameKey}`,
+  schema: reader(shapes.gameTopic),
+  private: false,
+  coalesce: false,
+};
+
+export const gameOwnTopic: Viewed<typeof GameOwnFamily> = {
+  prefix: 'gameown',
+  name: (gameKey: string) => `gameown:${gameKey}`,
+  schema: reader(shapes.gameOwnTopic),
+  private: true,
+  coalesce: false,
+};
+
+export const clockTopic: Viewed<typeof ClockFamily> = {
+  prefix: 'clock',
+  name: (gameKey: string) => `clock:${gameKey}`,
+  schema: reader(shapes.clockTopic),
+  private: false,
+  coalesce: false,
+};
+
+export const gameDetailTopic: Viewed<typeof GameDetailFamily> = {
+  prefix: 'gamedetail',
+  name: (gameKey: string) => `gamedetail:${gameKey}`,
+  schema: reader(shapes.gameDetailTopic),
+  private: false,
+  coalesce: false,
+};
+
+export const favoritesTopic: Viewed<typeof FavoritesFamily> = {
+  prefix: 'user',
+  list: 'favorites',
+  name: (uid: string) => `user:${uid}:favorites`,
+  schema: reader(shapes.favoritesTopic),
+  private: true,
+  coalesce: true,
+};
+
+export const myGamesTopic: Viewed<typeof MyGamesFamily> = {
+  prefix: 'user',
+  list: 'games',
+  name: (uid: string) => `user:${uid}:games`,
+  schema: reader(shapes.myGamesTopic),
+  private: true,
+  coalesce: true,
+};
