@@ -763,6 +763,7 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       },
       games: { topic: 'games:recent', allowed: PUBLIC },
       tags: { topic: 'tags', allowed: PUBLIC },
+      upcoming: { topic: 'upcoming', allowed: PUBLIC },
       tag: { topic: `tag:${w.tagKey}`, allowed: PUBLIC },
       team: { topic: `team:${w.teamKey}`, allowed: OWNER_ONLY },
       roster: { topic: `roster:${w.publishedAsKey}`, allowed: PUBLIC },

@@ -6,6 +6,9 @@ const count = z.number().int().nonnegative().max(1_000_000);
 const text = safeText().max(200);
 const flag = z.boolean();
 
+/** The last moment a JavaScript Date can hold. */
+const MAX_DATE_MS = 8_640_000_000_000_000;
+
 export const TENNIS_POINTS = ['0', '15', '30', '40', 'AD'] as const;
 
 export const scoreboardFieldsSchema = z.object({
@@ -53,6 +56,16 @@ export const scoreboardFieldsSchema = z.object({
   awayScoreGames: count,
   homeScorePointsTennis: z.enum(TENNIS_POINTS),
   awayScorePointsTennis: z.enum(TENNIS_POINTS),
+  /**
+   * A game created ahead: when it starts, in ms since 1970 (game-schedule.ts). Optional, so the
+   * phone apps that never send it keep working.
+   */
+  startsAt: z
+    .number({ error: 'The start must be a date and time' })
+    .int('The start must be a date and time')
+    .min(0, 'The start must be a date and time')
+    .max(MAX_DATE_MS, 'The start must be a date and time')
+    .optional(),
 });
 export type ScoreboardFields = z.infer<typeof scoreboardFieldsSchema>;
 

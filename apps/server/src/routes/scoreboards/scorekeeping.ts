@@ -9,11 +9,11 @@ import {
   gameEventInputSchema,
 } from '@sagan/shared/game-events';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
+import { newGameSchema } from '@sagan/shared/game-schedule';
 import {
   clockSchema,
   gameCommentInputSchema,
   gameTagsInputSchema,
-  scoreboardPatchSchema,
   scoreboardWriteSchema,
 } from '@sagan/shared/scoreboard';
 import {
@@ -67,9 +67,11 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'create'),
       schema: {
         tags,
-        summary: 'Create a game; the body may carry initial scoreboard fields',
+        summary:
+          'Create a game; the body may carry initial scoreboard fields, and startsAt (ms) for ' +
+          'a game scheduled ahead',
         headers: idempotentHeadersSchema,
-        body: scoreboardPatchSchema.nullish(),
+        body: newGameSchema.nullish(),
         response: { 200: z.object({ gameKey: z.string() }), ...writeRefusals },
       },
     },
