@@ -34,6 +34,9 @@ describe('a game scheduled ahead', () => {
 
   it("reads the form's date and time in the viewer's zone, and nothing else", () => {
     expect(startFromLocalInput('2026-05-02T18:30')).toBe(new Date(2026, 4, 2, 18, 30).getTime());
+    expect(startFromLocalInput('2026-05-02T18:30:15')).toBe(
+      new Date(2026, 4, 2, 18, 30, 15).getTime(),
+    );
     expect(startFromLocalInput('')).toBeNull();
     expect(startFromLocalInput('2026-05-02')).toBeNull();
     expect(startFromLocalInput('2026-13-40T18:30')).toBeNull();

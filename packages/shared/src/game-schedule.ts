@@ -25,7 +25,7 @@ export const newGameSchema = scoreboardPatchSchema.superRefine((g, ctx) => {
 
 /** A `datetime-local` value ('2026-05-02T18:30') read in the viewer's zone; null if not one. */
 export function startFromLocalInput(value: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value)) return null;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return null;
   const ms = new Date(value).getTime();
   return Number.isNaN(ms) ? null : ms;
 }
@@ -43,5 +43,7 @@ export function formatStart(startsAt: number, locale?: string, timeZone?: string
 }
 
 /** Whether a card or board shows its start: a start is set and play has not begun. */
-export const showsStart = (g: { startsAt?: number | undefined; gamePeriod: string }): boolean =>
+export const showsStart = <G extends { startsAt?: number | undefined; gamePeriod: string }>(
+  g: G,
+): g is G & { startsAt: number } =>
   g.startsAt !== undefined && g.gamePeriod.trim().toLowerCase() === 'starting soon';
