@@ -713,10 +713,17 @@ export async function recordAction(
       if (action.kind === 'scorer') {
         // Who scored a tap already made: the player is checked, the tap found and named.
         await checkPlayer(q, gameKey, game.fields, action.team, action.player);
-        const target = await lastScoringTap(q, gameKey, origin, action.team);
+        const target = await lastScoringTap(q, gameKey, origin, action.team, action.tap);
         return { body: { ...action, target }, fields: game.fields, listed: true };
       }
-      if ('player' in action && action.player !== undefined) {
+      if (action.kind === 'hit') {
+        // Kept with the hit: the batting team now, so a later naming finds the hits it may name.
+        const team = game.fields.homePossession ? 'home' : 'away';
+        if (action.player !== undefined) {
+          await checkPlayer(q, gameKey, game.fields, team, action.player);
+        }
+        action = { kind: 'hit', team, ...(action.player ? { player: action.player } : {}) };
+      } else if ('player' in action && action.player !== undefined) {
         await checkPlayer(q, gameKey, game.fields, action.team, action.player);
       }
       // Made in a set that has ended: kept for the scorers to decide, never folded silently.
