@@ -178,7 +178,10 @@ function Scorekeeper({
 
   function act(intent: Intent) {
     const patch = applyIntent(shown, intent);
-    if (Object.keys(patch).length === 0) return;
+    // A hit or an error on a 0–0 count changes nothing on the board, but the line score and
+    // the box score count it.
+    const counted = intent.kind === 'hit' || intent.kind === 'error';
+    if (Object.keys(patch).length === 0 && !counted) return;
     setUndoable((n) => n + 1);
     box.enqueue({ ...intent, madeIn: shown.gamePeriod });
     const scored =
