@@ -544,6 +544,11 @@ const matrix: Record<string, Entry> = {
     expect: OWNER_HIDDEN,
     guess: 404,
   },
+  'GET /apps/sagan/api/scoring-seasons/:teamKey': {
+    req: (w) => get(`${API}/scoring-seasons/${w.teamKey}`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
 };
 
 const ROLE_NAMES = ['anonymous', 'another user', 'a co-scorer', 'owner'] as const;
