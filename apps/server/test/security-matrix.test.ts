@@ -562,6 +562,11 @@ const matrix: Record<string, Entry> = {
     expect: OWNER_HIDDEN,
     guess: 404,
   },
+  'GET /apps/sagan/api/scoring-seasons/:teamKey': {
+    req: (w) => get(`${API}/scoring-seasons/${w.teamKey}`),
+    expect: OWNER_HIDDEN,
+    guess: 404,
+  },
 };
 
 const ROLE_NAMES = ['anonymous', 'another user', 'a co-scorer', 'owner'] as const;
@@ -781,6 +786,7 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       },
       games: { topic: 'games:recent', allowed: PUBLIC },
       tags: { topic: 'tags', allowed: PUBLIC },
+      upcoming: { topic: 'upcoming', allowed: PUBLIC },
       tag: { topic: `tag:${w.tagKey}`, allowed: PUBLIC },
       team: { topic: `team:${w.teamKey}`, allowed: OWNER_ONLY },
       roster: { topic: `roster:${w.publishedAsKey}`, allowed: PUBLIC },

@@ -99,4 +99,31 @@ describe('box score', () => {
     ]);
     expect(box(log)).toEqual({ home: [], away: [] });
   });
+
+  it('baseball: runs and hits per batter, a hit credited to the team batting where it folded', () => {
+    const out: GameEventBody = { kind: 'pitch', call: 'out' };
+    // Top 1st: the away team bats (homePossession false).
+    const log = logOf({ sportID: 7, gamePeriod: 'Top 1st' }, [
+      ['h1', { kind: 'hit', team: 'away', player: 'ann' }],
+      ['h2', { kind: 'hit', team: 'away' }],
+      ['n2', { kind: 'scorer', team: 'away', player: 'bo', target: 'h2', tap: 'hit' }],
+      ['r1', score('away', 1, 'ann')],
+      ['o1', out],
+      ['o2', out],
+      ['o3', out],
+      // Bottom 1st: the home team bats; a naming of this hit for the away team credits no one.
+      ['h3', { kind: 'hit', team: 'home' }],
+      ['n3', { kind: 'scorer', team: 'away', player: 'cy', target: 'h3', tap: 'hit' }],
+      ['h4', { kind: 'hit', team: 'home', player: 'dee' }],
+      ['h5', { kind: 'hit', team: 'home', player: 'dee' }],
+      ['v5', { kind: 'void', target: 'h5' }],
+    ]);
+    expect(box(log)).toEqual({
+      away: [
+        { player: 'ann', points: 1, hits: 1 },
+        { player: 'bo', points: 0, hits: 1 },
+      ],
+      home: [{ player: 'dee', points: 0, hits: 1 }],
+    });
+  });
 });

@@ -28,14 +28,15 @@ export const intentSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('score'), team, by, player: player.optional() }).strict(),
   z.object({ kind: z.literal('goal'), team, by, player: player.optional() }).strict(),
   z.object({ kind: z.literal('behind'), team, by, player: player.optional() }).strict(),
-  /** Who scored this device's last scoring tap for `team`. */
-  z.object({ kind: z.literal('scorer'), team, player }).strict(),
+  /** Who scored this device's last scoring tap for `team` (or, with tap 'hit', its last hit). */
+  z.object({ kind: z.literal('scorer'), team, player, tap: z.literal('hit').optional() }).strict(),
   z.object({ kind: z.literal('count'), field: z.enum(COUNT_FIELDS), by }).strict(),
   z.object({ kind: z.literal('toggle'), field: z.enum(FLAG_FIELDS) }).strict(),
   z.object({ kind: z.literal('tennisPoint'), team }).strict(),
   z.object({ kind: z.literal('setWon'), team }).strict(),
   z.object({ kind: z.literal('pitch'), call: z.enum(['ball', 'strike', 'out']) }).strict(),
-  z.object({ kind: z.literal('hit') }).strict(),
+  /** The batter, of the batting team's sheet, if said. */
+  z.object({ kind: z.literal('hit'), player: player.optional() }).strict(),
   z.object({ kind: z.literal('error') }).strict(),
   z.object({ kind: z.literal('period'), step: z.union([z.literal(1), z.literal(-1)]) }).strict(),
 ]);

@@ -23,6 +23,7 @@ export const gameSummarySchema = publicScoreboardSchema
     homeScore: true,
     awayScore: true,
     timeStamp: true,
+    startsAt: true,
   })
   .extend({
     /** In its owner's own list only: an operator hid it from the public. */
@@ -92,7 +93,14 @@ export const tagsTopicSchema = z.object({
 });
 
 /** Topic tag:{tagID}: the tag and its games; null when missing. */
-export const tagTopicSchema = z.object({ tag: tagSummarySchema, games: gameListSchema }).nullable();
+export const tagTopicSchema = z
+  .object({
+    tag: tagSummarySchema,
+    games: gameListSchema,
+    /** Its scheduled games not begun yet, soonest first (game-schedule.ts); not in games. */
+    upcoming: gameListSchema.optional(),
+  })
+  .nullable();
 
 /** Topic user:{uid}:favorites: bookmarks (SPEC §7 stores gameName) with the live summary. */
 export const favoritesTopicSchema = z.array(

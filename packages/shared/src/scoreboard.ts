@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { startProblem } from './game-schedule.ts';
 import { isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from './text.ts';
 import { SCOREKEEPER_MESSAGE_MAX, TENNIS_DECIDERS, TENNIS_POINTS } from './scoreboard-basics.ts';
 
@@ -29,6 +30,10 @@ const setPoints = z
   .int('Set points are a whole number')
   .min(5, 'A set is played to at least 5 points')
   .max(99, 'A set is played to at most 99 points');
+
+/** The last moment a JavaScript Date can hold. */
+const MAX_DATE_MS = 8_640_000_000_000_000;
+
 
 export const scoreboardFieldsSchema = z.object({
   gameName: text,
@@ -86,11 +91,28 @@ export const scoreboardFieldsSchema = z.object({
   setPoints: setPoints.optional(),
   /** Volleyball: the points that win the deciding fifth set (default 15, by 2). */
   decidingSetPoints: setPoints.optional(),
+  /**
+   * A game created ahead: when it starts, in ms since 1970 (game-schedule.ts). Optional, so the
+   * phone apps that never send it keep working.
+   */
+  startsAt: z
+    .number({ error: 'The start must be a date and time' })
+    .int('The start must be a date and time')
+    .min(0, 'The start must be a date and time')
+    .max(MAX_DATE_MS, 'The start must be a date and time')
+    .optional(),
 });
 export type ScoreboardFields = z.infer<typeof scoreboardFieldsSchema>;
 
 /** A PATCH carries any subset of the fields; unknown fields are refused (a typo is a bug). */
 export const scoreboardPatchSchema = scoreboardFieldsSchema.partial().strict();
+
+/** POST /games: the initial fields; a start, when given, is still to come. */
+export const newGameSchema = scoreboardPatchSchema.superRefine((g, ctx) => {
+  const problem = g.startsAt === undefined ? null : startProblem(g.startsAt);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['startsAt'], message: problem });
+});
+
 export type ScoreboardPatch = z.infer<typeof scoreboardPatchSchema>;
 
 /**

@@ -49,9 +49,10 @@ export type Intent =
   | { kind: 'behind'; team: Team; by: number; player?: string }
   /**
    * Who scored a scoring tap already made (`target`, which the server finds: this device's
-   * last one for `team`): the box score credits it to `player`. Changes nothing on the board.
+   * last one for `team`; with `tap: 'hit'`, its last hit while `team` batted): the box score
+   * credits it to `player`. Changes nothing on the board.
    */
-  | { kind: 'scorer'; team: Team; player: string; target?: string }
+  | { kind: 'scorer'; team: Team; player: string; target?: string; tap?: 'hit' }
   | { kind: 'count'; field: CountField; by: number }
   | { kind: 'toggle'; field: FlagField }
   /** Tennis: a point won by `team` (games, sets and serve follow; undo takes it back). */
@@ -60,8 +61,11 @@ export type Intent =
   | { kind: 'setWon'; team: Team }
   /** Baseball: a ball or strike with the count's consequences (walk, strikeout, side out). */
   | { kind: 'pitch'; call: 'ball' | 'strike' | 'out' }
-  /** Baseball: the batter hit safely (the count starts over; the line score counts the hit). */
-  | { kind: 'hit' }
+  /**
+   * Baseball: the batter hit safely (the count starts over; the line score counts the hit),
+   * the batter named if said. The server stores the batting team with it.
+   */
+  | { kind: 'hit'; player?: string; team?: Team }
   /** Baseball: the fielding team made an error (the line score counts it against them). */
   | { kind: 'error' }
   | { kind: 'period'; step: 1 | -1 }

@@ -8,6 +8,7 @@ import { gameHeldTopic } from '@sagan/shared/topics/game-held';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
+import { upcomingGamesTopic } from '@sagan/shared/topics/upcoming-games';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
@@ -234,6 +235,10 @@ export async function writeGameEvent<T>(
           ? [gameHistoryTopic.name(gameKey)]
           : []),
         ...(decision.heldChanged ? [gameHeldTopic.name(gameKey)] : []),
+        // A scheduled game's first score moves it from Upcoming to the recent games.
+        ...(game.fields.startsAt !== undefined || decision.fields.startsAt !== undefined
+          ? [upcomingGamesTopic.name()]
+          : []),
         // The line score: a hit or an error moves it without changing the scoreboard.
         gameDetailTopic.name(gameKey),
       ],

@@ -22,6 +22,8 @@ const boxLine = z.object({
   points: z.number().int(),
   goals: z.number().int().optional(),
   behinds: z.number().int().optional(),
+  /** Baseball: the hits a batter got (points are the runs they scored). */
+  hits: z.number().int().optional(),
 });
 
 /**

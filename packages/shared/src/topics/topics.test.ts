@@ -14,6 +14,7 @@ import { recentGamesTopic } from './recent-games.ts';
 import { rosterTopic } from './roster.ts';
 import { tagTopic } from './tag.ts';
 import { tagsTopic } from './tags.ts';
+import { upcomingGamesTopic } from './upcoming-games.ts';
 import { teamTopic } from './team.ts';
 import { favoritesTopic } from './user-favorites.ts';
 import { followedTagsTopic } from './user-followed-tags.ts';
@@ -41,6 +42,7 @@ const families = [
   { family: coscorersTopic, name: coscorersTopic.name('game', KEY), isPrivate: true },
   { family: recentGamesTopic, name: recentGamesTopic.name(), isPrivate: false },
   { family: tagsTopic, name: tagsTopic.name(), isPrivate: false },
+  { family: upcomingGamesTopic, name: upcomingGamesTopic.name(), isPrivate: false },
   { family: tagTopic, name: tagTopic.name(KEY), isPrivate: false },
   { family: rosterTopic, name: rosterTopic.name(KEY), isPrivate: false },
   { family: teamTopic, name: teamTopic.name(KEY), isPrivate: true },
@@ -72,6 +74,7 @@ describe('topic families', () => {
       `coscorers:game:${KEY}`,
       'games:recent',
       'tags',
+      'upcoming',
       `tag:${KEY}`,
       `roster:${KEY}`,
       `team:${KEY}`,
@@ -89,6 +92,7 @@ describe('topic families', () => {
     const aggregates = [
       'games:recent',
       'tags',
+      'upcoming',
       `tag:${KEY}`,
       `user:${UID}:games`,
       `user:${UID}:favorites`,

@@ -3,6 +3,7 @@ import scorekeepingRoutes from './scorekeeping.ts';
 import { registerScoreboardTopics } from './topics.ts';
 import viewerRoutes from './viewer.ts';
 import gameSheetRoutes from './sheets.ts';
+import scoringSeasonRoutes from './scoring-season.ts';
 
 // The scoreboards feature's HTTP routes and realtime topics are registered here.
 export default async function scoreboardsRoutes(app: FastifyInstance): Promise<void> {
@@ -10,4 +11,5 @@ export default async function scoreboardsRoutes(app: FastifyInstance): Promise<v
   await app.register(scorekeepingRoutes);
   await app.register(viewerRoutes);
   await app.register(gameSheetRoutes);
+  await app.register(scoringSeasonRoutes);
 }

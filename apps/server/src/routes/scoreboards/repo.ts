@@ -34,6 +34,8 @@ import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
 import { tagsTopic } from '@sagan/shared/topics/tags';
+import { upcomingGamesTopic } from '@sagan/shared/topics/upcoming-games';
+import { startProblem } from '@sagan/shared/game-schedule';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
@@ -94,6 +96,37 @@ export const PUBLIC_GAME = `(g.hidden_at IS NULL AND NOT ${OWNER_BLOCKED})`;
 const HIDDEN_GAME = `(g.hidden_at IS NOT NULL OR ${OWNER_BLOCKED})`;
 
 const GAME_COLUMNS = 'g.game_key, g.fields, g.time_stamp';
+
+/** The fields a scoring event moves: the first change to one of them begins a scheduled game. */
+const SCORE_FIELDS = [
+  'homeScore',
+  'awayScore',
+  'homeScoreGoals',
+  'awayScoreGoals',
+  'homeScorePoints',
+  'awayScorePoints',
+  'homeScoreGames',
+  'awayScoreGames',
+  'homeScorePointsTennis',
+  'awayScorePointsTennis',
+  ...[1, 2, 3, 4, 5].flatMap((n) => [`homeSet${n}`, `awaySet${n}`]),
+];
+
+/**
+ * A game (alias g) scheduled ahead and not begun: it has a start, and no scoring event stands
+ * in its log. A tap taken back does not count, nor the void that took it back, so a game whose
+ * only tap was a mistake is upcoming again.
+ */
+const UPCOMING = `(g.fields ? 'startsAt' AND NOT EXISTS (
+  SELECT 1 FROM game_events e WHERE e.game_key = g.game_key AND e.voided_by IS NULL
+    AND e.body ->> 'kind' <> 'void'
+    AND e.changes ?| ARRAY[${SCORE_FIELDS.map((f) => `'${f}'`).join(', ')}]))`;
+
+/**
+ * The dashboard's Upcoming leaves out a game whose start is this long gone and that never
+ * began: its scorer did not come. It stays on its tags' pages and its owner's list.
+ */
+const UPCOMING_STALE_MS = 24 * 3_600_000;
 /** Lists of cards are bounded so a busy user or tag never makes a huge frame. */
 const LIST_LIMIT = 100;
 const COMMENTS_LIMIT = 50;
@@ -127,6 +160,7 @@ function toSummary(row: GameRow): GameSummary {
     homeScore: g.homeScore,
     awayScore: g.awayScore,
     timeStamp: g.timeStamp,
+    ...(g.startsAt !== undefined ? { startsAt: g.startsAt } : {}),
     ...(boardKind(g.sportID) === 'tennis' ? { tennis: tennisSummary(g) } : {}),
   };
 }
@@ -341,11 +375,22 @@ export async function loadGameHistory(
   };
 }
 
-/** SPEC §9: the 10 most recent games by timeStamp. */
+/** SPEC §9: the 10 most recent games by timeStamp; a scheduled game once it has begun. */
 export async function loadRecentGames(q: Queryable): Promise<GameSummary[]> {
   const rows = await q.query<GameRow>(
-    `SELECT ${GAME_COLUMNS} FROM games g WHERE ${PUBLIC_GAME}
+    `SELECT ${GAME_COLUMNS} FROM games g WHERE ${PUBLIC_GAME} AND NOT ${UPCOMING}
      ORDER BY g.time_stamp DESC, g.game_key LIMIT ${RECENT_GAMES_LIMIT}`,
+  );
+  return rows.map(toSummary);
+}
+
+/** The dashboard's Upcoming: scheduled games not begun, soonest first. */
+export async function loadUpcomingGames(q: Queryable): Promise<GameSummary[]> {
+  const rows = await q.query<GameRow>(
+    `SELECT ${GAME_COLUMNS} FROM games g WHERE ${PUBLIC_GAME} AND ${UPCOMING}
+       AND (g.fields ->> 'startsAt')::bigint >= $1
+     ORDER BY (g.fields ->> 'startsAt')::bigint, g.game_key LIMIT ${RECENT_GAMES_LIMIT}`,
+    [Date.now() - UPCOMING_STALE_MS],
   );
   return rows.map(toSummary);
 }
@@ -412,12 +457,21 @@ export async function findTag(q: Queryable, tagID: string): Promise<TagSummary |
 export async function loadTagTopic(q: Queryable, tagID: string) {
   const tag = await findTag(q, tagID);
   if (!tag) return null;
-  const rows = await q.query<GameRow>(
-    `SELECT ${GAME_COLUMNS} FROM game_tags gt JOIN games g ON g.game_key = gt.game_key
+  const rows = await q.query<GameRow & { upcoming: boolean }>(
+    `SELECT ${GAME_COLUMNS}, ${UPCOMING} AS upcoming
+     FROM game_tags gt JOIN games g ON g.game_key = gt.game_key
      WHERE gt.tag_key = $1 AND ${PUBLIC_GAME} ORDER BY g.time_stamp DESC LIMIT ${LIST_LIMIT}`,
     [tagID],
   );
-  return { tag, games: rows.map(toSummary) };
+  const upcoming = rows
+    .filter((r) => r.upcoming)
+    .map(toSummary)
+    .sort((a, b) => (a.startsAt ?? 0) - (b.startsAt ?? 0));
+  return {
+    tag,
+    games: rows.filter((r) => !r.upcoming).map(toSummary),
+    ...(upcoming.length ? { upcoming } : {}),
+  };
 }
 
 export async function loadFollowedTags(q: Queryable, uid: string) {
@@ -488,7 +542,11 @@ export async function createGame(
       Date.now(),
     ]);
     await appendBaseline(q, gameKey, uid, fields);
-    await app.hub.changed(q, [recentGamesTopic.name(), myGamesTopic.name(uid)]);
+    await app.hub.changed(q, [
+      recentGamesTopic.name(),
+      myGamesTopic.name(uid),
+      ...(fields.startsAt !== undefined ? [upcomingGamesTopic.name()] : []),
+    ]);
   });
   return { gameKey };
 }
@@ -558,6 +616,7 @@ export async function patchGame(
       }
       refuseRename(game, patch);
       refuseRuleChange(game, patch);
+      refuseLateStart(game, patch);
       const values = applyIntent(game.fields, { kind: 'set', values: patch });
       return { body: { kind: 'set', values }, fields: { ...game.fields, ...values } };
     },
@@ -583,6 +642,13 @@ function refuseRuleChange(game: LockedGame, values: ScoreboardPatch): void {
   if (playBegun(game.fields)) {
     throw new HttpError(422, "The game's rules can't change once play has begun");
   }
+}
+
+/** A start moved to a time already gone is refused; one left as it was is not checked again. */
+function refuseLateStart(game: LockedGame, values: Partial<ScoreboardFields>): void {
+  if (values.startsAt === undefined || values.startsAt === game.fields.startsAt) return;
+  const problem = startProblem(values.startsAt);
+  if (problem) throw new HttpError(400, problem);
 }
 
 /**
@@ -678,15 +744,23 @@ export async function recordAction(
       if (action.kind === 'set') {
         refuseRename(game, action.values);
         refuseRuleChange(game, action.values);
+        refuseLateStart(game, action.values);
       }
       if (action.kind === 'resolve') return decideHeld(q, gameKey, game, eventId, action);
       if (action.kind === 'scorer') {
         // Who scored a tap already made: the player is checked, the tap found and named.
         await checkPlayer(q, gameKey, game.fields, action.team, action.player);
-        const target = await lastScoringTap(q, gameKey, origin, action.team);
+        const target = await lastScoringTap(q, gameKey, origin, action.team, action.tap);
         return { body: { ...action, target }, fields: game.fields, listed: true };
       }
-      if ('player' in action && action.player !== undefined) {
+      if (action.kind === 'hit') {
+        // Kept with the hit: the batting team now, so a later naming finds the hits it may name.
+        const team = game.fields.homePossession ? 'home' : 'away';
+        if (action.player !== undefined) {
+          await checkPlayer(q, gameKey, game.fields, team, action.player);
+        }
+        action = { kind: 'hit', team, ...(action.player ? { player: action.player } : {}) };
+      } else if ('player' in action && action.player !== undefined) {
         await checkPlayer(q, gameKey, game.fields, action.team, action.player);
       }
       // Made in a set that has ended: kept for the scorers to decide, never folded silently.
@@ -862,6 +936,7 @@ export async function gameAudienceTopics(
     clockTopic.name(gameKey),
     gameDetailTopic.name(gameKey),
     recentGamesTopic.name(),
+    upcomingGamesTopic.name(),
     myGamesTopic.name(ownerUid),
     ...(row.tag_keys.length ? [tagsTopic.name()] : []),
     ...row.tag_keys.map(tagTopic.name),
@@ -924,6 +999,7 @@ export async function deleteGame(app: App, uid: string, gameKey: string): Promis
       gameHistoryTopic.name(gameKey),
       gameDetailTopic.name(gameKey),
       recentGamesTopic.name(),
+      upcomingGamesTopic.name(),
       myGamesTopic.name(uid),
       ...(row.tag_keys.length ? [tagsTopic.name()] : []),
       ...row.tag_keys.map(tagTopic.name),

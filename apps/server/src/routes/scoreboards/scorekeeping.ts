@@ -13,7 +13,7 @@ import {
   clockSchema,
   gameCommentInputSchema,
   gameTagsInputSchema,
-  scoreboardPatchSchema,
+  newGameSchema,
   scoreboardWriteSchema,
 } from '@sagan/shared/scoreboard';
 import {
@@ -65,9 +65,11 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
       config: writeLimit(app.config.rateLimitFactor, 'create'),
       schema: {
         tags,
-        summary: 'Create a game; the body may carry initial scoreboard fields',
+        summary:
+          'Create a game; the body may carry initial scoreboard fields, and startsAt (ms) for ' +
+          'a game scheduled ahead',
         headers: idempotentHeadersSchema,
-        body: scoreboardPatchSchema.nullish(),
+        body: newGameSchema.nullish(),
         response: { 200: z.object({ gameKey: z.string() }), ...writeRefusals },
       },
     },

@@ -59,22 +59,30 @@ export async function checkPlayer(
 
 /**
  * The scoring tap a "who scored" names: the newest one this user made on this device for the
- * team that still counts. 404 when there is none.
+ * team that still counts (with tap 'hit': the newest hit while that team batted). 404 when
+ * there is none.
  */
 export async function lastScoringTap(
   q: Queryable,
   gameKey: string,
   origin: { uid: string; device?: string | null },
   team: Team,
+  tap?: 'hit',
 ): Promise<string> {
   const rows = await q.query<{ event_id: string }>(
     `SELECT event_id FROM game_events
      WHERE game_key = $1 AND uid = $2 AND device IS NOT DISTINCT FROM $3 AND voided_by IS NULL
-       AND body ->> 'kind' IN ('score', 'goal', 'behind') AND body ->> 'team' = $4
+       AND body ->> 'kind' = ANY($5::text[]) AND body ->> 'team' = $4
      ORDER BY seq DESC LIMIT 1`,
-    [gameKey, origin.uid, origin.device ?? null, team],
+    [gameKey, origin.uid, origin.device ?? null, team, tap ? [tap] : ['score', 'goal', 'behind']],
   );
-  if (!rows[0]) throw notFound('No scoring tap of yours for this team is left to name a scorer');
+  if (!rows[0]) {
+    throw notFound(
+      tap
+        ? 'No hit of yours for this team is left to name a batter'
+        : 'No scoring tap of yours for this team is left to name a scorer',
+    );
+  }
   return rows[0].event_id;
 }
 

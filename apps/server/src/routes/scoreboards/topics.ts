@@ -9,6 +9,7 @@ import { gameOwnTopic } from '@sagan/shared/topics/game-own';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
 import { tagsTopic } from '@sagan/shared/topics/tags';
+import { upcomingGamesTopic } from '@sagan/shared/topics/upcoming-games';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
@@ -23,6 +24,7 @@ import {
   loadRecentGames,
   loadTagLists,
   loadTagTopic,
+  loadUpcomingGames,
   loadUserGames,
   scoresGame,
   seesHidden,
@@ -85,6 +87,11 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
     topic: recentGamesTopic,
     authorize: (_u, arg) => arg === 'recent',
     load: loadRecentGames,
+  });
+  hub.register({
+    topic: upcomingGamesTopic,
+    authorize: (_u, arg) => arg === '',
+    load: loadUpcomingGames,
   });
   hub.register({ topic: tagsTopic, authorize: (_u, arg) => arg === '', load: loadTagLists });
   hub.register({

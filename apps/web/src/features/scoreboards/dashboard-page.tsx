@@ -8,6 +8,7 @@ import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagsTopic } from '@sagan/shared/topics/tags';
+import { upcomingGamesTopic } from '@sagan/shared/topics/upcoming-games';
 import { useLive } from '../../lib/realtime.ts';
 import { SummaryList } from './components/summary-card.tsx';
 import './scoreboards.css';
@@ -53,6 +54,7 @@ export default function DashboardPage() {
   usePageTitle(undefined);
   const recent = useLive(recentGamesTopic);
   const tags = useLive(tagsTopic);
+  const upcoming = useLive(upcomingGamesTopic);
   const hasApps = useHasExternalLink('apps');
   return (
     <section className="page dashboard">
@@ -94,6 +96,14 @@ export default function DashboardPage() {
         <ErrorMessage error={recent.error} />
       ) : (
         <SummaryList games={recent.data ?? []} label="Current Games" empty="No games yet." />
+      )}
+
+      {/* Shown once there is something scheduled: most days there is not. */}
+      {!!upcoming.data?.length && (
+        <>
+          <h2>Upcoming</h2>
+          <SummaryList games={upcoming.data} label="Upcoming" empty="" />
+        </>
       )}
 
       <h2>Tagged Games</h2>

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
-import { defaultScoreboard, scoreboardPatchSchema, tagNameSchema } from '@sagan/shared/scoreboard';
+import { defaultScoreboard, newGameSchema, tagNameSchema } from '@sagan/shared/scoreboard';
+import { startFromLocalInput } from '@sagan/shared/game-schedule';
 import { periodLabels, STARTING_SOON } from '@sagan/shared/scorekeeping';
 import { SPORTS } from '@sagan/shared/sports';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -33,13 +34,19 @@ export default function NewGamePage() {
   const [maxSets, setMaxSets] = useState(3);
   const [tags, setTags] = useState('');
   const [rules, setRules] = useState(ruleDraftOf);
+  const [starts, setStarts] = useState('');
   const [invalid, setInvalid] = useState<string | null>(null);
   const id = useId();
 
   function submit(e: FormEvent) {
     e.preventDefault();
     if (create.isPending || create.isSuccess) return;
-    const parsed = scoreboardPatchSchema.safeParse({
+    const startsAt = starts ? startFromLocalInput(starts) : undefined;
+    if (startsAt === null) {
+      setInvalid('The start must be a date and time');
+      return;
+    }
+    const parsed = newGameSchema.safeParse({
       sportID,
       gameName: gameName.trim() || defaultScoreboard.gameName,
       homeTeamName: homeTeamName.trim() || defaultScoreboard.homeTeamName,
@@ -47,6 +54,7 @@ export default function NewGamePage() {
       gamePeriod: gamePeriod.trim() || STARTING_SOON,
       ...(sportID === TENNIS ? { maxSets } : {}),
       ...rulePatch(sportID, rules),
+      ...(startsAt === undefined ? {} : { startsAt }),
     });
     if (!parsed.success) {
       setInvalid(parsed.error.issues[0]?.message ?? 'Please check the form.');
@@ -144,6 +152,17 @@ export default function NewGamePage() {
           </>
         )}
         {hasRules(sportID) && <RuleFields sportID={sportID} draft={rules} onChange={setRules} />}
+        <label htmlFor={`${id}-starts`}>Starts</label>
+        <input
+          id={`${id}-starts`}
+          type="datetime-local"
+          value={starts}
+          aria-describedby={`${id}-starts-help`}
+          onChange={(e) => setStarts(e.target.value)}
+        />
+        <p className="help" id={`${id}-starts-help`}>
+          Optional, for a game scored later: it is listed under Upcoming until the first score.
+        </p>
         <label htmlFor={`${id}-tags`}>Tags</label>
         <input
           id={`${id}-tags`}

@@ -174,23 +174,40 @@ function Scorekeeper({
 
   // Who scored: after a scoring tap for a team linked to a sheet, its players are offered.
   const sheets = useGameSheets(gameKey);
-  const [picking, setPicking] = useState<Team | null>(null);
+  // Whose scorer is asked for: a team's last score, or (baseball) the batter of its last hit.
+  const [picking, setPicking] = useState<{ team: Team; tap?: 'hit' } | null>(null);
 
   function act(intent: Intent) {
     const patch = applyIntent(shown, intent);
-    if (Object.keys(patch).length === 0) return;
+    // A hit or an error on a 0–0 count changes nothing on the board, but the line score and
+    // the box score count it.
+    const counted = intent.kind === 'hit' || intent.kind === 'error';
+    if (Object.keys(patch).length === 0 && !counted) return;
     setUndoable((n) => n + 1);
     box.enqueue({ ...intent, madeIn: shown.gamePeriod });
     const scored =
       intent.kind === 'score' || intent.kind === 'goal' || intent.kind === 'behind' ? intent : null;
-    setPicking(scored && scored.by > 0 && sheets.data?.[scored.team] ? scored.team : null);
+    const batting: Team = shown.homePossession ? 'home' : 'away';
+    setPicking(
+      scored && scored.by > 0 && sheets.data?.[scored.team]
+        ? { team: scored.team }
+        : intent.kind === 'hit' && sheets.data?.[batting]
+          ? { team: batting, tap: 'hit' }
+          : null,
+    );
   }
-  function pick(team: Team, player: string) {
+  function pick(team: Team, player: string, tap?: 'hit') {
     setPicking(null);
     setUndoable((n) => n + 1);
-    box.enqueue({ kind: 'scorer', team, player, madeIn: shown.gamePeriod });
+    box.enqueue({
+      kind: 'scorer',
+      team,
+      player,
+      ...(tap ? { tap } : {}),
+      madeIn: shown.gamePeriod,
+    });
   }
-  const pickSheet = picking ? sheets.data?.[picking] : null;
+  const pickSheet = picking ? sheets.data?.[picking.team] : null;
   function takeBack() {
     if (!undoable) return;
     setPicking(null);
@@ -225,9 +242,10 @@ function Scorekeeper({
           picking &&
           pickSheet && (
             <ScorerPick
-              teamName={picking === 'home' ? shown.homeTeamName : shown.awayTeamName}
+              teamName={picking.team === 'home' ? shown.homeTeamName : shown.awayTeamName}
               sheet={pickSheet}
-              onPick={(player) => pick(picking, player)}
+              hit={picking.tap === 'hit'}
+              onPick={(player) => pick(picking.team, player, picking.tap)}
               onSkip={() => setPicking(null)}
             />
           )

@@ -27,6 +27,17 @@ export default function TaggedScoreboardsPage() {
         <h1>Scoreboards Tagged #{name}</h1>
         <FollowToggle tagID={tagID} name={name} />
       </div>
+      {!!tag.data.upcoming?.length && (
+        <>
+          <h2>Upcoming</h2>
+          <SummaryList
+            games={tag.data.upcoming}
+            label={`Upcoming games tagged #${name}`}
+            empty=""
+          />
+          <h2>Games</h2>
+        </>
+      )}
       <SummaryList
         games={tag.data.games}
         label={`Games tagged #${name}`}

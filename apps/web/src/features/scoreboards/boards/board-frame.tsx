@@ -1,11 +1,13 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { clockText } from '@sagan/shared/clock-display';
+import { showsStart } from '@sagan/shared/game-schedule';
 import type { BoardSpec } from '@sagan/shared/scoreboard-boards';
 import type { PublicScoreboard } from '@sagan/shared/scoreboard-views';
 import { FINAL } from '@sagan/shared/scoreboard-basics';
 import { sportName } from '@sagan/shared/sports';
 import { clockTopic } from '../../../lib/viewer-topics.ts';
 import { useLive } from '../../../lib/realtime.ts';
+import { StartTime } from '../components/start-time.tsx';
 
 export interface BoardProps {
   game: PublicScoreboard;
@@ -107,6 +109,11 @@ export function BoardFrame({
           >
             {period ?? game.gamePeriod}
           </span>
+          {showsStart(game) && (
+            <span className="board-start">
+              Starts <StartTime at={game.startsAt} />
+            </span>
+          )}
           {spec.clock && game.gamePeriod !== FINAL && <GameClock gameKey={game.gameKey} />}
         </p>
       </header>

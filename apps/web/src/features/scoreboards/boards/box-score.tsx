@@ -1,4 +1,5 @@
 import type { PublicScoreboard } from '@sagan/shared/scoreboard-views';
+import { boardKind } from '@sagan/shared/sports';
 import { gameDetailTopic } from '../../../lib/viewer-topics.ts';
 import { useLive } from '../../../lib/realtime.ts';
 import './line-score.css';
@@ -17,9 +18,11 @@ export function BoxScore({ gameKey, game }: { gameKey: string; game: PublicScore
     return lines?.length ? [{ side, name, lines }] : [];
   });
   if (!teams.length) return null;
+  // Baseball's box score is its batters' runs and hits.
+  const baseball = boardKind(game.sportID) === 'baseball';
   return (
     <section className="box-score" aria-labelledby="box-score-h">
-      <h2 id="box-score-h">Scorers</h2>
+      <h2 id="box-score-h">{baseball ? 'Batters' : 'Scorers'}</h2>
       <div className="box-score-teams">
         {teams.map(({ side, name, lines }) => {
           const goals = lines.some((l) => l.goals !== undefined);
@@ -40,8 +43,13 @@ export function BoxScore({ gameKey, game }: { gameKey: string; game: PublicScore
                     </th>
                   )}
                   <th scope="col">
-                    <abbr title="Points">Pts</abbr>
+                    {baseball ? <abbr title="Runs">R</abbr> : <abbr title="Points">Pts</abbr>}
                   </th>
+                  {baseball && (
+                    <th scope="col">
+                      <abbr title="Hits">H</abbr>
+                    </th>
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -53,6 +61,7 @@ export function BoxScore({ gameKey, game }: { gameKey: string; game: PublicScore
                     </th>
                     {goals && <td>{`${l.goals ?? 0}.${l.behinds ?? 0}`}</td>}
                     <td className="box-points">{l.points}</td>
+                    {baseball && <td className="box-points">{l.hits ?? 0}</td>}
                   </tr>
                 ))}
               </tbody>

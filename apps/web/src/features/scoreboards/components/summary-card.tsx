@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
 import { periodStyle } from '@sagan/shared/scoreboard-basics';
+import { showsStart } from '@sagan/shared/game-schedule';
 import { sportName } from '@sagan/shared/sports';
 import type { GameSummary } from '@sagan/shared/scoreboard-views';
+import { StartTime } from './start-time.tsx';
 
 /**
  * SPEC §2 summary card: game name, period, sport name, home and away scores; opens the board.
@@ -62,6 +64,11 @@ export function SummaryCard({
         <span className="summary-name">{game.gameName}</span>
         <span className="summary-period">{game.gamePeriod}</span>
       </span>
+      {showsStart(game) && (
+        <span className="summary-start">
+          Starts <StartTime at={game.startsAt} />
+        </span>
+      )}
       {clock && (
         <span className="summary-clock" role="timer" aria-label={`Clock ${clock}`}>
           {clock}

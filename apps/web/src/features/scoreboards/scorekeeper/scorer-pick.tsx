@@ -6,30 +6,34 @@ import { Loading } from '../../../components/loading.tsx';
 import { useGameSheets, useLinkSheet, useMyTeams } from './api.ts';
 
 /**
- * Who scored the tap just made: one tap on a player of the team's sheet, or none at all. The
- * score itself is already on its way; this only names its scorer (DESIGN §10).
+ * Who scored the tap just made (or, in baseball, who got the hit): one tap on a player of the
+ * team's sheet, or none at all. The tap itself is already on its way; this only names its
+ * player (DESIGN §10).
  */
 export function ScorerPick({
   teamName,
   sheet,
+  hit = false,
   onPick,
   onSkip,
 }: {
   teamName: string;
   sheet: LinkedSheet;
+  hit?: boolean;
   onPick: (playerKey: string) => void;
   onSkip: () => void;
 }) {
+  const question = hit ? `Who got the hit for ${teamName}?` : `Who scored for ${teamName}?`;
   return (
-    <div className="sk-scorer" role="group" aria-label={`Who scored for ${teamName}?`}>
-      <p className="sk-scorer-q">Who scored for {teamName}?</p>
+    <div className="sk-scorer" role="group" aria-label={question}>
+      <p className="sk-scorer-q">{question}</p>
       <div className="sk-scorer-players">
         {sheet.players.map((p) => (
           <button
             key={p.playerKey}
             type="button"
             className="sk-btn sk-scorer-btn"
-            aria-label={`${p.playerName}, ${p.jersey ? `#${p.jersey}` : 'no number'}, scored`}
+            aria-label={`${p.playerName}, ${p.jersey ? `#${p.jersey}` : 'no number'}, ${hit ? 'got the hit' : 'scored'}`}
             onClick={() => onPick(p.playerKey)}
           >
             {p.jersey && <span className="sk-jersey">#{p.jersey}</span>} {p.playerName}
