@@ -7,6 +7,7 @@ import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { rosterTopic } from '@sagan/shared/topics/roster';
 import { tagTopic } from '@sagan/shared/topics/tag';
 import { tagsTopic } from '@sagan/shared/topics/tags';
+import { upcomingGamesTopic } from '@sagan/shared/topics/upcoming-games';
 
 // The public pages the server renders with their data (docs/decisions/0013), and how it tells
 // from that data that the thing a page shows does not exist: that page then answers 404, so a
@@ -41,8 +42,14 @@ type Resolver = (keys: string[]) => RenderedPage;
 
 /** Route pattern (the path after the base path) → the page; its groups are keys. */
 const PAGES: ReadonlyArray<[RegExp, Resolver]> = [
-  // The dashboard's current games and tag lists: always there, if empty.
-  [/^\/$/, () => ({ topics: [recentGamesTopic.name(), tagsTopic.name()], missing: () => false })],
+  // The dashboard's current games, upcoming games and tag lists: always there, if empty.
+  [
+    /^\/$/,
+    () => ({
+      topics: [recentGamesTopic.name(), upcomingGamesTopic.name(), tagsTopic.name()],
+      missing: () => false,
+    }),
+  ],
   [
     /^\/taggedscoreboards\/([^/]+)\/?$/,
     ([tag]) => ({ topics: [tagTopic.name(tag!)], missing: firstIsNull }),
