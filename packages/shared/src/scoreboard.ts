@@ -34,7 +34,6 @@ const setPoints = z
 /** The last moment a JavaScript Date can hold. */
 const MAX_DATE_MS = 8_640_000_000_000_000;
 
-
 export const scoreboardFieldsSchema = z.object({
   gameName: text,
   gamePeriod: text,
