@@ -66,7 +66,9 @@ describe('DESIGN §6 scoreboard field types', () => {
     [{ base1: 'yes' }],
     [{ maxSets: 6 }],
     [{ maxSets: 0 }],
-    [{ homeScorePointsTennis: '20' }],
+    // A tiebreak counts 1, 2, 3…, so a number of points up to 3 digits is taken; nothing else.
+    [{ homeScorePointsTennis: '20A' }],
+    [{ homeScorePointsTennis: '1000' }],
     [{ timeStamp: 5 }],
     [{ homeScroe: 1 }],
   ])('refuses %j', (patch) => expect(scoreboardPatchSchema.safeParse(patch).success).toBe(false));
