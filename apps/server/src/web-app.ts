@@ -13,6 +13,7 @@ import { buildFileReader, inlineCriticalPath, inlineStylesAndTheme } from './cri
 import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
 import { renderedPage, type RenderedPage, type TopicState } from './rendered-pages.ts';
 import { appConfigFor } from './routes/auth/index.ts';
+import { seesHiddenGame } from './routes/scoreboards/public.ts';
 import { requestOrigin } from './lib/hosts.ts';
 import { allowFraming } from './lib/framing.ts';
 
@@ -281,19 +282,27 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         html = injectPreview(indexHtml, preview, `${origin}${pathname}`, origin);
         if (preview.noindex) reply.header('x-robots-tag', 'noindex');
       }
-      html = painted?.rendered
-        ? inlineCriticalPath(
-            injectFirstPaint(html, painted.rendered, painted.states, painted.appConfig),
-            readBuildFile,
-          )
-        : html === indexHtml
-          ? clientHtml
-          : inlineStylesAndTheme(html, readBuildFile);
+      // A hidden game's own people (its scorers, the operators) get the page their app fills
+      // in, marked hidden; the shared render, which says not found, is everyone else's.
+      const uid = req.user?.uid;
+      const game = painted?.missing && uid ? gameRoute(route) : null;
+      const seesHidden =
+        !!game && !!uid && (await seesHiddenGame(app.db, uid, game.gameKey, config.adminUids));
+      html = seesHidden
+        ? clientHtml
+        : painted?.rendered
+          ? inlineCriticalPath(
+              injectFirstPaint(html, painted.rendered, painted.states, painted.appConfig),
+              readBuildFile,
+            )
+          : html === indexHtml
+            ? clientHtml
+            : inlineStylesAndTheme(html, readBuildFile);
       // The mini card is made to be embedded by other sites: that exact route only.
       if (known && gameRoute(route)?.mini) allowFraming(reply);
       // A game, sheet, player or shared link that is not there (or could not be, its key
       // malformed) is not found, as an unknown path is; the page says so itself.
-      const found = known && page !== 'malformed' && !painted?.missing;
+      const found = known && page !== 'malformed' && (!painted?.missing || seesHidden);
       // Unknown paths still get the app (it shows its not-found page) but with a 404 status.
       return reply
         .code(found ? 200 : 404)

@@ -284,4 +284,34 @@ describe.each(databaseKinds())('moderation of comments and tags ($name)', (kind)
     viewer.ws.close();
     owner.ws.close();
   });
+
+  it("a hidden game's page opens for its owner and the operators; everyone else gets not found", async () => {
+    const { Owner, Viewer } = t.users;
+    const created = await Owner.request({
+      method: 'POST',
+      url: `${API}/games`,
+      payload: { gameName: 'Hidden by URL' },
+    });
+    const hiddenKey = created.json<{ gameKey: string }>().gameKey;
+    expect((await admin(`/admin/games/${hiddenKey}/hide`)).statusCode).toBe(200);
+    const url = `/apps/sagan/viewscoreboard/${hiddenKey}`;
+    // The shared render says not found, with its status, to the public and to other people.
+    for (const res of [await page(`/viewscoreboard/${hiddenKey}`), await Viewer.request({ url })]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('Not found');
+    }
+    // Its owner and an operator get the page their app fills in (marked hidden), never the
+    // render that says not found.
+    for (const res of [await Owner.request({ url }), await t.users[ADMIN].request({ url })]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<div id="root"');
+      expect(res.body).not.toContain('Not found');
+    }
+    // A game that does not exist is not found to an operator too.
+    const none = await t.users[ADMIN].request({
+      url: '/apps/sagan/viewscoreboard/nosuchgame0000000000',
+    });
+    expect(none.statusCode).toBe(404);
+    expect(none.body).toContain('Not found');
+  });
 });

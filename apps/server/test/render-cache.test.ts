@@ -81,6 +81,12 @@ describe.each(databaseKinds())('rendered lists and the render cache on $name', (
     const tagged = await call('PUT', `/games/${gameKey}/tags`, { tags: [tagName] });
     expect(tagged.statusCode).toBe(200);
     tagKey = tagged.json<{ tags: { key: string }[] }>().tags[0]!.key;
+    // A game scheduled ahead is on the dashboard too, under Upcoming.
+    const scheduled = await call('POST', '/games', {
+      gameName: 'Derby Tomorrow',
+      startsAt: Date.now() + 86_400_000,
+    });
+    expect(scheduled.statusCode).toBe(200);
     // The lists' numbers come after the write (decisions/0015): every one given out from here.
     await t.app.hub.coalescer.settled();
   });
@@ -94,6 +100,9 @@ describe.each(databaseKinds())('rendered lists and the render cache on $name', (
     expect(root).toContain('Rendered Rovers');
     expect(root).toContain('aria-label="Popular Tags"');
     expect(root).toContain(`#${tagName}`);
+    // Upcoming is in the first paint, not drawn in after the app takes over.
+    expect(root).toContain('aria-label="Upcoming"');
+    expect(root).toContain('Derby Tomorrow');
     // Nothing is left loading in the rendered page.
     expect(root).not.toContain('class="loading');
     // The operator's Apps card is there already, as the app's first render has it: the site's
@@ -105,7 +114,7 @@ describe.each(databaseKinds())('rendered lists and the render cache on $name', (
     )?.[1];
     expect(JSON.parse(config!)).toMatchObject({ links: { apps: APPS_URL } });
     const states = initialStates(res.body);
-    expect(states.map((s) => s.topic)).toEqual(['games:recent', 'tags']);
+    expect(states.map((s) => s.topic)).toEqual(['games:recent', 'upcoming', 'tags']);
     // The numbers the client resumes from label the states it was given.
     for (const s of states)
       expect(s).toEqual({ topic: s.topic, ...(await t.app.hub.current(s.topic)) });

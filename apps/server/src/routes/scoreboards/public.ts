@@ -5,6 +5,7 @@ export {
   findPublicComment,
   findPublicGame,
   gameAudienceTopics,
+  seesHiddenGame,
   tagAudienceTopics,
 } from './repo.ts';
 export { followSheetPrivacyOnGames } from './sheet-repo.ts';

@@ -205,6 +205,19 @@ export async function seesHidden(
   return adminUids.includes(uid) || (await scoresGame(q, uid, gameKey));
 }
 
+/**
+ * Whether this game exists, hidden from the public, and this person may still see it: its page
+ * then opens for them (their app shows it, marked) where everyone else gets not found.
+ */
+export async function seesHiddenGame(
+  q: Queryable,
+  uid: string,
+  gameKey: string,
+  adminUids: readonly string[],
+): Promise<boolean> {
+  return !!(await findGame(q, gameKey)) && (await seesHidden(q, uid, gameKey, adminUids));
+}
+
 /** The game topic's state; a hidden game is null (missing) unless includeHidden. */
 export async function loadGameTopic(
   q: Queryable,

@@ -1,6 +1,8 @@
 import { gameOwnTopic, gameTopic, myGamesTopic } from '../../../lib/viewer-topics.ts';
 import type { GameTopic } from '@sagan/shared/scoreboard-views';
+import { AuthStatus } from '@sagan/shared/auth-status';
 import { useAuth } from '../../../lib/auth.ts';
+import { deviceUid } from '../../../lib/device-user.ts';
 import { useLive, type TopicResult } from '../../../lib/realtime.ts';
 
 /**
@@ -12,11 +14,18 @@ import { useLive, type TopicResult } from '../../../lib/realtime.ts';
 export function useGame(
   gameKey: string | null,
 ): TopicResult<(NonNullable<GameTopic> & { hidden?: boolean }) | null> {
-  const { user } = useAuth();
+  const { authStatus, user } = useAuth();
   const shown = useLive(gameTopic, gameKey);
   // The owner's own games say which games are theirs without asking for a refused view.
   const mine = useLive(myGamesTopic, user?.uid ?? null);
   const owns = !!mine.data?.some((g) => g.gameKey === gameKey);
   const own = useLive(gameOwnTopic, (shown.data === null || owns) && user ? gameKey : null);
-  return (shown.data === null || owns) && own.data ? own : shown;
+  if ((shown.data === null || owns) && own.data) return own;
+  // Missing to the public, but perhaps not to this person: on a device where someone signed in
+  // (the server render and a fan's phone have nobody), not found only once it is known who is
+  // asking and that their own view is refused.
+  const mayStillSee =
+    (authStatus === AuthStatus.Unknown && deviceUid() !== null) || (!!user && own.loading);
+  if (shown.data === null && mayStillSee) return { ...shown, data: undefined, loading: true };
+  return shown;
 }
