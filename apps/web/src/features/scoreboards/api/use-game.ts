@@ -20,7 +20,11 @@ export function useGame(
   const mine = useLive(myGamesTopic, user?.uid ?? null);
   const owns = !!mine.data?.some((g) => g.gameKey === gameKey);
   const own = useLive(gameOwnTopic, (shown.data === null || owns) && user ? gameKey : null);
-  if ((shown.data === null || owns) && own.data) return own;
+  // The own view follows the game topic's numbers but is reloaded on each change, while the
+  // public topic is moved by the write itself: of the two, the newer stands, so a tap shows on
+  // the owner's screen as soon as either has it (and a hidden game has only its own view).
+  const ownIsCurrent = shown.data === null || (own.seq ?? -1) >= (shown.seq ?? -1);
+  if ((shown.data === null || owns) && own.data && ownIsCurrent) return own;
   // Missing to the public, but perhaps not to this person: on a device where someone signed in
   // (the server render and a fan's phone have nobody), not found only once it is known who is
   // asking and that their own view is refused.
