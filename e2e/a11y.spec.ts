@@ -93,6 +93,8 @@ test('the top menu, the theme toggle and the scoreboard work by keyboard', async
   const gameKey = await createGame(keeper, { gameName: 'Keyboard cup' });
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`${BASE}/`);
+  // The dashboard is server-rendered: its controls work once the app has taken over.
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
   await expect(page.getByText('Current Games')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();

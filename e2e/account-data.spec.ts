@@ -23,6 +23,8 @@ test.describe("a person's data, from the user menu", () => {
     expect(player.ok()).toBe(true);
 
     await page.goto(`${BASE}/`);
+    // The dashboard is server-rendered: its controls work once the app has taken over.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
     await page.getByRole('button', { name }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),

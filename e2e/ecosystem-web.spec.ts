@@ -84,6 +84,8 @@ test('privacy options change what an anonymous visitor receives and sees', async
 
 test('the viewer is installable: manifest and icons', async ({ page, request }) => {
   await page.goto(`${BASE}/`);
+  // The dashboard is server-rendered: its controls work once the app has taken over.
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe(`${BASE}/manifest.webmanifest`);
   const manifest = (await (await request.get(href!)).json()) as {
@@ -170,6 +172,8 @@ test('dark mode and the bright-sun board, on a desktop and a phone', async ({ pa
     await page.setViewportSize(viewport);
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.goto(`${BASE}/`);
+    // The dashboard is server-rendered: its controls work once the app has taken over.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.getByText('Harbour derby').first()).toBeVisible();
     await screenshot(page, `ecosystem-dark-dashboard-${size}`);

@@ -19,6 +19,8 @@ test.describe('scoreboards: live games for viewers', () => {
     });
 
     await page.goto(`${BASE}/`);
+    // The dashboard is server-rendered: its controls work once the app has taken over.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
     const card = page
       .getByRole('list', { name: 'Current Games' })
       .getByRole('link', { name: new RegExp(name) });
@@ -219,6 +221,8 @@ test.describe('scoreboards: live games for viewers', () => {
     });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${BASE}/`);
+    // The dashboard is server-rendered: its controls work once the app has taken over.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
     await expect(page.getByRole('heading', { name: 'Current Games' })).toBeVisible();
     await expect(
       page

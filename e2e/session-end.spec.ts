@@ -20,6 +20,8 @@ test.describe('a session ended elsewhere', () => {
     await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
 
     await page.goto(`${BASE}/`);
+    // The dashboard is server-rendered: its controls work once the app has taken over.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
     await expect(page.getByRole('button', { name })).toBeVisible();
     // The tab that signs out knows it is signed out: it need not ask the server again.
     let asked = 0;

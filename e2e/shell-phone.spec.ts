@@ -126,6 +126,8 @@ test.describe('the shell on a phone', () => {
   }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${BASE}/`);
+    // The dashboard is server-rendered: its controls work once the app has taken over.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const menu = nav.getByRole('button', { name: 'Menu' });
     const scoreboards = nav.getByRole('link', { name: 'Scoreboards' });

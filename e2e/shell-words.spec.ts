@@ -95,6 +95,8 @@ test('a tennis card shows the games of each set, not 0–0', async ({ page, requ
     awayScoreGames: 2,
   });
   await page.goto(`${BASE}/`);
+  // The dashboard is server-rendered: its controls work once the app has taken over.
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
   const card = page.getByRole('link', { name: new RegExp(name) });
   await expect(card).toContainText(/A\. Rivera\s*Sets 6, 3/);
   await expect(card).toContainText(/K\. Osei\s*Sets 4, 2/);

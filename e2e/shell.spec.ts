@@ -6,6 +6,8 @@ test.describe('app shell and sign-in', () => {
   }) => {
     const name = unique('Ann');
     await page.goto(`${BASE}/`);
+    // The dashboard is server-rendered: its controls work once the app has taken over.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     await page.getByRole('link', { name: 'Login' }).click();
     await expect(page.getByRole('heading', { name: 'Login', level: 1 })).toBeVisible();
@@ -56,6 +58,8 @@ test.describe('app shell and sign-in', () => {
     page,
   }) => {
     await page.goto(`${BASE}/`);
+    // The dashboard is server-rendered: its controls work once the app has taken over.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
     const footer = page.locator('footer');
     await expect(footer.getByRole('heading', { name: 'Contact Us' })).toBeVisible();
     await expect(footer.getByRole('link', { name: 'help@sagan.example' })).toHaveAttribute(
@@ -89,6 +93,8 @@ test.describe('app shell and sign-in', () => {
 
   test('Privacy and Terms are pages of the app, naming the operator', async ({ page }) => {
     await page.goto(`${BASE}/`);
+    // The dashboard is server-rendered: its controls work once the app has taken over.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
     await page.locator('footer').getByRole('link', { name: 'Privacy' }).click();
     await expect(page).toHaveURL(`${BASE}/privacy`);
     await expect(page.getByRole('heading', { name: 'Privacy', level: 1 })).toBeVisible();
@@ -132,6 +138,8 @@ test.describe('app shell and sign-in', () => {
     const phone = await other.newPage();
     await signIn(phone, name); // the same local name is the same account
     await page.goto(`${BASE}/`);
+    // The dashboard is server-rendered: its controls work once the app has taken over.
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
     await page.getByRole('button', { name }).click();
     await page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await expect(page.getByRole('status')).toHaveText(
