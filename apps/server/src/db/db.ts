@@ -337,9 +337,10 @@ function workerEntry(): URL {
 }
 
 /**
- * A new folder's initdb peaks far above what the database needs afterwards, and neither a
- * thread nor the process gives all of that memory back: it runs in a short-lived process of
- * its own, which has exited before the server answers anyone.
+ * A new folder's initdb and first migrations peak far above what the database needs
+ * afterwards, and neither a thread nor the process gives all of that memory back: they run in
+ * a short-lived process of its own, which has exited before the server answers anyone. The
+ * folder comes back created and migrated.
  */
 async function initdbOnce(options: WorkerOptions): Promise<void> {
   const source = import.meta.url.endsWith('.ts');

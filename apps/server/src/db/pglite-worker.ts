@@ -7,7 +7,7 @@ import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
 import { momentOf } from './moment.ts';
 
 // Run as a process of its own (db.ts initdbOnce), with the options as its argument: a new data
-// folder's initdb, and nothing else.
+// folder's initdb and its migrations, and nothing else.
 const port = parentPort;
 const { sharedBuffers, ...options } = (
   port ? workerData : JSON.parse(process.argv[2] ?? '{}')
@@ -20,11 +20,7 @@ if (sharedBuffers) {
   ];
 }
 const pglite = new PGlite(options satisfies PGliteOptions);
-if (!port) {
-  await pglite.waitReady;
-  await pglite.close();
-  process.exit(0);
-}
+if (!port) await createDataDir(pglite);
 
 interface OpenTx {
   t: Transaction;
@@ -151,3 +147,19 @@ pglite.waitReady.then(
   () => send({ id: 0, ok: true, value: null }),
   (err: unknown) => send(errorReply(0, err)),
 );
+
+/**
+ * A new folder's initdb and migrations peak far above what the database needs afterwards; here,
+ * in a process that exits, their peak is not kept, and the server's first start on the folder
+ * idles as a restart does. The modules that migrate load only in this process, not the thread.
+ */
+async function createDataDir(db: PGlite): Promise<never> {
+  await db.waitReady;
+  const [{ pgliteDb }, { migrate }] = await Promise.all([
+    import('./db.ts'),
+    import('./migrate.ts'),
+  ]);
+  await migrate(pgliteDb(db));
+  await db.close();
+  process.exit(0);
+}
