@@ -37,5 +37,5 @@ describe('a new PGlite data folder', () => {
     } finally {
       await again.close();
     }
-  }, 120_000);
+  }, 300_000);
 });

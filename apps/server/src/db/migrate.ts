@@ -10,16 +10,7 @@ const MIGRATIONS_DIR = new URL('./migrations/', import.meta.url).pathname;
  * release stored it and migrate on.
  */
 export async function migrate(db: Db, opts: { upTo?: string } = {}): Promise<string[]> {
-  await db.query(
-    `CREATE TABLE IF NOT EXISTS schema_migrations (
-       version text PRIMARY KEY,
-       applied_at timestamptz NOT NULL DEFAULT now())`,
-  );
-  const done = new Set(
-    (await db.query<{ version: string }>('SELECT version FROM schema_migrations')).map(
-      (r) => r.version,
-    ),
-  );
+  const done = await appliedVersions(db);
   const files = fs
     .readdirSync(MIGRATIONS_DIR)
     .filter((f) => /^\d{4}_.+\.sql$/.test(f))
@@ -42,6 +33,28 @@ export async function migrate(db: Db, opts: { upTo?: string } = {}): Promise<str
   }
   return applied;
 }
+
+/**
+ * The versions applied so far: one statement on a start with the table there (every start but
+ * a new database's), where creating it first would add a round trip and a catalog lookup to
+ * each start.
+ */
+async function appliedVersions(db: Db): Promise<Set<string>> {
+  try {
+    const rows = await db.query<{ version: string }>('SELECT version FROM schema_migrations');
+    return new Set(rows.map((r) => r.version));
+  } catch (err) {
+    if ((err as { code?: unknown }).code !== UNDEFINED_TABLE) throw err;
+  }
+  await db.query(
+    `CREATE TABLE IF NOT EXISTS schema_migrations (
+       version text PRIMARY KEY,
+       applied_at timestamptz NOT NULL DEFAULT now())`,
+  );
+  return new Set();
+}
+
+const UNDEFINED_TABLE = '42P01';
 
 // Our migrations hold plain DDL separated by ';' at line ends (no functions with bodies).
 function splitStatements(sql: string): string[] {
