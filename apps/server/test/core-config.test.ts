@@ -209,5 +209,5 @@ describe('embedded database folder lock', () => {
     await db.close();
     expect(fs.existsSync(path.join(dir, 'sagan.lock'))).toBe(false);
     fs.rmSync(dir, { recursive: true, force: true });
-  }, 60_000);
+  }, 180_000);
 });
