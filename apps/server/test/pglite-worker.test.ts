@@ -79,6 +79,50 @@ describe('PGlite in its own thread', () => {
     expect(heard).toEqual(['kept']);
   });
 
+  it("runs a lone transaction's statements without giving the event loop a turn", async () => {
+    // A statement answered through the event loop waits behind every socket's work while the
+    // transaction holds the database idle; the thread answers a transaction's statements while
+    // this one waits for them.
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const seen = await db.tx(async (q) => {
+      await q.query('INSERT INTO worker_t (id) VALUES (10)');
+      const rows = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM worker_t');
+      await q.query('DELETE FROM worker_t WHERE id = 10');
+      return rows[0]?.n;
+    });
+    expect(turned).toBe(false);
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it('lets a transaction begun while another is open wait for it without blocking this thread', async () => {
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const order: string[] = [];
+    const first = db.tx(async (q) => {
+      await q.query('INSERT INTO worker_t (id) VALUES (20)');
+      inside();
+      await held;
+      await q.query('INSERT INTO worker_t (id) VALUES (21)');
+      order.push('first');
+    });
+    await entered;
+    const second = db.tx(async (q) => {
+      const rows = await q.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM worker_t WHERE id IN (20, 21)',
+      );
+      order.push(`second saw ${rows[0]?.n}`);
+    });
+    // The second begin waits in the database's thread: this one keeps turning meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await Promise.all([first, second]);
+    expect(order).toEqual(['first', 'second saw 2']);
+    await db.query('DELETE FROM worker_t WHERE id IN (20, 21)');
+  });
+
   it('serialises a query outside a transaction behind the open transaction', async () => {
     const order: string[] = [];
     let inside!: () => void;

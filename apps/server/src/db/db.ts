@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
@@ -361,7 +361,13 @@ async function initdbOnce(options: WorkerOptions): Promise<void> {
 }
 
 async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Promise<Db> {
-  const worker = new Worker(workerEntry(), { workerData: options });
+  const channel = new MessageChannel();
+  const flag = new Int32Array(new SharedArrayBuffer(4));
+  const worker = new Worker(workerEntry(), {
+    workerData: { ...options, sync: { port: channel.port2, flag } },
+    transferList: [channel.port2],
+  });
+  const syncPort = channel.port1;
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   const listeners = new Map<number, (payload: string) => void>();
   /**
@@ -403,6 +409,45 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
   worker.on('error', (err) => fail(err));
   worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)));
 
+  /**
+   * Transactions begun and not yet ended. PGlite runs one transaction at a time: while one is
+   * open here, another's begin waits in the thread until this thread ends it.
+   */
+  let openTx = 0;
+  /** A dump holds PGlite for seconds: a begin behind it is not waited for on this thread. */
+  let dumping = 0;
+
+  /**
+   * A transaction's statements are answered while this thread waits, blocked: the transaction
+   * then holds the database only for its statements' own time. Answered through the event
+   * loop, each statement's reply queued behind every socket's work first, and on a busy core
+   * (or one core shared with the database's thread) a write's five round trips held the
+   * database for tens of milliseconds while it sat idle, and every other write queued behind.
+   * Only what the thread answers without this one's help is waited for so: a statement of the
+   * open transaction, its end, and a begin when no other transaction or dump is ahead of it.
+   */
+  const requestSync = <T>(req: DistributiveOmit<Request, 'id'>): T => {
+    const gone = () => {
+      fail(new Error('the database thread stopped'));
+      return stopped!;
+    };
+    if (stopped) throw stopped;
+    // 2 (the thread has exited) stays: the exit event may not have reached this thread yet.
+    if (Atomics.compareExchange(flag, 0, 1, 0) === 2) throw gone();
+    const id = nextId++;
+    worker.postMessage({ ...req, id, sync: true });
+    for (;;) {
+      Atomics.wait(flag, 0, 0);
+      const reply = receiveMessageOnPort(syncPort)?.message as Reply | undefined;
+      if (reply && !('notify' in reply) && reply.id === id) {
+        Atomics.compareExchange(flag, 0, 1, 0);
+        if (reply.ok) return reply.value as T;
+        throw Object.assign(new Error(reply.error.message), reply.error);
+      }
+      if (Atomics.load(flag, 0) === 2) throw gone();
+    }
+  };
+
   const request = <T>(req: DistributiveOmit<Request, 'id'>, id = nextId++): Promise<T> => {
     if (stopped) return Promise.reject(stopped);
     return new Promise<T>((resolve, reject) => {
@@ -423,25 +468,36 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[]) => request<T[]>({ op: 'query', sql, params }),
     async tx(fn, opts) {
-      const txId = await request<number>({ op: 'begin', snapshot: !!opts?.snapshot });
-      const tx = txHandle(<T>(sql: string, params?: unknown[]) =>
-        request<T[]>({ op: 'txQuery', tx: txId, sql, params }),
-      );
-      let result;
+      const begin = { op: 'begin', snapshot: !!opts?.snapshot } as const;
+      const alone = openTx === 0 && dumping === 0;
+      openTx++;
       try {
-        result = await fn(tx.q);
-      } catch (err) {
-        await request({ op: 'end', tx: txId, commit: false }).catch(() => undefined);
-        throw err;
-      }
-      committing++;
-      try {
-        await request({ op: 'end', tx: txId, commit: true });
-        tx.committed();
+        const txId = alone ? requestSync<number>(begin) : await request<number>(begin);
+        const tx = txHandle(async <T>(sql: string, params?: unknown[]) =>
+          requestSync<T[]>({ op: 'txQuery', tx: txId, sql, params }),
+        );
+        let result;
+        try {
+          result = await fn(tx.q);
+        } catch (err) {
+          try {
+            requestSync({ op: 'end', tx: txId, commit: false });
+          } catch {
+            // the rollback's own failure: the first error says what went wrong
+          }
+          throw err;
+        }
+        committing++;
+        try {
+          requestSync({ op: 'end', tx: txId, commit: true });
+          tx.committed();
+        } finally {
+          release();
+        }
+        return result;
       } finally {
-        release();
+        openTx--;
       }
-      return result;
     },
     // In one process: there is no connection to lose.
     async listen(channel, onPayload) {
@@ -458,8 +514,13 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     },
     listenHealth: () => ({ state: 'up', reconnects: 0 }),
     async dumpDataDir() {
-      const dump = await request<Omit<DataDirDump, 'pgliteVersion'>>({ op: 'dump' });
-      return { ...dump, pgliteVersion: pgliteVersion() };
+      dumping++;
+      try {
+        const dump = await request<Omit<DataDirDump, 'pgliteVersion'>>({ op: 'dump' });
+        return { ...dump, pgliteVersion: pgliteVersion() };
+      } finally {
+        dumping--;
+      }
     },
     async close() {
       if (!stopped) await request({ op: 'call', method: 'close', args: [] });

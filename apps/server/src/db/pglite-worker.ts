@@ -3,15 +3,15 @@
 // every socket. Only PGlite and Node are imported here, so the thread stays small.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
-import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
+import type { Reply, Request, SyncChannel, WorkerOptions } from './pglite-protocol.ts';
 import { momentOf } from './moment.ts';
 
 // Run as a process of its own (db.ts initdbOnce), with the options as its argument: a new data
 // folder's initdb and its migrations, and nothing else.
 const port = parentPort;
-const { sharedBuffers, ...options } = (
+const { sharedBuffers, sync, ...options } = (
   port ? workerData : JSON.parse(process.argv[2] ?? '{}')
-) as WorkerOptions;
+) as WorkerOptions & { sync?: SyncChannel };
 if (sharedBuffers) {
   options.startParams = [
     ...(options.startParams ?? PGlite.defaultStartParams),
@@ -26,16 +26,21 @@ interface OpenTx {
   t: Transaction;
   /** Ends the transaction: commit when true, roll back otherwise. */
   end(commit: boolean): void;
-  /** The id of the request that ended it, to answer once the commit is durable. */
+  /** The request that ended it, to answer once the commit is durable. */
   endId?: number;
+  endSync?: boolean;
 }
 const transactions = new Map<number, OpenTx>();
 const unlisteners = new Map<number, () => Promise<void>>();
 /** Thrown inside PGlite's transaction() so that it rolls back. */
 const rollback = Symbol('rollback');
 
-function send(reply: Reply): void {
-  port!.postMessage(reply);
+/** A reply: to a `sync` request on the channel the main thread is blocked on, woken at once. */
+function send(reply: Reply, toSync = false): void {
+  if (!toSync || !sync) return port!.postMessage(reply);
+  sync.port.postMessage(reply);
+  Atomics.store(sync.flag, 0, 1);
+  Atomics.notify(sync.flag, 0);
 }
 
 /** Errors cross the thread as plain fields: structured cloning drops `code`, `constraint`… */
@@ -53,7 +58,7 @@ function errorReply(id: number, err: unknown): Reply {
   };
 }
 
-function begin(id: number, snapshot: boolean): void {
+function begin(id: number, snapshot: boolean, toSync: boolean): void {
   let begun = false;
   pglite
     .transaction(async (t) => {
@@ -61,14 +66,14 @@ function begin(id: number, snapshot: boolean): void {
       const commit = await new Promise<boolean>((end) => {
         transactions.set(id, { t, end });
         begun = true;
-        send({ id, ok: true, value: id });
+        send({ id, ok: true, value: id }, toSync);
       });
       if (!commit) throw rollback;
     })
     .then(
       () => finish(id, undefined),
       (err: unknown) => {
-        if (!begun) send(errorReply(id, err));
+        if (!begun) send(errorReply(id, err), toSync);
         else finish(id, err === rollback ? undefined : err);
       },
     );
@@ -78,7 +83,10 @@ function finish(txId: number, err: unknown): void {
   const tx = transactions.get(txId);
   transactions.delete(txId);
   if (tx?.endId === undefined) return;
-  send(err === undefined ? { id: tx.endId, ok: true, value: null } : errorReply(tx.endId, err));
+  send(
+    err === undefined ? { id: tx.endId, ok: true, value: null } : errorReply(tx.endId, err),
+    tx.endSync,
+  );
 }
 
 async function handle(req: Request): Promise<unknown> {
@@ -129,17 +137,26 @@ async function handle(req: Request): Promise<unknown> {
   }
 }
 
+// A main thread blocked on a sync reply learns that none will come.
+process.on('exit', () => {
+  if (!sync) return;
+  Atomics.store(sync.flag, 0, 2);
+  Atomics.notify(sync.flag, 0);
+});
+
 port!.on('message', (req: Request) => {
-  if (req.op === 'begin') return begin(req.id, req.snapshot);
+  if (req.op === 'begin') return begin(req.id, req.snapshot, !!req.sync);
   if (req.op === 'end') {
     const tx = transactions.get(req.tx);
-    if (!tx) return send(errorReply(req.id, new Error('the transaction has ended')));
+    if (!tx) return send(errorReply(req.id, new Error('the transaction has ended')), req.sync);
     tx.endId = req.id;
+    tx.endSync = req.sync;
     return tx.end(req.commit);
   }
+  const toSync = req.op === 'txQuery' && req.sync;
   handle(req).then(
-    (value) => send({ id: req.id, ok: true, value }),
-    (err: unknown) => send(errorReply(req.id, err)),
+    (value) => send({ id: req.id, ok: true, value }, toSync),
+    (err: unknown) => send(errorReply(req.id, err), toSync),
   );
 });
 

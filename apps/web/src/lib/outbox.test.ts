@@ -244,6 +244,29 @@ describe('Outbox', () => {
     expect(server.state.value).toBe(12);
   });
 
+  it('keeps an answered intent in sight until the live state shows its seq', async () => {
+    const { box, server } = setup();
+    await box.ready;
+    box.enqueue({ by: 1 });
+    box.enqueue({ by: 2 });
+    await until(() => box.snapshot().items.length === 0);
+    // Both answered (seqs 2 and 3); the live state is still at 1: the screen still sees them.
+    expect(box.snapshot().answered.map((a) => [a.intent, a.seq])).toEqual([
+      [{ by: 1 }, 2],
+      [{ by: 2 }, 3],
+    ]);
+    box.setBase({ seq: 2, value: 1 });
+    expect(box.snapshot().answered.map((a) => a.seq)).toEqual([3]);
+    box.setBase({ ...server.state });
+    expect(box.snapshot().answered).toEqual([]);
+    // An answer the live state already shows is not kept.
+    box.setBase({ seq: 10, value: 3 });
+    server.state = { seq: 9, value: 3 };
+    box.enqueue({ by: 1 });
+    await until(() => box.snapshot().items.length === 0);
+    expect(box.snapshot().answered).toEqual([]);
+  });
+
   it('honours Retry-After', async () => {
     const { box, server } = setup();
     await box.ready;

@@ -31,6 +31,8 @@ import { objectStore, request } from './idb.ts';
  *   box.enqueue(intent);     // returns at once; the intent shows in box.items
  *   box.items                // the intents not yet confirmed, oldest first (optimistic display:
  *                            // fold them over the live state; a sent one carries its request)
+ *   box.answered             // intents the server took that the live state does not show yet
+ *                            // (each with the seq it made): folded before box.items
  *   box.online, box.error    // "offline, N changes waiting"; the last refusal, if any
  *
  * Each intent belongs to the user who queued it (`owner`). Only the owner's intents show and are
@@ -124,9 +126,20 @@ export interface OutboxDeps {
   random?: () => number;
 }
 
+/** An intent the server took, with the sequence number its answer gave the state. */
+export type AnsweredItem<I> = OutboxItem<I> & { request: OutboxRequest; seq: number };
+
 export interface OutboxSnapshot<I> {
   /** The signed-in user's intents not yet confirmed, oldest first. */
   items: readonly OutboxItem<I>[];
+  /**
+   * The signed-in user's intents the server has taken but the live state does not show yet
+   * (its seq is below theirs), oldest first. A write's answer comes back before its change
+   * reaches the live topic: a screen that folded only `items` over the live state would show
+   * the state before the change meanwhile, and a tap made then would be built on it (a "−1"
+   * at the 0 shown would be ignored, where the server was at 10).
+   */
+  answered: readonly AnsweredItem<I>[];
   online: boolean;
   error: string | null;
 }
@@ -153,6 +166,10 @@ function messageOf(body: unknown): string {
 export class Outbox<I, S> {
   /** Every stored intent of the stream, whoever queued it. */
   private items: OutboxItem<I>[] = [];
+  /** Taken by the server, not yet shown by the live state (see OutboxSnapshot.answered). */
+  private answered: AnsweredItem<I>[] = [];
+  /** The newest sequence number the live state has shown. */
+  private liveSeq = -Infinity;
   private base: S | null = null;
   private waitFor: number | null = null;
   private online: boolean;
@@ -221,6 +238,15 @@ export class Outbox<I, S> {
   /** The newest state the screen's live topic shows. */
   setBase(state: S | null): void {
     if (state === null) return;
+    const seq = this.stream.seqOf(state);
+    if (seq > this.liveSeq) {
+      this.liveSeq = seq;
+      const shown = this.answered.filter((a) => a.seq <= seq);
+      if (shown.length) {
+        this.answered = this.answered.filter((a) => a.seq > seq);
+        this.changed();
+      }
+    }
     if (this.base === null || this.stream.seqOf(state) >= this.stream.seqOf(this.base)) {
       this.base = state;
       this.wake?.();
@@ -269,7 +295,13 @@ export class Outbox<I, S> {
   }
 
   private makeSnapshot(): OutboxSnapshot<I> {
-    return { items: this.mine(), online: this.online, error: this.error };
+    const uid = this.deps.user.uid();
+    return {
+      items: this.mine(),
+      answered: this.answered.filter((a) => a.owner === uid),
+      online: this.online,
+      error: this.error,
+    };
   }
 
   private changed(): void {
@@ -363,6 +395,16 @@ export class Outbox<I, S> {
           else if (settled) {
             this.waitFor = settled.waitFor;
             settleDeadline = Date.now() + (this.deps.settleTimeoutMs ?? 3000);
+          }
+          const madeSeq = !settled
+            ? null
+            : 'base' in settled
+              ? this.stream.seqOf(settled.base)
+              : settled.waitFor;
+          // Kept in sight until the live state shows it (in the same change as the drop, so
+          // no render sees the intent in neither list).
+          if (madeSeq !== null && madeSeq > this.liveSeq) {
+            this.answered = [...this.answered, { ...item, request, seq: madeSeq }];
           }
           await this.drop(item);
         } else if (answer.status === 409 && item.conflicts < MAX_CONFLICTS) {

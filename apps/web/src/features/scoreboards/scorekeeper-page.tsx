@@ -169,7 +169,7 @@ function Scorekeeper({
   // Taps made here this session: Undo voids this device's own last event in the game's log
   // (DESIGN §10), so another phone's taps are never taken back.
   const [undoable, setUndoable] = useState(0);
-  const shown: ScoreboardFields = withPending(live, box.items);
+  const shown: ScoreboardFields = withPending(live, box.items, box.answered);
   const spec = boardSpec(shown.sportID);
 
   // Who scored: after a scoring tap for a team linked to a sheet, its players are offered.

@@ -3,6 +3,7 @@ import { applyIntent } from '@sagan/shared/scorekeeping';
 import { isHeld, type GameAction, type ResolveAction } from '@sagan/shared/game-log';
 import {
   newId,
+  type AnsweredItem,
   type OutboxItem,
   type OutboxRequest,
   type OutboxStream,
@@ -113,16 +114,29 @@ export function gameStream(gameKey: string): OutboxStream<QueuedAction, GameBase
 }
 
 /**
- * What the scorer sees: the live scoreboard with the queued actions applied in order. An edit
- * already sent carries absolute values, so it is applied as sent. An intent already sent is
- * applied only while the live state is not past the seq it was built on (past it, the live
- * state may hold it already). Undo and voids show once the server has folded them; a tap made
- * in a set that has ended is not shown at all (the server holds it for the scorers).
+ * What the scorer sees: the live scoreboard with the actions the server has taken but the live
+ * state does not show yet (`answered`, each applied while the live seq is below the one its
+ * answer gave), then the queued ones, in order. Without the first, the board went back to the
+ * state before a change for the moment between its answer and its frame, and a tap made then
+ * was built on that state: a "To go −1" right after "1st & 10" was a −1 at the 0 shown, which
+ * changes nothing and was not sent. An edit already sent carries absolute values, so it is
+ * applied as sent. An intent already sent is applied only while the live state is not past the
+ * seq it was built on (past it, the live state may hold it already). Undo and voids show once
+ * the server has folded them; a tap made in a set that has ended is not shown at all (the
+ * server holds it for the scorers).
  */
 export function withPending(
   live: GameBase,
   items: readonly OutboxItem<QueuedAction>[],
+  answered: readonly AnsweredItem<QueuedAction>[] = [],
 ): ScoreboardFields {
+  const taken = answered.reduce<ScoreboardFields>((f, item) => {
+    const action = item.intent;
+    if (item.seq <= live.seq || action.kind === 'undo' || action.kind === 'void') return f;
+    if (item.request.method === 'PATCH') return { ...f, ...patchOf(item.request) };
+    if (isHeld(f, action, item.intent.madeIn)) return f;
+    return { ...f, ...applyIntent(f, action) };
+  }, live.top);
   return items.reduce<ScoreboardFields>((f, item) => {
     const action = item.intent;
     if (action.kind === 'undo' || action.kind === 'void') return f;
@@ -133,5 +147,5 @@ export function withPending(
     if (isHeld(f, action, item.intent.madeIn)) return f;
     // applyIntent reads only the fields of its kind: the madeIn riding along is ignored.
     return { ...f, ...applyIntent(f, action) };
-  }, live.top);
+  }, taken);
 }
