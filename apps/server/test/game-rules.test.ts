@@ -110,6 +110,52 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
     expect((await edit(t.users.Owner, { homeScore: 20 })).statusCode).toBe(200);
   });
 
+  it('a volleyball set given by mistake and taken back with Sets − never stays on the line score', async () => {
+    const gameKey = await newGameOf(t.users.Owner, { sportID: 6, gamePeriod: 'Set 1' });
+    // The taps of the scorekeeper's e2e, each with the set its screen showed: Sets − was seen
+    // made while the screen still showed the set "Won set" had just ended.
+    const taps: [Intent, string][] = [
+      [{ kind: 'score', team: 'home', by: 1 }, 'Set 1'],
+      [{ kind: 'score', team: 'home', by: 1 }, 'Set 1'],
+      [{ kind: 'score', team: 'away', by: 1 }, 'Set 1'],
+      [{ kind: 'setWon', team: 'home' }, 'Set 1'],
+      [{ kind: 'setWon', team: 'away' }, 'Set 2'],
+      [{ kind: 'score', team: 'away', by: 1 }, 'Set 3'],
+      [{ kind: 'score', team: 'home', by: 1 }, 'Set 3'],
+      [{ kind: 'score', team: 'home', by: -1 }, 'Set 3'],
+      [{ kind: 'count', field: 'awayScoreGames', by: -1 }, 'Set 2'],
+    ];
+    for (const [action, period] of taps) {
+      const res = await call(t.users.Owner, 'POST', `/games/${gameKey}/events`, {
+        action,
+        device: 'phone-a',
+        period,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ held?: boolean }>().held).toBeUndefined();
+    }
+    expect(await top(gameKey)).toMatchObject({ homeScoreGames: 1, awayScoreGames: 0 });
+    // The correction form's save, then the scorer confirms the set the rules say is won.
+    const edit = await call(t.users.Owner, 'PATCH', `/games/${gameKey}`, {
+      homeScore: 25,
+      device: 'phone-a',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await play(gameKey, [{ kind: 'setWon', team: 'home' }]);
+    expect(await top(gameKey)).toMatchObject({ homeScoreGames: 2, awayScoreGames: 0 });
+    const viewer = await TestSocket.open(t.wsUrl);
+    await viewer.subscribe(`gamedetail:${gameKey}`);
+    const seen = await gameDetailShowing(viewer, gameKey, (d) =>
+      d.lineScore.periods.some((p) => p.home?.points === 25),
+    );
+    expect(
+      (seen.data as GameDetail).lineScore.periods.map(
+        (p) => `${p.label}:${p.home!.points}-${p.away!.points}${p.live ? ' live' : ''}`,
+      ),
+    ).toEqual(['Set 1:2-1', 'Set 2:25-1', 'Set 3:0-0 live']);
+    viewer.close();
+  });
+
   // A replay is hundreds of requests: on a loaded machine it takes longer than the usual limit.
   const REPLAY_TIMEOUT = 180_000;
 

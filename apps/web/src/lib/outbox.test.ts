@@ -218,6 +218,17 @@ describe('Outbox', () => {
     expect(server.effects).toBe(21);
   });
 
+  it('shows the state a success proves as soon as the tap leaves the queue', async () => {
+    const { box, server } = setup();
+    await box.ready;
+    box.enqueue({ by: 2 });
+    // The live topic has not shown the write yet: the screen builds on the snapshot's base,
+    // which already holds it, so it never steps back to the state before the tap.
+    await until(() => box.snapshot().items.length === 0);
+    expect(box.snapshot().base).toEqual({ seq: 2, value: 2 });
+    expect(server.state).toEqual({ seq: 2, value: 2 });
+  });
+
   it('waits for the live state when a success does not prove the new state', async () => {
     const { box, server } = setup();
     await box.ready;

@@ -124,9 +124,14 @@ export interface OutboxDeps {
   random?: () => number;
 }
 
-export interface OutboxSnapshot<I> {
+export interface OutboxSnapshot<I, S = unknown> {
   /** The signed-in user's intents not yet confirmed, oldest first. */
   items: readonly OutboxItem<I>[];
+  /**
+   * The newest state the outbox knows: a write's answer proves it before the live topic's
+   * frame arrives, and a screen that built on the live state alone would step back meanwhile.
+   */
+  base: S | null;
   online: boolean;
   error: string | null;
 }
@@ -157,7 +162,7 @@ export class Outbox<I, S> {
   private waitFor: number | null = null;
   private online: boolean;
   private error: string | null = null;
-  private snap: OutboxSnapshot<I>;
+  private snap: OutboxSnapshot<I, S>;
   private readonly listeners = new Set<() => void>();
   private draining = false;
   private stopped = false;
@@ -206,7 +211,7 @@ export class Outbox<I, S> {
     );
   }
 
-  snapshot = (): OutboxSnapshot<I> => this.snap;
+  snapshot = (): OutboxSnapshot<I, S> => this.snap;
 
   /** How many intents wait, whoever queued them. */
   queued(): number {
@@ -268,8 +273,8 @@ export class Outbox<I, S> {
     return this.items.filter((i) => i.owner === uid);
   }
 
-  private makeSnapshot(): OutboxSnapshot<I> {
-    return { items: this.mine(), online: this.online, error: this.error };
+  private makeSnapshot(): OutboxSnapshot<I, S> {
+    return { items: this.mine(), base: this.base, online: this.online, error: this.error };
   }
 
   private changed(): void {
@@ -508,12 +513,12 @@ function hold(name: string): () => void {
   };
 }
 
-export interface UseOutbox<I> extends OutboxSnapshot<I> {
+export interface UseOutbox<I, S = unknown> extends OutboxSnapshot<I, S> {
   enqueue(intent: I): void;
 }
 
 /** The outbox of `stream` (one per stream name in the tab), fed the screen's live state. */
-export function useOutbox<I, S>(stream: OutboxStream<I, S>, live: S | null): UseOutbox<I> {
+export function useOutbox<I, S>(stream: OutboxStream<I, S>, live: S | null): UseOutbox<I, S> {
   const [box] = useState(() => outboxOf(stream));
   useEffect(() => hold(stream.name), [stream.name]);
   useEffect(() => box.setBase(live), [box, live]);

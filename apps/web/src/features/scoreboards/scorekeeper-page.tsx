@@ -169,7 +169,11 @@ function Scorekeeper({
   // Taps made here this session: Undo voids this device's own last event in the game's log
   // (DESIGN §10), so another phone's taps are never taken back.
   const [undoable, setUndoable] = useState(0);
-  const shown: ScoreboardFields = withPending(live, box.items);
+  // Between a tap's answer and the live frame that shows it, the outbox knows the newer state:
+  // built on the live one alone, the screen would step back a moment, and a tap made then
+  // would say it was made in the set just ended (and be held).
+  const newest = box.base && box.base.seq > live.seq ? box.base : live;
+  const shown: ScoreboardFields = withPending(newest, box.items);
   const spec = boardSpec(shown.sportID);
 
   // Who scored: after a scoring tap for a team linked to a sheet, its players are offered.
