@@ -283,6 +283,45 @@ describe('volleyball', () => {
     expect(isHeld(board, score('away', 1), 'Set 2')).toBe(true);
   });
 
+  it('best of 3: the deciding set is the 3rd, to 15, and the 2nd set won ends the match', () => {
+    const bestOf3 = { sportID: 6, gamePeriod: 'Set 1', volleyballBestOf: 3 as const };
+    const log = logOf(bestOf3, [
+      ...rallies(25, 20, 'home'),
+      ...rallies(22, 25, 'away'),
+      ...rallies(14, 12, 'home').slice(0, -2), // 13–12 in the third, not yet won
+    ]);
+    const third = foldGame(defaultScoreboard, log);
+    expect([third.homeScoreGames, third.awayScoreGames, third.gamePeriod]).toEqual([1, 1, 'Set 3']);
+    expect(volleyballSetWinner({ ...third, homeScore: 15, awayScore: 12 })).toBe('home');
+    // Best of 5 (the default), 15–12 in the third set is no set yet.
+    expect(
+      volleyballSetWinner({ ...third, volleyballBestOf: undefined, homeScore: 15, awayScore: 12 }),
+    ).toBeNull();
+    const won = [
+      ...log,
+      { id: 'p1', body: score('home', 2) },
+      { id: 'w', body: { kind: 'setWon', team: 'home' } },
+    ] satisfies LoggedEvent[];
+    const final = foldGame(defaultScoreboard, won);
+    expect([final.homeScoreGames, final.awayScoreGames, final.gamePeriod]).toEqual([2, 1, 'Final']);
+    expect(cells(lineScore(defaultScoreboard, won))).toEqual([
+      'Set 1:25-20',
+      'Set 2:22-25',
+      'Set 3:15-12',
+    ]);
+    // The match is won: no set is offered as won any more, whatever the points say.
+    expect(volleyballSetWinner({ ...final, homeScore: 25, awayScore: 0 })).toBeNull();
+  });
+
+  it('best of 5: the 2nd set won moves on to the 3rd', () => {
+    const log = logOf({ sportID: 6, gamePeriod: 'Set 1' }, [
+      ...rallies(25, 20, 'home'),
+      ...rallies(25, 22, 'home'),
+    ]);
+    const f = foldGame(defaultScoreboard, log);
+    expect([f.homeScoreGames, f.gamePeriod]).toEqual([2, 'Set 3']);
+  });
+
   it('a set is won at 25 by 2, 26–24 after deuce, and at 15 in the deciding fifth', () => {
     const at = (homeScore: number, awayScore: number, sets = [0, 0]) =>
       volleyballSetWinner({
