@@ -8,6 +8,13 @@ import {
   stepGame,
   type SimGame,
 } from '../src/demo/play.ts';
+import { foldGame, type LoggedEvent } from '@sagan/shared/game-log';
+import { lineScore } from '@sagan/shared/line-score';
+import {
+  defaultScoreboard,
+  scoreboardFieldsSchema,
+  type ScoreboardFields,
+} from '@sagan/shared/scoreboard';
 import { seededRng } from './helpers.ts';
 
 /** Plays a whole game of the sport; answers it with every period it went through. */
@@ -91,43 +98,80 @@ describe('demo play: believable scores', () => {
     },
   );
 
-  it('volleyball: sets to 25 (the fifth to 15) won by two, best of five', () => {
-    for (const { game: g, periods } of many(6, 100)) {
-      const [winner, loser] =
-        g.fields.homeScoreGames > g.fields.awayScoreGames ? ['home', 'away'] : ['away', 'home'];
-      expect(g.fields[`${winner as 'home'}ScoreGames`]).toBe(3);
-      expect(g.fields[`${loser as 'home'}ScoreGames`]).toBeLessThan(3);
-      const last = g.fields.homeScoreGames + g.fields.awayScoreGames;
-      const target = last === 5 ? 15 : 25;
-      const w = g.fields[`${winner as 'home'}Score`];
-      const l = g.fields[`${loser as 'home'}Score`];
-      expect(w).toBeGreaterThanOrEqual(target);
-      expect(w - l).toBeGreaterThanOrEqual(2);
-      if (w > target) expect(w - l).toBe(2);
-      expect(periods.slice(1, -1)).toEqual(Array.from({ length: last }, (_, i) => `Set ${i + 1}`));
+  /** The board as the shared fold makes it from the game's first set and the demo's taps. */
+  function folded(sportID: number, seed: number) {
+    const rng = seededRng(seed);
+    const game = newGame(sportID, 'Test', rng);
+    let first: ScoreboardFields | null = null;
+    const points = new Set<string>();
+    for (let steps = 0; game.fields.gamePeriod !== FINAL; steps++) {
+      stepGame(game, rng);
+      if (!first && game.fields.gamePeriod === 'Set 1') first = { ...game.fields };
+      points.add(game.fields.homeScorePointsTennis).add(game.fields.awayScorePointsTennis);
+      // Every state the demo shows is one the scoreboard's schema takes.
+      expect(scoreboardFieldsSchema.safeParse(game.fields).success).toBe(true);
+      if (steps > 20_000) throw new Error(`sport ${sportID} never ended`);
+    }
+    const log: LoggedEvent[] = [
+      { id: 'baseline', body: { kind: 'set', values: first! } },
+      ...game.taps.map((body, i) => ({ id: `t${i}`, body })),
+    ];
+    return { game, log, points, board: foldGame(defaultScoreboard, log) };
+  }
+
+  it('volleyball: sets to 25 (the fifth to 15) won by two, best of five, by the shared rules', () => {
+    for (let seed = 0; seed < 60; seed++) {
+      const { game, log, board } = folded(6, 1000 + seed);
+      expect(board).toEqual(game.fields);
+      const sets = lineScore(defaultScoreboard, log).periods;
+      const won = (side: 'home' | 'away') =>
+        sets.filter((p) => p[side]!.points > p[side === 'home' ? 'away' : 'home']!.points).length;
+      expect(Math.max(won('home'), won('away'))).toBe(3);
+      expect(Math.min(won('home'), won('away'))).toBeLessThan(3);
+      sets.forEach((p, i) => {
+        const target = i === 4 ? 15 : 25;
+        const [w, l] = [p.home!.points, p.away!.points].sort((a, b) => b - a) as [number, number];
+        expect(p.live).toBeUndefined();
+        expect(w - l).toBeGreaterThanOrEqual(2);
+        expect(w === target ? l <= target - 2 : w - l === 2 && w > target).toBe(true);
+      });
     }
   });
 
-  it('tennis: points to games, games to sets (tie-break at 6–6), best of three', () => {
-    for (const { game: g } of many(8, 100)) {
-      const f = g.fields;
-      const sets = [
-        [f.homeSet1, f.awaySet1],
-        [f.homeSet2, f.awaySet2],
-        [f.homeSet3, f.awaySet3],
-      ].filter(([h, a]) => h! + a! > 0);
+  it('tennis: deuce and advantage, a tiebreak at 6–6 now and then, best of three, by the shared rules', () => {
+    let tiebreaks = 0;
+    const seen = new Set<string>();
+    for (let seed = 0; seed < 60; seed++) {
+      const { game, log, points, board } = folded(8, 1000 + seed);
+      points.forEach((p) => seen.add(p));
+      expect(board).toEqual(game.fields);
+      const sets = lineScore(defaultScoreboard, log).periods;
       let home = 0;
       let away = 0;
-      for (const [h, a] of sets as [number, number][]) {
+      for (const p of sets) {
+        const [h, a] = [p.home!.points, p.away!.points];
         const [w, l] = h > a ? [h, a] : [a, h];
         expect(w === 6 ? l <= 4 : w === 7 && (l === 5 || l === 6)).toBe(true);
+        if (w === 7 && l === 6) {
+          tiebreaks++;
+          // The tiebreak's points, to 7 by two, are kept with its set.
+          const tb = p.tiebreak!;
+          expect(Math.max(tb.home, tb.away)).toBeGreaterThanOrEqual(7);
+          expect(Math.abs(tb.home - tb.away)).toBeGreaterThanOrEqual(2);
+        }
         if (h > a) home++;
         else away++;
       }
       expect(Math.max(home, away)).toBe(2);
       expect(Math.min(home, away)).toBeLessThan(2);
-      expect([f.homeScorePointsTennis, f.awayScorePointsTennis]).toEqual(['0', '0']);
+      expect([game.fields.homeScorePointsTennis, game.fields.awayScorePointsTennis]).toEqual([
+        '0',
+        '0',
+      ]);
     }
+    expect(tiebreaks).toBeGreaterThan(0);
+    // The points as a tennis board reads them, and a tiebreak's count beside them.
+    for (const p of ['0', '15', '30', '40', 'AD', '3']) expect(seen).toContain(p);
   });
 
   it('baseball: nine innings of three outs, a few runs a side', () => {

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
-import type { Intent } from '@sagan/shared/scorekeeping';
+import { volleyballSetWinner, type Intent } from '@sagan/shared/scorekeeping';
 import type { GameDetail } from '@sagan/shared/topics/game-detail';
 import {
+  PARIS_2024_BEACH_VOLLEYBALL,
   PARIS_2024_VOLLEYBALL,
   tennisSet,
   volleyballSet,
@@ -53,7 +54,13 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
     expect(await top(gameKey)).toMatchObject({ tennisNoAd: true, tennisDecider: 'matchTiebreak' });
     const plain = await newGameOf(t.users.Owner, { sportID: 8 });
     const body = (await t.app.inject({ url: `${API}/games/${plain}` })).body;
-    for (const field of ['tennisNoAd', 'tennisDecider', 'setPoints', 'decidingSetPoints'])
+    for (const field of [
+      'tennisNoAd',
+      'tennisDecider',
+      'setPoints',
+      'decidingSetPoints',
+      'volleyballBestOf',
+    ])
       expect(body).not.toContain(field);
   });
 
@@ -63,6 +70,7 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
       { sportID: 8, tennisDecider: 'sudden death' },
       { sportID: 6, setPoints: 2 },
       { sportID: 6, decidingSetPoints: 'fifteen' },
+      { sportID: 6, volleyballBestOf: 4 },
     ]) {
       const res = await call(t.users.Owner, 'POST', '/games', fields);
       expect(res.statusCode, res.body).toBe(400);
@@ -86,14 +94,25 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
     const byScorer = await edit(t.users.Scorer, { setPoints: 21 });
     expect(byScorer.statusCode).toBe(403);
     expect(byScorer.json<{ error: string }>().error).toMatch(/owner can change its rules/);
+    const lengthByScorer = await edit(t.users.Scorer, { volleyballBestOf: 3 });
+    expect(lengthByScorer.statusCode).toBe(403);
+    expect(lengthByScorer.json<{ error: string }>().error).toMatch(/owner can change its rules/);
     // The same value is no change: a co-scorer's edit carrying it goes through.
     expect((await edit(t.users.Scorer, { setPoints: undefined, homeScore: 0 })).statusCode).toBe(
       200,
     );
 
-    const byOwner = await edit(t.users.Owner, { setPoints: 21, decidingSetPoints: 11 });
+    const byOwner = await edit(t.users.Owner, {
+      setPoints: 21,
+      decidingSetPoints: 11,
+      volleyballBestOf: 3,
+    });
     expect(byOwner.statusCode, byOwner.body).toBe(200);
-    expect(await top(gameKey)).toMatchObject({ setPoints: 21, decidingSetPoints: 11 });
+    expect(await top(gameKey)).toMatchObject({
+      setPoints: 21,
+      decidingSetPoints: 11,
+      volleyballBestOf: 3,
+    });
     expect((await edit(t.users.Scorer, { setPoints: 21, awayScore: 0 })).statusCode).toBe(200);
 
     // The scorer scores; then the rules stay as they were, by either route.
@@ -104,10 +123,59 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
     const late = await edit(t.users.Owner, { setPoints: 25 });
     expect(late.statusCode).toBe(422);
     expect(late.json<{ error: string }>().error).toMatch(/once play has begun/);
+    const lateLength = await edit(t.users.Owner, { volleyballBestOf: 5 });
+    expect(lateLength.statusCode).toBe(422);
+    expect(lateLength.json<{ error: string }>().error).toMatch(/once play has begun/);
     expect(await eventCount(gameKey)).toBe(events);
-    expect((await top(gameKey)).setPoints).toBe(21);
+    expect(await top(gameKey)).toMatchObject({ setPoints: 21, volleyballBestOf: 3 });
     // Other corrections go on as before.
     expect((await edit(t.users.Owner, { homeScore: 20 })).statusCode).toBe(200);
+  });
+
+  it('a volleyball set given by mistake and taken back with Sets − never stays on the line score', async () => {
+    const gameKey = await newGameOf(t.users.Owner, { sportID: 6, gamePeriod: 'Set 1' });
+    // The taps of the scorekeeper's e2e, each with the set its screen showed: Sets − was seen
+    // made while the screen still showed the set "Won set" had just ended.
+    const taps: [Intent, string][] = [
+      [{ kind: 'score', team: 'home', by: 1 }, 'Set 1'],
+      [{ kind: 'score', team: 'home', by: 1 }, 'Set 1'],
+      [{ kind: 'score', team: 'away', by: 1 }, 'Set 1'],
+      [{ kind: 'setWon', team: 'home' }, 'Set 1'],
+      [{ kind: 'setWon', team: 'away' }, 'Set 2'],
+      [{ kind: 'score', team: 'away', by: 1 }, 'Set 3'],
+      [{ kind: 'score', team: 'home', by: 1 }, 'Set 3'],
+      [{ kind: 'score', team: 'home', by: -1 }, 'Set 3'],
+      [{ kind: 'count', field: 'awayScoreGames', by: -1 }, 'Set 2'],
+    ];
+    for (const [action, period] of taps) {
+      const res = await call(t.users.Owner, 'POST', `/games/${gameKey}/events`, {
+        action,
+        device: 'phone-a',
+        period,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json<{ held?: boolean }>().held).toBeUndefined();
+    }
+    expect(await top(gameKey)).toMatchObject({ homeScoreGames: 1, awayScoreGames: 0 });
+    // The correction form's save, then the scorer confirms the set the rules say is won.
+    const edit = await call(t.users.Owner, 'PATCH', `/games/${gameKey}`, {
+      homeScore: 25,
+      device: 'phone-a',
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    await play(gameKey, [{ kind: 'setWon', team: 'home' }]);
+    expect(await top(gameKey)).toMatchObject({ homeScoreGames: 2, awayScoreGames: 0 });
+    const viewer = await TestSocket.open(t.wsUrl);
+    await viewer.subscribe(`gamedetail:${gameKey}`);
+    const seen = await gameDetailShowing(viewer, gameKey, (d) =>
+      d.lineScore.periods.some((p) => p.home?.points === 25),
+    );
+    expect(
+      (seen.data as GameDetail).lineScore.periods.map(
+        (p) => `${p.label}:${p.home!.points}-${p.away!.points}${p.live ? ' live' : ''}`,
+      ),
+    ).toEqual(['Set 1:2-1', 'Set 2:25-1', 'Set 3:0-0 live']);
+    viewer.close();
   });
 
   // A replay is hundreds of requests: on a loaded machine it takes longer than the usual limit.
@@ -185,6 +253,51 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
           (p) => `${p.label}:${p.home!.points}-${p.away!.points}`,
         ),
       ).toEqual(['Set 1:25-18', 'Set 2:25-20', 'Set 3:25-17']);
+      viewer.close();
+    },
+    REPLAY_TIMEOUT,
+  );
+  // Source: Olympic Games Paris 2024, women's beach volleyball final (9 August 2024), Ana
+  // Patrícia/Duda (Brazil) d. Melissa Humana-Paredes/Brandie Wilkerson (Canada) 26–24 12–21
+  // 15–10: best of 3, sets to 21, the deciding third to 15.
+  it(
+    'a best-of-3 match: the Paris 2024 beach volleyball final ends at the second set won',
+    async () => {
+      const gameKey = await newGameOf(t.users.Owner, {
+        sportID: 6,
+        gamePeriod: 'Set 1',
+        homeTeamName: 'Brazil',
+        awayTeamName: 'Canada',
+        volleyballBestOf: 3,
+        setPoints: 21,
+      });
+      const [first, second, third] = PARIS_2024_BEACH_VOLLEYBALL.map(([home, away]) =>
+        volleyballSet(home, away),
+      );
+      await play(gameKey, [...first!, ...second!, ...third!.slice(0, -1)]);
+      // 15–10 in the third: the deciding set's points, so the rules say it is won.
+      const deciding = await top(gameKey);
+      expect(deciding).toMatchObject({ gamePeriod: 'Set 3', homeScore: 15, awayScore: 10 });
+      expect(volleyballSetWinner(deciding)).toBe('home');
+      await play(gameKey, third!.slice(-1));
+      const final = await top(gameKey);
+      expect([final.homeScoreGames, final.awayScoreGames, final.gamePeriod]).toEqual([
+        2,
+        1,
+        'Final',
+      ]);
+      const viewer = await TestSocket.open(t.wsUrl);
+      await viewer.subscribe(`gamedetail:${gameKey}`);
+      const seen = await gameDetailShowing(
+        viewer,
+        gameKey,
+        (d) => d.lineScore.periods.length === 3 && !d.lineScore.periods.some((p) => p.live),
+      );
+      expect(
+        (seen.data as GameDetail).lineScore.periods.map(
+          (p) => `${p.label}:${p.home!.points}-${p.away!.points}`,
+        ),
+      ).toEqual(['Set 1:26-24', 'Set 2:12-21', 'Set 3:15-10']);
       viewer.close();
     },
     REPLAY_TIMEOUT,

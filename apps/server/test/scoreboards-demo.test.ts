@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/db.ts';
 import { seedDemo } from '../src/demo/seed.ts';
+import { loadGameDetail } from '../src/routes/scoreboards/game-detail.ts';
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import { DEMO_UID } from '../src/demo/seed.ts';
 import { createSimulator, FINISHED_KEPT_PER_SPORT, startSimulator } from '../src/demo/simulator.ts';
@@ -54,6 +55,7 @@ describe.each(databaseKinds())('demo community on $name', (kind) => {
     const finals = new Map<string, Row>();
     const clocks = new Map<string, number[]>();
     let mostPerSport = 0;
+    let volleyballLines = 0;
     for (let tick = 0; tick < 100; tick++) {
       await simulator.tick();
       const rows = await demoGames();
@@ -61,7 +63,20 @@ describe.each(databaseKinds())('demo community on $name', (kind) => {
         const seen = periods.get(row.game_key) ?? [];
         if (seen.at(-1) !== row.fields.gamePeriod) seen.push(row.fields.gamePeriod);
         periods.set(row.game_key, seen);
-        if (row.fields.gamePeriod === 'Final') finals.set(row.game_key, row);
+        if (row.fields.gamePeriod === 'Final' && !finals.has(row.game_key)) {
+          finals.set(row.game_key, row);
+          // A demo volleyball match keeps every set's score in its line score, the winner's
+          // three among them, as a scorer's "Won set" taps do.
+          if (row.fields.sportID === 6 && !seeded.has(row.game_key)) {
+            const sets = (await loadGameDetail(t.db, row.game_key))!.lineScore.periods;
+            const won = sets.filter((p) => p.home!.points > p.away!.points).length;
+            expect(
+              sets.every((p) => !p.live && Math.abs(p.home!.points - p.away!.points) >= 2),
+            ).toBe(true);
+            expect([won, sets.length - won]).toContain(3);
+            volleyballLines++;
+          }
+        }
         if (row.clock_seconds !== null) {
           clocks.set(row.game_key, [...(clocks.get(row.game_key) ?? []), row.clock_seconds]);
         }
@@ -95,8 +110,11 @@ describe.each(databaseKinds())('demo community on $name', (kind) => {
         expect(f.awayScore).toBe(f.awayScoreGoals * 6 + f.awayScorePoints);
       }
       if (f.sportID === 6) expect(Math.max(f.homeScoreGames, f.awayScoreGames)).toBe(3);
+      if (f.sportID === 8) expect(Math.max(f.homeScoreGames, f.awayScoreGames)).toBe(0);
       if (f.sportID === 7) expect(f.homeScore + f.awayScore).toBeLessThan(40);
     }
+
+    expect(volleyballLines).toBeGreaterThan(0);
 
     // Bounded: finished games leave once newer ones of their sport finished.
     expect(finals.size).toBeGreaterThan(sports.length * FINISHED_KEPT_PER_SPORT);

@@ -142,6 +142,10 @@ export function isHeld(now: ScoreboardFields, action: GameAction, madeIn?: strin
   if (madeIn === undefined || !scoresPerPeriod(now.sportID)) return false;
   // Naming who scored a tap is not a tap of the period: it follows the tap it names.
   if (['set', 'undo', 'void', 'resolve', 'scorer'].includes(action.kind)) return false;
+  // Volleyball's sets won are the match's tally, not a tap of a set: Sets − corrects it now,
+  // whichever set the screen showed, or a set given by mistake would stay on the line score.
+  if (action.kind === 'count' && now.sportID === 6 && /^(home|away)ScoreGames$/.test(action.field))
+    return false;
   if (samePeriod(madeIn, now.gamePeriod)) return false;
   return periodLabels(now.sportID, now.maxSets).some((p) => samePeriod(p, madeIn));
 }

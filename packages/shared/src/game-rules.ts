@@ -1,7 +1,7 @@
 import type { ScoreboardFields, ScoreboardPatch } from './scoreboard.ts';
 import { boardKind } from './sports.ts';
 
-// A game's rules (tennis: no-ad, the deciding set; volleyball: set points) are chosen when it is
+// A game's rules (tennis: no-ad, the deciding set; volleyball: set points, match length) are chosen when it is
 // made and may be changed by its owner until play begins: a rule changed mid-match would read
 // the sets already played by a rule they were not played under. Zod-free, for the server's
 // check and the scorekeeper's form alike.
@@ -11,6 +11,7 @@ export const RULE_FIELDS = [
   'tennisDecider',
   'setPoints',
   'decidingSetPoints',
+  'volleyballBestOf',
 ] as const;
 type RuleField = (typeof RULE_FIELDS)[number];
 

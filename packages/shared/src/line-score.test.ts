@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScoreboard, type ScoreboardFields } from './scoreboard.ts';
-import { foldGame, type LoggedEvent } from './game-log.ts';
+import { foldGame, isHeld, type LoggedEvent } from './game-log.ts';
 import { lineScore, type LineScore } from './line-score.ts';
 import { volleyballSetWinner, type Intent, type Team } from './scorekeeping.ts';
 
@@ -250,6 +250,76 @@ describe('volleyball', () => {
     const board = foldGame(defaultScoreboard, log);
     expect([board.homeScoreGames, board.awayScoreGames]).toEqual([1, 0]);
     expect(cells(lineScore(defaultScoreboard, log))).toEqual(['Set 1:2-1', 'Set 2:3-0']);
+  });
+
+  it('Sets − counts wherever it was tapped: the set it takes back never stays as played', () => {
+    // The log as the server appends it: each tap with the set the scorer's screen showed when
+    // it was made, held (not folded) where the server's rule says so. The screen may still
+    // show the set just ended for a moment after "Won set" was answered.
+    const start = { ...defaultScoreboard, sportID: 6, gamePeriod: 'Set 1' };
+    const taps: [Intent, string][] = [
+      [score('home', 2), 'Set 1'],
+      [score('away', 1), 'Set 1'],
+      [{ kind: 'setWon', team: 'home' }, 'Set 1'],
+      [{ kind: 'setWon', team: 'away' }, 'Set 2'], // by mistake
+      [score('away', 1), 'Set 3'],
+      [{ kind: 'count', field: 'awayScoreGames', by: -1 }, 'Set 2'],
+    ];
+    const log: LoggedEvent[] = [{ id: 'baseline', body: { kind: 'set', values: start } }];
+    for (const [body, madeIn] of taps) {
+      const now = foldGame(defaultScoreboard, log);
+      log.push({
+        id: `e${log.length}`,
+        body,
+        ...(isHeld(now, body, madeIn) ? { held: true } : {}),
+      });
+    }
+    expect(log.some((e) => e.held)).toBe(false);
+    const board = foldGame(defaultScoreboard, log);
+    expect([board.homeScoreGames, board.awayScoreGames]).toEqual([1, 0]);
+    expect(cells(lineScore(defaultScoreboard, log))).toEqual(['Set 1:2-1', 'Set 2:0-1']);
+    // A point of the set just ended, tapped late, is still held: it is a tap of that set.
+    expect(board.gamePeriod).toBe('Set 3');
+    expect(isHeld(board, score('away', 1), 'Set 2')).toBe(true);
+  });
+
+  it('best of 3: the deciding set is the 3rd, to 15, and the 2nd set won ends the match', () => {
+    const bestOf3 = { sportID: 6, gamePeriod: 'Set 1', volleyballBestOf: 3 as const };
+    const log = logOf(bestOf3, [
+      ...rallies(25, 20, 'home'),
+      ...rallies(22, 25, 'away'),
+      ...rallies(14, 12, 'home').slice(0, -2), // 13–12 in the third, not yet won
+    ]);
+    const third = foldGame(defaultScoreboard, log);
+    expect([third.homeScoreGames, third.awayScoreGames, third.gamePeriod]).toEqual([1, 1, 'Set 3']);
+    expect(volleyballSetWinner({ ...third, homeScore: 15, awayScore: 12 })).toBe('home');
+    // Best of 5 (the default), 15–12 in the third set is no set yet.
+    expect(
+      volleyballSetWinner({ ...third, volleyballBestOf: undefined, homeScore: 15, awayScore: 12 }),
+    ).toBeNull();
+    const won = [
+      ...log,
+      { id: 'p1', body: score('home', 2) },
+      { id: 'w', body: { kind: 'setWon', team: 'home' } },
+    ] satisfies LoggedEvent[];
+    const final = foldGame(defaultScoreboard, won);
+    expect([final.homeScoreGames, final.awayScoreGames, final.gamePeriod]).toEqual([2, 1, 'Final']);
+    expect(cells(lineScore(defaultScoreboard, won))).toEqual([
+      'Set 1:25-20',
+      'Set 2:22-25',
+      'Set 3:15-12',
+    ]);
+    // The match is won: no set is offered as won any more, whatever the points say.
+    expect(volleyballSetWinner({ ...final, homeScore: 25, awayScore: 0 })).toBeNull();
+  });
+
+  it('best of 5: the 2nd set won moves on to the 3rd', () => {
+    const log = logOf({ sportID: 6, gamePeriod: 'Set 1' }, [
+      ...rallies(25, 20, 'home'),
+      ...rallies(25, 22, 'home'),
+    ]);
+    const f = foldGame(defaultScoreboard, log);
+    expect([f.homeScoreGames, f.gamePeriod]).toEqual([2, 'Set 3']);
   });
 
   it('a set is won at 25 by 2, 26–24 after deuce, and at 15 in the deciding fifth', () => {

@@ -74,3 +74,14 @@ export const PARIS_2024_VOLLEYBALL: [number, number][] = [
   [25, 20],
   [25, 17],
 ];
+
+/**
+ * The Paris 2024 Olympic women's beach volleyball final: Ana Patrícia/Duda of Brazil (home) d.
+ * Melissa Humana-Paredes/Brandie Wilkerson of Canada 26–24 12–21 15–10: best of 3, sets to 21,
+ * the deciding third to 15.
+ */
+export const PARIS_2024_BEACH_VOLLEYBALL: [number, number][] = [
+  [26, 24],
+  [12, 21],
+  [15, 10],
+];

@@ -88,8 +88,14 @@ export const scoreboardFieldsSchema = z.object({
   tennisDecider: z.enum(TENNIS_DECIDERS).optional(),
   /** Volleyball: the points that win a set (default 25, by 2). */
   setPoints: setPoints.optional(),
-  /** Volleyball: the points that win the deciding fifth set (default 15, by 2). */
+  /** Volleyball: the points that win the deciding set, the 5th or the 3rd (default 15, by 2). */
   decidingSetPoints: setPoints.optional(),
+  /** Volleyball: best of 3 sets, or of 5 (the default). */
+  volleyballBestOf: z
+    .union([z.literal(3), z.literal(5)], {
+      error: 'A volleyball match is best of 3 or best of 5 sets',
+    })
+    .optional(),
   /**
    * A game created ahead: when it starts, in ms since 1970 (game-schedule.ts). Optional, so the
    * phone apps that never send it keep working.

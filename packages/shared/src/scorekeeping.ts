@@ -289,11 +289,15 @@ function gameWon(f: ScoreboardFields, team: Team): ScoreboardPatch {
   return patch;
 }
 
-export const VOLLEYBALL_SETS_TO_WIN = 3;
+/** Volleyball: the sets that win the match, 3 of 5 or 2 of 3. */
+function volleyballSetsToWin(f: Pick<ScoreboardFields, 'volleyballBestOf'>): number {
+  return f.volleyballBestOf === 3 ? 2 : 3;
+}
 
 /**
  * Volleyball: the team that has won the set being played by the rules (25 points, 15 in the
- * deciding fifth set, with a lead of 2), or null. The scorer confirms with "Won set".
+ * deciding set, the 5th or the 3rd, with a lead of 2), or null, as when the match is won. The
+ * scorer confirms with "Won set".
  */
 export function volleyballSetWinner(
   f: Pick<
@@ -304,9 +308,12 @@ export function volleyballSetWinner(
     | 'awayScoreGames'
     | 'setPoints'
     | 'decidingSetPoints'
+    | 'volleyballBestOf'
   >,
 ): Team | null {
-  const deciding = f.homeScoreGames + f.awayScoreGames === VOLLEYBALL_SETS_TO_WIN * 2 - 2;
+  const toWin = volleyballSetsToWin(f);
+  if (Math.max(f.homeScoreGames, f.awayScoreGames) >= toWin) return null;
+  const deciding = f.homeScoreGames + f.awayScoreGames === toWin * 2 - 2;
   const target = deciding ? (f.decidingSetPoints ?? 15) : (f.setPoints ?? 25);
   const lead = f.homeScore - f.awayScore;
   if (f.homeScore >= target && lead >= 2) return 'home';
@@ -378,8 +385,8 @@ export function applyIntent(f: ScoreboardFields, intent: Intent): ScoreboardPatc
         [field]: won,
         homeScore: 0,
         awayScore: 0,
-        // Best of five: the third set won ends the match.
-        gamePeriod: won >= VOLLEYBALL_SETS_TO_WIN ? FINAL : stepPeriod(f, 1),
+        // The set that wins the match (the 3rd of 5, the 2nd of 3) ends it: no next set.
+        gamePeriod: won >= volleyballSetsToWin(f) ? FINAL : stepPeriod(f, 1),
       };
       break;
     }

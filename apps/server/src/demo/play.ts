@@ -6,7 +6,8 @@
 // second in the running demo), so a basketball game lasts about ten minutes instead of two
 // hours, and its clock visibly runs faster than a real one. Rates below are per game second,
 // so final scores are what the real length of the game gives.
-import { defaultScoreboard, TENNIS_POINTS, type ScoreboardFields } from '@sagan/shared/scoreboard';
+import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboard';
+import { applyIntent, volleyballSetWinner, type Intent } from '@sagan/shared/scorekeeping';
 
 export type Rng = () => number;
 type Side = 'home' | 'away';
@@ -28,8 +29,11 @@ export interface SimGame {
   waitSteps: number;
   /** American football: yards the team in possession still needs for a touchdown. */
   yardsToGoal: number;
-  /** Tennis: tie-break points at 6–6 (the board's points field has no numbers). */
-  tiebreak: [number, number];
+  /**
+   * Volleyball and tennis: the scorer's taps that made the board what it is, in order (a test
+   * folds them with the shared rules).
+   */
+  taps: Intent[];
 }
 
 const other = (side: Side): Side => (side === 'home' ? 'away' : 'home');
@@ -311,6 +315,16 @@ interface UntimedSport {
   play(g: SimGame, rng: Rng): boolean;
 }
 
+// Volleyball and tennis are played by the shared rules the scorekeeper uses (scorekeeping.ts),
+// so the demo's boards show what a scorer's taps would: deuce and advantage, a tiebreak counted
+// 1, 2, 3..., sets won at 25 (15 in the deciding set) by two.
+
+/** A scorer's tap, by the shared rules: the board changes as the scorekeeper's would. */
+function tap(g: SimGame, intent: Intent): void {
+  Object.assign(g.fields, applyIntent(g.fields, intent));
+  g.taps.push(intent);
+}
+
 const volleyball: UntimedSport = {
   kind: 'untimed',
   start: { gamePeriod: 'Set 1', homePossession: true },
@@ -319,39 +333,16 @@ const volleyball: UntimedSport = {
     const f = g.fields;
     const serving: Side = f.homePossession ? 'home' : 'away';
     const winner = rng() < 0.44 ? serving : other(serving); // the receiving side has the edge
-    add(f, winner, 'Score');
-    f.homePossession = winner === 'home';
-    const set = f.homeScoreGames + f.awayScoreGames + 1;
-    const target = set === 5 ? 15 : 25;
-    const mine = f[`${winner}Score`];
-    if (mine >= target && mine - f[`${other(winner)}Score`] >= 2) {
-      f[`${winner}ScoreGames`] += 1;
-      if (f[`${winner}ScoreGames`] === 3) return true;
-      f.homeScore = 0;
-      f.awayScore = 0;
-      f.gamePeriod = `Set ${set + 1}`;
-      g.waitSteps = BREAK_STEPS;
-    }
-    return false;
+    tap(g, { kind: 'score', team: winner, by: 1 });
+    if (f.homePossession !== (winner === 'home'))
+      tap(g, { kind: 'toggle', field: 'homePossession' });
+    const set = volleyballSetWinner(f);
+    if (!set) return false;
+    tap(g, { kind: 'setWon', team: set });
+    g.waitSteps = BREAK_STEPS;
+    return f.gamePeriod === FINAL;
   },
 };
-
-const SET_FIELDS = [
-  ['homeSet1', 'awaySet1'],
-  ['homeSet2', 'awaySet2'],
-  ['homeSet3', 'awaySet3'],
-  ['homeSet4', 'awaySet4'],
-  ['homeSet5', 'awaySet5'],
-] as const;
-
-function setsWon(f: ScoreboardFields, side: Side, upTo: number): number {
-  let won = 0;
-  for (const [h, a] of SET_FIELDS.slice(0, upTo)) {
-    const [mine, theirs] = side === 'home' ? [f[h], f[a]] : [f[a], f[h]];
-    if (mine > theirs && (mine >= 7 || (mine === 6 && theirs <= 4))) won++;
-  }
-  return won;
-}
 
 const tennis: UntimedSport = {
   kind: 'untimed',
@@ -359,43 +350,12 @@ const tennis: UntimedSport = {
   play: (g, rng) => {
     if (rng() >= 0.5) return false; // a point takes about two steps
     const f = g.fields;
-    const setIndex = Number(/\d+/.exec(f.gamePeriod)?.[0] ?? 1) - 1;
-    const [homeSet, awaySet] = SET_FIELDS[setIndex]!;
     const serving: Side = f.homePossession ? 'home' : 'away';
     const winner = rng() < 0.62 ? serving : other(serving);
-    const loser = other(winner);
-    let gameWon = false;
-    if (f[homeSet] === 6 && f[awaySet] === 6) {
-      const i = winner === 'home' ? 0 : 1;
-      g.tiebreak[i] += 1;
-      gameWon = g.tiebreak[i] >= 7 && g.tiebreak[i] - g.tiebreak[1 - i]! >= 2;
-    } else {
-      const at = (p: string) => TENNIS_POINTS.indexOf(p as (typeof TENNIS_POINTS)[number]);
-      const mine = at(f[`${winner}ScorePointsTennis`]);
-      const theirs = at(f[`${loser}ScorePointsTennis`]);
-      if (theirs === 4)
-        f[`${loser}ScorePointsTennis`] = '40'; // advantage lost: deuce
-      else if (mine === 4 || (mine === 3 && theirs < 3)) gameWon = true;
-      else f[`${winner}ScorePointsTennis`] = TENNIS_POINTS[mine + 1]!;
-    }
-    if (!gameWon) return false;
-    f.homeScorePointsTennis = '0';
-    f.awayScorePointsTennis = '0';
-    g.tiebreak = [0, 0];
-    f.homePossession = !f.homePossession; // the serve changes every game
-    if (winner === 'home') f[homeSet] += 1;
-    else f[awaySet] += 1;
-    f.homeScoreGames = f[homeSet];
-    f.awayScoreGames = f[awaySet];
-    const needed = Math.ceil(f.maxSets / 2);
-    if (setsWon(f, winner, setIndex + 1) === needed) return true;
-    if (setsWon(f, 'home', setIndex + 1) + setsWon(f, 'away', setIndex + 1) > setIndex) {
-      f.gamePeriod = `Set ${setIndex + 2}`;
-      f.homeScoreGames = 0;
-      f.awayScoreGames = 0;
-      g.waitSteps = BREAK_STEPS;
-    }
-    return false;
+    const period = f.gamePeriod;
+    tap(g, { kind: 'tennisPoint', team: winner });
+    if (f.gamePeriod !== period) g.waitSteps = BREAK_STEPS;
+    return f.gamePeriod === FINAL;
   },
 };
 
@@ -531,7 +491,7 @@ export function newGame(sportID: number, gameName: string, rng: Rng): SimGame {
     clock: null,
     waitSteps: START_STEPS,
     yardsToGoal: 75,
-    tiebreak: [0, 0],
+    taps: [],
   };
 }
 
@@ -552,7 +512,7 @@ export function resumeGame(fields: ScoreboardFields, clockSeconds: number | null
     waitSteps: 0,
     // Football's ball-on does not say whose half it is in: take it as the opponent's.
     yardsToGoal: fields.ballOn > 0 ? fields.ballOn : 75,
-    tiebreak: [0, 0],
+    taps: [],
   };
 }
 

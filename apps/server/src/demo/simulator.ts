@@ -5,7 +5,14 @@ import {
   type ScoreboardFields,
   type ScoreboardPatch,
 } from '@sagan/shared/scoreboard';
-import { createGame, deleteGame, patchGame, postClock } from '../routes/scoreboards/repo.ts';
+import { applyIntent, type Intent } from '@sagan/shared/scorekeeping';
+import {
+  createGame,
+  deleteGame,
+  patchGame,
+  postClock,
+  recordAction,
+} from '../routes/scoreboards/repo.ts';
 import { DEMO_UID } from './seed.ts';
 import { tagsChange } from '../routes/scoreboards/writes.ts';
 import { writeChange } from '../lib/write.ts';
@@ -123,13 +130,31 @@ export function createSimulator(app: FastifyInstance, options: SimulatorOptions 
     }
   }
 
+  /**
+   * A volleyball set won goes to the log as the scorer's "Won set", the board as it stood just
+   * before written first: the line score keeps each set's score from that tap, which a
+   * written-over board would not show.
+   */
+  async function writeSetWon(slot: Slot, before: ScoreboardFields, taps: Intent[]) {
+    const at = taps.findIndex((t) => t.kind === 'setWon');
+    if (at < 0) return;
+    const pre = taps.slice(0, at).reduce((f, t) => ({ ...f, ...applyIntent(f, t) }), before);
+    const patch = changes(slot.written, pre);
+    if (Object.keys(patch).length) await patchGame(app, { uid: DEMO_UID }, slot.gameKey, patch);
+    await recordAction(app, { uid: DEMO_UID }, slot.gameKey, taps[at]!);
+    slot.written = { ...pre, ...applyIntent(pre, taps[at]!) };
+  }
+
   async function advance(slot: Slot): Promise<Slot> {
     const wasFinal = slot.game.fields.gamePeriod === FINAL;
     for (let i = 0; i < stepsPerTick; i++) {
       if (slot.game.fields.gamePeriod === FINAL && --slot.restSteps <= 0) {
         return start(slot.game.sportID);
       }
+      const before = { ...slot.game.fields };
+      const made = slot.game.taps.length;
       stepGame(slot.game, rng);
+      await writeSetWon(slot, before, slot.game.taps.slice(made));
     }
     const patch = changes(slot.written, slot.game.fields);
     if (Object.keys(patch).length) {

@@ -71,6 +71,12 @@ export const gameTopic: Shape = {
             },
             setPoints: { type: 'integer', minimum: 5, maximum: 99 },
             decidingSetPoints: { type: 'integer', minimum: 5, maximum: 99 },
+            volleyballBestOf: {
+              anyOf: [
+                { type: 'number', const: 3 },
+                { type: 'number', const: 5 },
+              ],
+            },
             startsAt: { type: 'integer', minimum: 0, maximum: 8640000000000000 },
             gameKey: { type: 'string' },
             timeStamp: { type: 'number' },
@@ -236,6 +242,12 @@ export const gameOwnTopic: Shape = {
             },
             setPoints: { type: 'integer', minimum: 5, maximum: 99 },
             decidingSetPoints: { type: 'integer', minimum: 5, maximum: 99 },
+            volleyballBestOf: {
+              anyOf: [
+                { type: 'number', const: 3 },
+                { type: 'number', const: 5 },
+              ],
+            },
             startsAt: { type: 'integer', minimum: 0, maximum: 8640000000000000 },
             gameKey: { type: 'string' },
             timeStamp: { type: 'number' },

@@ -10,7 +10,7 @@ import { boardKind } from '@sagan/shared/sports';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 
 // A game's rules, chosen on the New game form and changed by the owner until play begins
-// (game-rules.ts): tennis no-ad and the deciding set, volleyball's set points.
+// (game-rules.ts): tennis no-ad and the deciding set, volleyball's set points and match length.
 
 const DECIDERS: Record<TennisDecider, string> = {
   tiebreak: 'Tiebreak at 6–6',
@@ -25,6 +25,7 @@ export interface RuleDraft {
   tennisDecider: TennisDecider;
   setPoints: string;
   decidingSetPoints: string;
+  volleyballBestOf: 3 | 5;
 }
 
 export const ruleDraftOf = (f: Partial<ScoreboardFields> = {}): RuleDraft => ({
@@ -32,6 +33,7 @@ export const ruleDraftOf = (f: Partial<ScoreboardFields> = {}): RuleDraft => ({
   tennisDecider: f.tennisDecider ?? 'tiebreak',
   setPoints: String(f.setPoints ?? 25),
   decidingSetPoints: String(f.decidingSetPoints ?? 15),
+  volleyballBestOf: f.volleyballBestOf ?? 5,
 });
 
 /** Whether a sport has rules to choose. */
@@ -58,6 +60,7 @@ export function rulePatch(sportID: number, d: RuleDraft, all = false): Record<st
     const num = (s: string) => (s.trim() === '' ? s : Number(s));
     keep('setPoints', num(d.setPoints), 25);
     keep('decidingSetPoints', num(d.decidingSetPoints), 15);
+    keep('volleyballBestOf', d.volleyballBestOf, 5);
   }
   return out;
 }
@@ -103,32 +106,43 @@ export function RuleFields({
   }
   if (kind === 'volleyball') {
     return (
-      <div className="new-game-teams">
-        <div>
-          <label htmlFor={`${id}-set`}>Points to win a set</label>
-          <input
-            id={`${id}-set`}
-            type="number"
-            inputMode="numeric"
-            min={5}
-            max={99}
-            value={draft.setPoints}
-            onChange={(e) => set('setPoints', e.target.value)}
-          />
+      <>
+        <label htmlFor={`${id}-best-of`}>Match length</label>
+        <select
+          id={`${id}-best-of`}
+          value={draft.volleyballBestOf}
+          onChange={(e) => set('volleyballBestOf', e.target.value === '3' ? 3 : 5)}
+        >
+          <option value={5}>Best of 5 sets</option>
+          <option value={3}>Best of 3 sets</option>
+        </select>
+        <div className="new-game-teams">
+          <div>
+            <label htmlFor={`${id}-set`}>Points to win a set</label>
+            <input
+              id={`${id}-set`}
+              type="number"
+              inputMode="numeric"
+              min={5}
+              max={99}
+              value={draft.setPoints}
+              onChange={(e) => set('setPoints', e.target.value)}
+            />
+          </div>
+          <div>
+            <label htmlFor={`${id}-deciding`}>In the deciding set</label>
+            <input
+              id={`${id}-deciding`}
+              type="number"
+              inputMode="numeric"
+              min={5}
+              max={99}
+              value={draft.decidingSetPoints}
+              onChange={(e) => set('decidingSetPoints', e.target.value)}
+            />
+          </div>
         </div>
-        <div>
-          <label htmlFor={`${id}-deciding`}>In the deciding set</label>
-          <input
-            id={`${id}-deciding`}
-            type="number"
-            inputMode="numeric"
-            min={5}
-            max={99}
-            value={draft.decidingSetPoints}
-            onChange={(e) => set('decidingSetPoints', e.target.value)}
-          />
-        </div>
-      </div>
+      </>
     );
   }
   return null;
@@ -140,7 +154,8 @@ function rulesInWords(f: ScoreboardFields): string {
     const decider = DECIDERS[f.tennisDecider ?? 'tiebreak'].toLowerCase();
     return `${f.tennisNoAd ? 'No-ad scoring' : 'Advantage scoring'}; deciding set: ${decider}.`;
   }
-  return `Sets to ${f.setPoints ?? 25}, the deciding set to ${f.decidingSetPoints ?? 15}, by 2.`;
+  const sets = f.volleyballBestOf ?? 5;
+  return `Best of ${sets} sets, each to ${f.setPoints ?? 25}, the deciding ${sets === 3 ? '3rd' : '5th'} to ${f.decidingSetPoints ?? 15}, by 2.`;
 }
 
 /** The owner's Rules panel: the rules, editable until play begins, then fixed and said. */
