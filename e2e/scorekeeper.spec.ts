@@ -110,6 +110,9 @@ test.describe('scorekeeper: every board from the browser', () => {
       data: { jersey: '4', playerName: 'Ann Lee', playerNotes: '' },
     });
     expect(player.status()).toBe(200);
+    // Published, so the public board names its players.
+    const published = await page.request.post(`${API}/teams/${teamKey}/publish`, { headers });
+    expect(published.status()).toBe(200);
     await page.locator('summary', { hasText: 'Who scored' }).click();
     await page.getByRole('combobox', { name: 'Lions' }).selectOption({ label: sheetName });
     await page.locator('.sk-sheet-link').first().getByRole('button', { name: 'Save' }).click();

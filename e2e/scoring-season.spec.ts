@@ -1,14 +1,18 @@
 import { test, expect, signIn, unique, API, BASE, screenshot } from './fixtures.ts';
-import { newGame, PHONE, saved, tap } from './scorekeeper-helpers.ts';
+import { newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
 
 // A team sheet's season points on a phone: a game linked to the sheet, two goals named to a
-// player on the scorekeeper, and the owner's season view of the sheet totals them.
+// player on the scorekeeper, and the owner's season view of the sheet totals them. The sheet
+// is not published, so a fan's board shows the scorer's number and no name; the owner's, the name.
 
 test.use({ viewport: PHONE, hasTouch: true });
 
-test('goals named on the scorekeeper add up on the sheet’s season points', async ({ page }) => {
+test('goals named on the scorekeeper add up on the sheet’s season points', async ({
+  page,
+  browser,
+}) => {
   await signIn(page, unique('Coach'));
-  const { name } = await newGame(page, 'Soccer');
+  const { gameKey, name } = await newGame(page, 'Soccer');
   const headers = { 'x-sagan-request': '1' };
   const sheetName = unique('Lions sheet');
   const team = await page.request.post(`${API}/teams`, { headers });
@@ -29,6 +33,16 @@ test('goals named on the scorekeeper add up on the sheet’s season points', asy
   await expect(page.getByRole('status').filter({ hasText: 'Linked' })).toBeVisible();
   await tap(page, 'Lions +1', 'Ann Lee, #4, scored', 'Lions +1', 'Ann Lee, #4, scored');
   await saved(page);
+  const fan = await viewerOf(browser, gameKey);
+  await expect(
+    fan.getByRole('table', { name: 'Lions' }).getByRole('row', { name: '4 Player 2' }),
+  ).toBeVisible();
+  await expect(fan.getByText('Names show once the team')).toBeVisible();
+  await screenshot(fan, 'box-score-unpublished-390');
+  await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
+  await expect(
+    page.getByRole('table', { name: 'Lions' }).getByRole('row', { name: '4 Ann Lee 2' }),
+  ).toBeVisible();
 
   await page.goto(`${BASE}/teamsheetedit/${teamKey}`);
   await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
