@@ -7,7 +7,7 @@ type Side = 'home' | 'away';
 type Points = { home: number; away: number };
 
 /** One set on a team's line: its games, and the tiebreak points it lost the set by, 6 (5). */
-export interface TennisSetCell {
+interface TennisSetCell {
   games: number;
   /** The loser's tiebreak points, as the board prints them: 7–6 (5). */
   lostTiebreak?: number;
