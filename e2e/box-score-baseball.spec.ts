@@ -34,6 +34,9 @@ test('a hit and a run named to a batter show in the viewer’s Batters table', a
       })
     ).status(),
   ).toBe(200);
+  // Published, so the public board names its players.
+  const published = await page.request.post(`${API}/teams/${teamKey}/publish`, { headers });
+  expect(published.status()).toBe(200);
   await page.locator('summary', { hasText: 'Who scored' }).click();
   await page.getByRole('combobox', { name: 'Tigers' }).selectOption({ label: sheetName });
   await page.locator('.sk-sheet-link').nth(1).getByRole('button', { name: 'Save' }).click();

@@ -101,6 +101,7 @@ export async function seedEveryScreen(me: Caller): Promise<{ gameKey: string; sc
     [`/playcount/${countKey}/count`, 'On Field'],
     [`/playcountseason/${teamKey}`, 'New Team: season'],
     [`/playcountshare/${shareKey}`, 'Live play count'],
+    [`/scoringseason/${teamKey}`, 'New Team: season points'],
     ['/no-such-page', /not found/i],
   ];
   return { gameKey, screens };

@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from './axe.ts';
-import { test, expect, unique, signIn, screenshot, API } from './fixtures.ts';
+import { test, expect, unique, signIn, screenshot, API, BASE } from './fixtures.ts';
 import { board, fact, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
 
 // The scorekeeper in the browser (DESIGN §9), on a phone: a game of each board is created on
@@ -110,6 +110,9 @@ test.describe('scorekeeper: every board from the browser', () => {
       data: { jersey: '4', playerName: 'Ann Lee', playerNotes: '' },
     });
     expect(player.status()).toBe(200);
+    // Published, so the public board names its players.
+    const published = await page.request.post(`${API}/teams/${teamKey}/publish`, { headers });
+    expect(published.status()).toBe(200);
     await page.locator('summary', { hasText: 'Who scored' }).click();
     await page.getByRole('combobox', { name: 'Lions' }).selectOption({ label: sheetName });
     await page.locator('.sk-sheet-link').first().getByRole('button', { name: 'Save' }).click();
@@ -269,10 +272,19 @@ test.describe('scorekeeper: every board from the browser', () => {
       await page.getByLabel(label, { exact: true }).fill('6');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(board(viewer).getByRole('row', { name: 'Games 6 6' })).toBeVisible();
+    // The mini card (and the overlay, the same card) reads it like the board, compactly.
+    const mini = await viewer.context().newPage();
+    await mini.goto(`${BASE}/viewscoreboardmini/${gameKey}`);
+    const card = mini.locator('.summary-card');
     for (let i = 0; i < 5; i++) await tap(page, 'Lions point', 'Tigers point');
     await expect(board(viewer).getByRole('row', { name: 'Tiebreak 5 5' })).toBeVisible();
+    await expect(card).toContainText('Sets 6; tiebreak 5');
+    await screenshot(mini, 'mini-tennis-tiebreak');
     await tap(page, 'Lions point', 'Lions point');
     await expect(board(viewer).getByRole('row', { name: 'Tigers 6 (5) 0' })).toBeVisible();
+    await expect(card).toContainText('Sets 6 (5), 0; points 0');
+    await expect(card).toContainText('Sets 7, 0; points 0');
+    await screenshot(mini, 'mini-tennis-after-tiebreak');
     await expect(board(viewer).getByRole('row', { name: 'Lions 7 0' })).toBeVisible();
     await expect(board(viewer).getByLabel('Period Set 2 / 3 sets')).toBeVisible();
     await page.locator('summary', { hasText: 'Rules' }).click();

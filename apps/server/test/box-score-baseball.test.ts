@@ -41,6 +41,12 @@ describe.each(databaseKinds())('baseball box score on $name', (kind) => {
       awayTeamName: 'Lions',
     });
     const { teamKey, playerKey: sam } = await newTeamWithPlayer(t.users.Coach);
+    // Published, so the public board names its batters.
+    const published = await t.users.Coach.request({
+      method: 'POST',
+      url: `${API}/teams/${teamKey}/publish`,
+    });
+    expect(published.statusCode).toBe(200);
     const linked = await t.users.Coach.request({
       method: 'PUT',
       url: `${API}/games/${gameKey}/sheets/away`,

@@ -25,9 +25,14 @@ describe.each(databaseKinds())('box score on $name', (kind) => {
       url: `${API}/games/${gameKey}/sheets/${side}`,
       payload: { teamKey },
     });
-  /** A sheet of the coach's with Ann Lee (#4) and Bo Diaz (#7). */
+  /** A published sheet of the coach's with Ann Lee (#4) and Bo Diaz (#7), public by name. */
   async function lionsSheet() {
     const { teamKey, playerKey: sam } = await newTeamWithPlayer(t.users.Coach);
+    const published = await t.users.Coach.request({
+      method: 'POST',
+      url: `${API}/teams/${teamKey}/publish`,
+    });
+    expect(published.statusCode).toBe(200);
     const add = async (jersey: string, playerName: string) => {
       const res = await t.users.Coach.request({
         method: 'PUT',

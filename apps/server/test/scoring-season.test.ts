@@ -55,7 +55,7 @@ describe.each(databaseKinds())('scoring season on $name', (kind) => {
 
     const read = () => t.users.Coach.request({ url: `${API}/scoring-seasons/${teamKey}` });
     const season = (await read()).json<ScoringSeason>();
-    expect(season.games.map((g) => g.gameName)).toEqual(['Week 1', 'Week 2']);
+    expect(season.games.map((g) => `${g.gameName} ${g.sportID}`)).toEqual(['Week 1 2', 'Week 2 2']);
     expect(season.players.map((p) => `#${p.jersey} ${p.name} ${p.points} in ${p.games}`)).toEqual([
       '#9 Sam Park 5 in 2',
       '#4 Ann Lee 3 in 1',

@@ -777,6 +777,8 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
       gameheld: { topic: `gameheld:${w.gameKey}`, allowed: SCORERS },
       // The game as its scorers see it, shown even when an operator hid it.
       gameown: { topic: `gameown:${w.gameKey}`, allowed: SCORERS },
+      // The box score as its scorers read it, named while the linked sheet is unpublished.
+      gamedetailown: { topic: `gamedetailown:${w.gameKey}`, allowed: SCORERS },
 
       // Who co-scores a game or count: its owner's to see, not its co-scorers'.
       coscorers: { topic: `coscorers:game:${w.gameKey}`, allowed: OWNER_ONLY },

@@ -25,6 +25,7 @@ describe('SPEC §2 route table', () => {
       'playcountcount',
       'playcountseason',
       'playcountshared',
+      'scoringseason',
       'privacy',
       'termsOfService',
       // The operators' queue (moderation): not in the SPEC's table.
@@ -46,6 +47,7 @@ describe('SPEC §2 route table', () => {
       'playcountnew',
       'playcountcount',
       'playcountseason',
+      'scoringseason',
       'admin',
     ]);
   });

@@ -25,6 +25,8 @@ export const routes = {
   playcountcount: { path: '/playcount/:gameKey/count', auth: true },
   playcountseason: { path: '/playcountseason/:teamKey', auth: true },
   playcountshared: { path: '/playcountshare/:shareKey', auth: false },
+  // A team sheet's season of box scores: who scored over the games linked to it (its owner's).
+  scoringseason: { path: '/scoringseason/:teamKey', auth: true },
   privacy: { path: '/privacy', auth: false },
   termsOfService: { path: '/termsOfService', auth: false },
   // The operators' report queue (ADMIN_UIDS); the server answers 404 to everyone else.

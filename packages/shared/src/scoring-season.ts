@@ -23,7 +23,14 @@ export const scoringSeasonSchema = z.object({
   teamKey: z.string(),
   teamName: z.string(),
   /** The games linked to the sheet, oldest first. */
-  games: z.array(z.object({ gameKey: z.string(), gameName: z.string() })),
+  games: z.array(
+    z.object({
+      gameKey: z.string(),
+      gameName: z.string(),
+      /** The sport says what a point is: a run in baseball. */
+      sportID: z.number().int(),
+    }),
+  ),
   players: z.array(scoringSeasonPlayerSchema),
 });
 export type ScoringSeason = z.infer<typeof scoringSeasonSchema>;

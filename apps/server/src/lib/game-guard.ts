@@ -1,6 +1,7 @@
 import { gameHeldTopic } from '@sagan/shared/topics/game-held';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { gameOwnTopic } from '@sagan/shared/topics/game-own';
+import { gameDetailOwnTopic } from '@sagan/shared/topics/game-detail';
 import { playCountTopic } from '@sagan/shared/topics/playcount';
 import type { Queryable } from '../db/db.ts';
 import { forbidden } from './http-errors.ts';
@@ -61,6 +62,11 @@ export async function guardGame(
  */
 export function scorerTopics(thing: ScoredThing, key: string): string[] {
   return thing === 'game'
-    ? [gameHistoryTopic.name(key), gameHeldTopic.name(key), gameOwnTopic.name(key)]
+    ? [
+        gameHistoryTopic.name(key),
+        gameHeldTopic.name(key),
+        gameOwnTopic.name(key),
+        gameDetailOwnTopic.name(key),
+      ]
     : [playCountTopic.name(key)];
 }

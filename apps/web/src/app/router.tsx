@@ -69,6 +69,7 @@ const pages: Record<RouteName, LazyPage> = {
   playcountcount: lazyPage(() => import('../features/playcounts/count-page.tsx')),
   playcountseason: lazyPage(() => import('../features/playcounts/season-page.tsx')),
   playcountshared: lazyPage(() => import('../features/playcounts/shared-page.tsx')),
+  scoringseason: lazyPage(() => import('../features/teamsheets/scoring-season-page.tsx')),
   privacy: lazyPage(() => import('../features/legal/privacy-page.tsx')),
   termsOfService: lazyPage(() => import('../features/legal/terms-page.tsx')),
   admin: lazyPage(() => import('../features/moderation/admin-page.tsx')),

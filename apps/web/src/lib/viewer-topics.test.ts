@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
-import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
+import { gameDetailOwnTopic, gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameOwnTopic } from '@sagan/shared/topics/game-own';
 import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
@@ -16,6 +16,7 @@ const pairs = [
   [viewer.gameOwnTopic, gameOwnTopic],
   [viewer.clockTopic, clockTopic],
   [viewer.gameDetailTopic, gameDetailTopic],
+  [viewer.gameDetailOwnTopic, gameDetailOwnTopic],
   [viewer.favoritesTopic, favoritesTopic],
   [viewer.myGamesTopic, myGamesTopic],
   [shell.myNoticesTopic, myNoticesTopic],

@@ -6,7 +6,10 @@
 // same flags, and a reader that answers as the schema does.
 import type { clockTopic as ClockFamily } from '@sagan/shared/topics/clock';
 import type { gameTopic as GameFamily } from '@sagan/shared/topics/game';
-import type { gameDetailTopic as GameDetailFamily } from '@sagan/shared/topics/game-detail';
+import type {
+  gameDetailOwnTopic as GameDetailOwnFamily,
+  gameDetailTopic as GameDetailFamily,
+} from '@sagan/shared/topics/game-detail';
 import type { gameOwnTopic as GameOwnFamily } from '@sagan/shared/topics/game-own';
 import type { favoritesTopic as FavoritesFamily } from '@sagan/shared/topics/user-favorites';
 import type { myGamesTopic as MyGamesFamily } from '@sagan/shared/topics/user-games';
@@ -42,6 +45,15 @@ export const gameDetailTopic: Viewed<typeof GameDetailFamily> = {
   name: (gameKey: string) => `gamedetail:${gameKey}`,
   schema: reader(shapes.gameDetailTopic),
   private: false,
+  coalesce: false,
+};
+
+/** The scorers' detail: the public one's shape, with names the public is not shown. */
+export const gameDetailOwnTopic: Viewed<typeof GameDetailOwnFamily> = {
+  prefix: 'gamedetailown',
+  name: (gameKey: string) => `gamedetailown:${gameKey}`,
+  schema: reader(shapes.gameDetailTopic),
+  private: true,
   coalesce: false,
 };
 

@@ -64,3 +64,17 @@ export const gameDetailTopic = {
   private: false,
   coalesce: false,
 } satisfies TopicFamily<[gameKey: string], typeof gameDetailSchema>;
+
+/**
+ * gamedetailown:{gameKey}: the same detail as its scorers (owner and co-scorers) read it: the
+ * box score names the players of a linked sheet even while the sheet is unpublished, which
+ * the public topic does not (DESIGN §10). It follows gamedetail:{gameKey}: the same sequence
+ * numbers, refreshed by the same changes.
+ */
+export const gameDetailOwnTopic = {
+  prefix: 'gamedetailown',
+  name: (gameKey: string) => `gamedetailown:${gameKey}`,
+  schema: gameDetailSchema,
+  private: true,
+  coalesce: false,
+} satisfies TopicFamily<[gameKey: string], typeof gameDetailSchema>;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { topicSchema } from '../realtime.ts';
 import { clockTopic } from './clock.ts';
 import { gameTopic } from './game.ts';
-import { gameDetailTopic } from './game-detail.ts';
+import { gameDetailOwnTopic, gameDetailTopic } from './game-detail.ts';
 
 import { coscorersTopic } from './coscorers.ts';
 import { gameHeldTopic } from './game-held.ts';
@@ -37,6 +37,8 @@ const families = [
   { family: gameHeldTopic, name: gameHeldTopic.name(KEY), isPrivate: true },
   // The game as its scorers and the operators see it, hidden or not.
   { family: gameOwnTopic, name: gameOwnTopic.name(KEY), isPrivate: true },
+  // The detail as its scorers see it: names the public is not shown.
+  { family: gameDetailOwnTopic, name: gameDetailOwnTopic.name(KEY), isPrivate: true },
 
   // The owner's list of co-scorers.
   { family: coscorersTopic, name: coscorersTopic.name('game', KEY), isPrivate: true },
@@ -70,6 +72,7 @@ describe('topic families', () => {
       `gamehistory:${KEY}`,
       `gameheld:${KEY}`,
       `gameown:${KEY}`,
+      `gamedetailown:${KEY}`,
 
       `coscorers:game:${KEY}`,
       'games:recent',

@@ -8,13 +8,33 @@ import type { Queryable } from '../../db/db.ts';
 import { PUBLIC_GAME } from './repo.ts';
 import { loadSheetRows } from './sheet-repo.ts';
 
+/** Who reads a game's detail: anyone (the public board) or one of the game's scorers. */
+type Reader = 'public' | 'scorer';
+
 /**
  * The gamedetail: topic's state: the line score folded from the game's whole log (DESIGN §10)
  * and, for a team linked to a sheet, who scored, named as the game's copy of the sheet's
  * privacy allows; null when there is no such game. Read only when someone watches the full
  * board, so the game: topic every viewer gets stays one row.
  */
-export async function loadGameDetail(q: Queryable, gameKey: string): Promise<GameDetail | null> {
+export function loadGameDetail(q: Queryable, gameKey: string): Promise<GameDetail | null> {
+  return loadDetail(q, gameKey, 'public');
+}
+
+/**
+ * The gamedetailown: topic's state, for the game's scorers: the same, with every scorer named
+ * as the sheet's privacy allows even while the sheet is unpublished, and shown for a game an
+ * operator hid (its scorers still see it).
+ */
+export function loadGameDetailOwn(q: Queryable, gameKey: string): Promise<GameDetail | null> {
+  return loadDetail(q, gameKey, 'scorer');
+}
+
+async function loadDetail(
+  q: Queryable,
+  gameKey: string,
+  reader: Reader,
+): Promise<GameDetail | null> {
   const rows = await q.query<{
     event_id: string | null;
     body: GameEventBody | null;
@@ -22,7 +42,8 @@ export async function loadGameDetail(q: Queryable, gameKey: string): Promise<Gam
   }>(
     `SELECT e.event_id, e.body, e.held FROM games g
      LEFT JOIN game_events e ON e.game_key = g.game_key
-     WHERE g.game_key = $1 AND ${PUBLIC_GAME} ORDER BY e.seq, e.at`,
+     WHERE g.game_key = $1 AND ${reader === 'public' ? PUBLIC_GAME : 'true'}
+     ORDER BY e.seq, e.at`,
     [gameKey],
   );
   if (!rows.length) return null;
@@ -36,11 +57,19 @@ export async function loadGameDetail(q: Queryable, gameKey: string): Promise<Gam
   const box: NonNullable<GameDetail['boxScore']> = {};
   for (const sheet of sheets) {
     const players = new Map(sheet.players.map((p) => [p.playerKey, p]));
-    // Only players of the game's copy of the sheet are named: never more than the sheet shows.
+    // Never more than the sheet shows: only players of the game's copy of the sheet, by
+    // initials where its privacy asks; and to the public, no name at all (an empty one, the
+    // jersey number still shown) while the sheet is unpublished, as its public link then shows
+    // nobody. The scorers, who saw the sheet when they picked who scored, read the names.
+    const named = reader === 'scorer' || sheet.sheet_published;
     box[sheet.side] = scored[sheet.side].flatMap((line) => {
       const p = players.get(line.player);
       if (!p) return [];
-      const name = sheet.privacy_initials_only ? initialsOf(p.playerName) : p.playerName;
+      const name = !named
+        ? ''
+        : sheet.privacy_initials_only
+          ? initialsOf(p.playerName)
+          : p.playerName;
       return [{ ...line, jersey: p.jersey, name }];
     });
   }

@@ -8,4 +8,4 @@ export {
   seesHiddenGame,
   tagAudienceTopics,
 } from './repo.ts';
-export { followSheetPrivacyOnGames } from './sheet-repo.ts';
+export { followSheetPrivacyOnGames, followSheetPublishedOnGames } from './sheet-repo.ts';

@@ -35,11 +35,13 @@ async function loadScoringSeason(
   const links = await q.query<{
     game_key: string;
     game_name: string | null;
+    sport_id: number;
     side: Team;
     players: GameSheetPlayer[];
     privacy_initials_only: boolean;
   }>(
-    `SELECT s.game_key, g.fields ->> 'gameName' AS game_name, s.side, s.players,
+    `SELECT s.game_key, g.fields ->> 'gameName' AS game_name,
+            COALESCE((g.fields ->> 'sportID')::int, 1) AS sport_id, s.side, s.players,
             s.privacy_initials_only
      FROM game_sheets s JOIN games g ON g.game_key = s.game_key
      WHERE s.team_key = $1 ORDER BY g.created_at, s.game_key, s.side`,
@@ -64,9 +66,11 @@ async function loadScoringSeason(
   return {
     teamKey,
     teamName: team[0].team_name,
-    games: [...new Map(links.map((l) => [l.game_key, l.game_name ?? ''])).entries()].map(
-      ([gameKey, gameName]) => ({ gameKey, gameName }),
-    ),
+    games: [...new Map(links.map((l) => [l.game_key, l])).values()].map((l) => ({
+      gameKey: l.game_key,
+      gameName: l.game_name ?? '',
+      sportID: l.sport_id,
+    })),
     players: scoringTotals(games),
   };
 }

@@ -14,11 +14,12 @@ export interface SheetRow {
   team_name: string;
   players: GameSheetPlayer[];
   privacy_initials_only: boolean;
+  sheet_published: boolean;
 }
 
 export async function loadSheetRows(q: Queryable, gameKey: string): Promise<SheetRow[]> {
   return q.query<SheetRow>(
-    `SELECT side, team_key, team_name, players, privacy_initials_only
+    `SELECT side, team_key, team_name, players, privacy_initials_only, sheet_published
      FROM game_sheets WHERE game_key = $1`,
     [gameKey],
   );
@@ -98,6 +99,23 @@ export async function followSheetPrivacyOnGames(
   const rows = await q.query<{ game_key: string }>(
     `UPDATE game_sheets SET privacy_initials_only = $2 WHERE team_key = $1 RETURNING game_key`,
     [teamKey, initialsOnly],
+  );
+  return [...new Set(rows.map((r) => gameDetailTopic.name(r.game_key)))];
+}
+
+/**
+ * A sheet was published or unpublished: the games linked to it follow it. Answers their
+ * gamedetail: topics, whose open boards then name the players, or stop naming them.
+ */
+export async function followSheetPublishedOnGames(
+  q: Queryable,
+  teamKey: string,
+  published: boolean,
+): Promise<string[]> {
+  const rows = await q.query<{ game_key: string }>(
+    `UPDATE game_sheets SET sheet_published = $2
+     WHERE team_key = $1 AND sheet_published <> $2 RETURNING game_key`,
+    [teamKey, published],
   );
   return [...new Set(rows.map((r) => gameDetailTopic.name(r.game_key)))];
 }

@@ -83,8 +83,14 @@ export default async function gameSheetRoutes(fastify: FastifyInstance): Promise
             side,
           ]);
         } else {
-          const team = await q.query<{ team_name: string; public_initials_only: boolean }>(
-            'SELECT team_name, public_initials_only FROM teams WHERE team_key = $1 AND uid = $2',
+          const team = await q.query<{
+            team_name: string;
+            public_initials_only: boolean;
+            published: boolean;
+          }>(
+            `SELECT t.team_name, t.public_initials_only,
+                    EXISTS (SELECT 1 FROM rosters r WHERE r.team_key = t.team_key) AS published
+             FROM teams t WHERE t.team_key = $1 AND t.uid = $2`,
             [teamKey, uid],
           );
           if (!team[0]) throw notFound('No team sheet of yours with this key');
@@ -99,10 +105,10 @@ export default async function gameSheetRoutes(fastify: FastifyInstance): Promise
           );
           await q.query(
             `INSERT INTO game_sheets (game_key, side, team_key, team_name, players,
-                                      privacy_initials_only)
-             VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+                                      privacy_initials_only, sheet_published)
+             VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)
              ON CONFLICT (game_key, side) DO UPDATE SET team_key = $3, team_name = $4,
-               players = $5::jsonb, privacy_initials_only = $6`,
+               players = $5::jsonb, privacy_initials_only = $6, sheet_published = $7`,
             [
               gameKey,
               side,
@@ -110,6 +116,7 @@ export default async function gameSheetRoutes(fastify: FastifyInstance): Promise
               team[0].team_name,
               JSON.stringify(players),
               team[0].public_initials_only,
+              team[0].published,
             ],
           );
         }

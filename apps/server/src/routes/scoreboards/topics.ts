@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { keySchema } from '@sagan/shared/keys';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
-import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
+import { gameDetailOwnTopic, gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameHeldTopic } from '@sagan/shared/topics/game-held';
 import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { gameOwnTopic } from '@sagan/shared/topics/game-own';
@@ -29,7 +29,7 @@ import {
   scoresGame,
   seesHidden,
 } from './repo.ts';
-import { loadGameDetail } from './game-detail.ts';
+import { loadGameDetail, loadGameDetailOwn } from './game-detail.ts';
 import { loadGameHeld } from './held.ts';
 
 const isKey = (arg: string) => keySchema.safeParse(arg).success;
@@ -68,6 +68,14 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
     authorize: (_u, arg) => isKey(arg),
     load: loadGameDetail,
     keyedBy: GAME_KEY,
+  });
+  // The same for the game's scorers, who read the names of an unpublished sheet's players.
+  hub.register({
+    topic: gameDetailOwnTopic,
+    follows: gameDetailTopic,
+    authorize: async (user, arg) =>
+      !!user && isKey(arg) && (await scoresGame(app.db, user.uid, arg)),
+    load: loadGameDetailOwn,
   });
   // The scorers' history of changes: the owner's and the co-scorers'.
   hub.register({

@@ -32,6 +32,7 @@ import { audienceOf } from './topics.ts';
 import { publicPhotoId, sendPhoto, type PhotoStore } from '../../photos.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { writeChange } from '../../lib/write.ts';
+import { followSheetPublishedOnGames } from '../scoreboards/public.ts';
 
 export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -66,7 +67,11 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
           await saveRoster(q, key, team.team_key, user.uid, await publicCopy(q, team, key));
           return {
             answer: key,
-            touched: audienceOf({ teamKey: team.team_key, publishedAsKey: key }),
+            touched: [
+              ...audienceOf({ teamKey: team.team_key, publishedAsKey: key }),
+              // The games linked to the sheet name its players on their public boards now.
+              ...(await followSheetPublishedOnGames(q, team.team_key, true)),
+            ],
           };
         },
       });
@@ -95,7 +100,14 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
           if (!team.published_as_key) return { answer, touched: [] };
           await deleteRoster(q, team.team_key);
           const { published_as_key: publishedAsKey } = team;
-          return { answer, touched: audienceOf({ teamKey: team.team_key, publishedAsKey }) };
+          return {
+            answer,
+            touched: [
+              ...audienceOf({ teamKey: team.team_key, publishedAsKey }),
+              // ...and no longer name them on the public boards of the games linked to it.
+              ...(await followSheetPublishedOnGames(q, team.team_key, false)),
+            ],
+          };
         },
       });
     },

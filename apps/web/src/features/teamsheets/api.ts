@@ -14,6 +14,7 @@ import {
 } from '@sagan/shared/teamsheet-schemas';
 import type { PlayerInput } from '@sagan/shared/teamsheet';
 import { API_PATH, okSchema } from '@sagan/shared/http';
+import { scoringSeasonSchema } from '@sagan/shared/scoring-season';
 import { teamTopic } from '@sagan/shared/topics/team';
 import { api } from '../../lib/api.ts';
 import { useLive, useLiveWrite } from '../../lib/realtime.ts';
@@ -224,5 +225,13 @@ export function useFollow(publishedAsKey: string) {
       void qc.invalidateQueries({ queryKey: rosterKey(publishedAsKey) });
       void qc.invalidateQueries({ queryKey: teamsKey });
     },
+  });
+}
+
+/** The owner's season of box scores: each player's points over the games linked to the sheet. */
+export function useScoringSeason(teamKey: string) {
+  return useQuery({
+    queryKey: ['teamsheets', 'scoring-season', teamKey],
+    queryFn: () => api('GET', `/scoring-seasons/${enc(teamKey)}`, undefined, scoringSeasonSchema),
   });
 }

@@ -88,6 +88,9 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
         <Link className="btn" to={pathTo('playcountseason', { teamKey })}>
           Season plays
         </Link>
+        <Link className="btn" to={pathTo('scoringseason', { teamKey })}>
+          Season points
+        </Link>
         {sheet.publishedAsKey && (
           <button
             type="button"

@@ -5,14 +5,24 @@ import { showsStart } from '@sagan/shared/game-schedule';
 import { sportName } from '@sagan/shared/sports';
 import type { GameSummary } from '@sagan/shared/scoreboard-views';
 import { StartTime } from './start-time.tsx';
+import { tennisLineText, type TennisLine } from './tennis-line.ts';
 
 /**
  * SPEC §2 summary card: game name, period, sport name, home and away scores; opens the board.
  * 'Final' and 'Starting Soon' are styled apart from a game in play.
  */
 /** A team's line: its score, or for tennis the games it won in each set so far. */
-function TeamLine({ game, side }: { game: GameSummary; side: 'home' | 'away' }) {
+function TeamLine({
+  game,
+  side,
+  tennisLine,
+}: {
+  game: GameSummary;
+  side: 'home' | 'away';
+  tennisLine?: TennisLine | undefined;
+}) {
   const name = side === 'home' ? game.homeTeamName : game.awayTeamName;
+  if (tennisLine) return <FullTennisLine name={name} line={tennisLine} />;
   const { tennis } = game;
   if (!tennis) {
     return (
@@ -42,15 +52,54 @@ function TeamLine({ game, side }: { game: GameSummary; side: 'home' | 'away' }) 
   );
 }
 
+/**
+ * The mini card's and overlay's tennis line, read like the board: the sets played, a set won in
+ * a tiebreak as 7–6 (5), the current set's games in bold, then the game's points (or the
+ * tiebreak's count, marked TB).
+ */
+function FullTennisLine({ name, line }: { name: string; line: TennisLine }) {
+  const sets = [...line.sets];
+  const current = sets.pop();
+  return (
+    <span className="summary-team">
+      <span className="summary-team-name">{name}</span>
+      <span className="visually-hidden">{tennisLineText(line)}</span>
+      <span className="summary-tennis" aria-hidden="true">
+        {sets.map((s, i) => (
+          <span key={i} className="summary-set">
+            {s.matchTiebreak !== undefined ? `[${s.matchTiebreak}]` : s.games}
+            {s.lostTiebreak !== undefined && <sup>({s.lostTiebreak})</sup>}
+          </span>
+        ))}
+        {current && (
+          <span className="summary-score">
+            {current.matchTiebreak !== undefined ? `[${current.matchTiebreak}]` : current.games}
+            {current.lostTiebreak !== undefined && <sup>({current.lostTiebreak})</sup>}
+          </span>
+        )}
+        {line.points !== null && (
+          <span className={`summary-points${line.tiebreak ? ' summary-points-tb' : ''}`}>
+            {line.tiebreak && <span className="summary-tb">TB</span>}
+            {line.points}
+          </span>
+        )}
+      </span>
+    </span>
+  );
+}
+
 export function SummaryCard({
   game,
   newTab = false,
   clock = null,
+  tennis,
 }: {
   game: GameSummary;
   newTab?: boolean;
   /** The game clock as it shows now (the mini card and overlay); null: none to show. */
   clock?: string | null;
+  /** The mini card's and overlay's full tennis lines (sets, tiebreaks, points). */
+  tennis?: { home: TennisLine; away: TennisLine } | undefined;
 }) {
   const style = periodStyle(game.gamePeriod);
   return (
@@ -78,8 +127,8 @@ export function SummaryCard({
       {game.hidden && (
         <span className="summary-hidden">Hidden by a moderator: only its scorers see it</span>
       )}
-      <TeamLine game={game} side="home" />
-      <TeamLine game={game} side="away" />
+      <TeamLine game={game} side="home" tennisLine={tennis?.home} />
+      <TeamLine game={game} side="away" tennisLine={tennis?.away} />
     </Link>
   );
 }

@@ -1,0 +1,60 @@
+import { test, expect, signIn, unique, API, BASE, screenshot } from './fixtures.ts';
+import { newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
+
+// A team sheet's season points on a phone: a game linked to the sheet, two goals named to a
+// player on the scorekeeper, and the owner's season view of the sheet totals them. The sheet
+// is not published, so a fan's board shows the scorer's number and no name; the owner's, the name.
+
+test.use({ viewport: PHONE, hasTouch: true });
+
+test('goals named on the scorekeeper add up on the sheet’s season points', async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, unique('Coach'));
+  const { gameKey, name } = await newGame(page, 'Soccer');
+  const headers = { 'x-sagan-request': '1' };
+  const sheetName = unique('Lions sheet');
+  const team = await page.request.post(`${API}/teams`, { headers });
+  const { teamKey } = (await team.json()) as { teamKey: string };
+  const named = await page.request.patch(`${API}/teams/${teamKey}`, {
+    headers,
+    data: { teamName: sheetName, teamNotes: '' },
+  });
+  expect(named.status()).toBe(200);
+  const player = await page.request.put(`${API}/teams/${teamKey}/players/-1`, {
+    headers,
+    data: { jersey: '4', playerName: 'Ann Lee', playerNotes: '' },
+  });
+  expect(player.status()).toBe(200);
+  await page.locator('summary', { hasText: 'Who scored' }).click();
+  await page.getByRole('combobox', { name: 'Lions' }).selectOption({ label: sheetName });
+  await page.locator('.sk-sheet-link').first().getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Linked' })).toBeVisible();
+  await tap(page, 'Lions +1', 'Ann Lee, #4, scored', 'Lions +1', 'Ann Lee, #4, scored');
+  await saved(page);
+  const fan = await viewerOf(browser, gameKey);
+  await expect(
+    fan.getByRole('table', { name: 'Lions' }).getByRole('row', { name: '4 Player 2' }),
+  ).toBeVisible();
+  await expect(fan.getByText('Names show once the team')).toBeVisible();
+  await screenshot(fan, 'box-score-unpublished-390');
+  await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
+  await expect(
+    page.getByRole('table', { name: 'Lions' }).getByRole('row', { name: '4 Ann Lee 2' }),
+  ).toBeVisible();
+
+  await page.goto(`${BASE}/teamsheetedit/${teamKey}`);
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+  await screenshot(page, 'scoring-season-sheet-390');
+  await page.getByRole('link', { name: 'Season points' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${sheetName}: season points`);
+  const table = page.getByRole('table');
+  await expect(table.getByRole('row', { name: '4 Ann Lee 2 1' })).toBeVisible();
+  await expect(page.getByRole('list').filter({ hasText: name })).toBeVisible();
+  await screenshot(page, 'scoring-season-390');
+  await page.setViewportSize({ width: 320, height: 700 });
+  await screenshot(page, 'scoring-season-320');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await screenshot(page, 'scoring-season-1280');
+});
