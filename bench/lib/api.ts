@@ -5,7 +5,7 @@ import http from 'node:http';
 import { API_PATH } from '@sagan/shared/http';
 import type { GoogleStandIn } from './procs.ts';
 
-export interface Answer {
+interface Answer {
   status: number;
   body: string;
   headers: http.IncomingHttpHeaders;
