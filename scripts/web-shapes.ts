@@ -14,7 +14,7 @@ import type { Shape } from '../apps/web/src/lib/shape.ts';
  * scoreboard is in both the public topic and the owner's view): the file, and the viewer's
  * script, carry it once. Below this many characters of JSON a name saves nothing.
  */
-const SHARED_PART_CHARS = 60;
+const SHARED_PART_CHARS = 30;
 
 const isShape = (v: unknown): v is Shape => !!v && typeof v === 'object' && !Array.isArray(v);
 

@@ -2,6 +2,18 @@
 // edit. Read with lib/shape.ts, so a viewer's first load checks what it reads without zod.
 import type { Shape } from './shape.ts';
 
+const hiddenShape: Shape = { type: 'boolean', const: true };
+
+const gameNameShape: Shape = { type: 'string', maxLength: 200 };
+
+const setPointsShape: Shape = { type: 'integer', minimum: 5, maximum: 99 };
+
+const homeTeamNameShape: Shape = { default: '', type: 'string', maxLength: 200 };
+
+const secondsShape: Shape = { type: 'integer', minimum: 0, maximum: 1000000 };
+
+const startsAtShape: Shape = { type: 'integer', minimum: 0, maximum: 8640000000000000 };
+
 const homeScoreShape: Shape = { default: 0, type: 'integer', minimum: 0, maximum: 1000000 };
 
 const startedAtShape: Shape = {
@@ -21,11 +33,7 @@ const tagsShape: Shape = {
   type: 'array',
   items: {
     type: 'object',
-    properties: {
-      key: { type: 'string' },
-      name: { type: 'string' },
-      hidden: { type: 'boolean', const: true },
-    },
+    properties: { key: { type: 'string' }, name: { type: 'string' }, hidden: hiddenShape },
     required: ['key', 'name'],
   },
 };
@@ -69,9 +77,9 @@ const commentsShape: Shape = {
   items: {
     type: 'object',
     properties: {
-      homeTeamName: { default: '', type: 'string', maxLength: 200 },
+      homeTeamName: homeTeamNameShape,
       homeScore: homeScoreShape,
-      awayTeamName: { default: '', type: 'string', maxLength: 200 },
+      awayTeamName: homeTeamNameShape,
       awayScore: homeScoreShape,
       gameComment: { type: 'string', minLength: 1, maxLength: 2000 },
       imageURL: {
@@ -83,7 +91,7 @@ const commentsShape: Shape = {
       },
       id: { type: 'string' },
       timeStamp: { type: 'number' },
-      hidden: { type: 'boolean', const: true },
+      hidden: hiddenShape,
     },
     required: ['gameComment', 'id', 'timeStamp'],
   },
@@ -93,16 +101,16 @@ const gameShape: Shape = {
   type: 'object',
   properties: {
     gameKey: { type: 'string' },
-    gameName: { type: 'string', maxLength: 200 },
-    gamePeriod: { type: 'string', maxLength: 200 },
-    sportID: { type: 'integer', minimum: 0, maximum: 1000000 },
-    homeTeamName: { type: 'string', maxLength: 200 },
-    awayTeamName: { type: 'string', maxLength: 200 },
-    homeScore: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awayScore: { type: 'integer', minimum: 0, maximum: 1000000 },
+    gameName: gameNameShape,
+    gamePeriod: gameNameShape,
+    sportID: secondsShape,
+    homeTeamName: gameNameShape,
+    awayTeamName: gameNameShape,
+    homeScore: secondsShape,
+    awayScore: secondsShape,
     timeStamp: { type: 'number' },
-    startsAt: { type: 'integer', minimum: 0, maximum: 8640000000000000 },
-    hidden: { type: 'boolean', const: true },
+    startsAt: startsAtShape,
+    hidden: hiddenShape,
     tennis: {
       type: 'object',
       properties: {
@@ -136,48 +144,48 @@ const gameShape: Shape = {
 const topShape: Shape = {
   type: 'object',
   properties: {
-    gameName: { type: 'string', maxLength: 200 },
-    gamePeriod: { type: 'string', maxLength: 200 },
-    sportID: { type: 'integer', minimum: 0, maximum: 1000000 },
-    homeTeamName: { type: 'string', maxLength: 200 },
-    awayTeamName: { type: 'string', maxLength: 200 },
-    homeScore: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awayScore: { type: 'integer', minimum: 0, maximum: 1000000 },
-    homeScoreGoals: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awayScoreGoals: { type: 'integer', minimum: 0, maximum: 1000000 },
-    homeScorePoints: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awayScorePoints: { type: 'integer', minimum: 0, maximum: 1000000 },
+    gameName: gameNameShape,
+    gamePeriod: gameNameShape,
+    sportID: secondsShape,
+    homeTeamName: gameNameShape,
+    awayTeamName: gameNameShape,
+    homeScore: secondsShape,
+    awayScore: secondsShape,
+    homeScoreGoals: secondsShape,
+    awayScoreGoals: secondsShape,
+    homeScorePoints: secondsShape,
+    awayScorePoints: secondsShape,
     homePossession: { type: 'boolean' },
     homeManUp: { type: 'boolean' },
     awayManUp: { type: 'boolean' },
-    homeShots: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awayShots: { type: 'integer', minimum: 0, maximum: 1000000 },
-    homeSaves: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awaySaves: { type: 'integer', minimum: 0, maximum: 1000000 },
-    homeFouls: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awayFouls: { type: 'integer', minimum: 0, maximum: 1000000 },
-    ballOn: { type: 'integer', minimum: 0, maximum: 1000000 },
-    toGo: { type: 'integer', minimum: 0, maximum: 1000000 },
-    down: { type: 'integer', minimum: 0, maximum: 1000000 },
+    homeShots: secondsShape,
+    awayShots: secondsShape,
+    homeSaves: secondsShape,
+    awaySaves: secondsShape,
+    homeFouls: secondsShape,
+    awayFouls: secondsShape,
+    ballOn: secondsShape,
+    toGo: secondsShape,
+    down: secondsShape,
     base1: { type: 'boolean' },
     base2: { type: 'boolean' },
     base3: { type: 'boolean' },
-    balls: { type: 'integer', minimum: 0, maximum: 1000000 },
-    strikes: { type: 'integer', minimum: 0, maximum: 1000000 },
-    outs: { type: 'integer', minimum: 0, maximum: 1000000 },
+    balls: secondsShape,
+    strikes: secondsShape,
+    outs: secondsShape,
     maxSets: { type: 'integer', minimum: 1, maximum: 5 },
-    homeSet1: { type: 'integer', minimum: 0, maximum: 1000000 },
-    homeSet2: { type: 'integer', minimum: 0, maximum: 1000000 },
-    homeSet3: { type: 'integer', minimum: 0, maximum: 1000000 },
-    homeSet4: { type: 'integer', minimum: 0, maximum: 1000000 },
-    homeSet5: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awaySet1: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awaySet2: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awaySet3: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awaySet4: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awaySet5: { type: 'integer', minimum: 0, maximum: 1000000 },
-    homeScoreGames: { type: 'integer', minimum: 0, maximum: 1000000 },
-    awayScoreGames: { type: 'integer', minimum: 0, maximum: 1000000 },
+    homeSet1: secondsShape,
+    homeSet2: secondsShape,
+    homeSet3: secondsShape,
+    homeSet4: secondsShape,
+    homeSet5: secondsShape,
+    awaySet1: secondsShape,
+    awaySet2: secondsShape,
+    awaySet3: secondsShape,
+    awaySet4: secondsShape,
+    awaySet5: secondsShape,
+    homeScoreGames: secondsShape,
+    awayScoreGames: secondsShape,
     homeScorePointsTennis: homeScorePointsTennisShape,
     awayScorePointsTennis: homeScorePointsTennisShape,
     tennisNoAd: { type: 'boolean' },
@@ -185,9 +193,9 @@ const topShape: Shape = {
       type: 'string',
       enum: ['tiebreak', 'tiebreak12', 'matchTiebreak', 'advantage'],
     },
-    setPoints: { type: 'integer', minimum: 5, maximum: 99 },
-    decidingSetPoints: { type: 'integer', minimum: 5, maximum: 99 },
-    startsAt: { type: 'integer', minimum: 0, maximum: 8640000000000000 },
+    setPoints: setPointsShape,
+    decidingSetPoints: setPointsShape,
+    startsAt: startsAtShape,
     gameKey: { type: 'string' },
     timeStamp: { type: 'number' },
   },
@@ -274,11 +282,11 @@ export const clockTopic: Shape = {
       type: 'object',
       properties: {
         formattedTime: { type: 'string', maxLength: 20 },
-        seconds: { type: 'integer', minimum: 0, maximum: 1000000 },
+        seconds: secondsShape,
         running: { type: 'boolean' },
         startedAt: { anyOf: [startedAtShape, { type: 'null' }] },
         direction: { type: 'string', enum: ['up', 'down'] },
-        limit: { anyOf: [{ type: 'integer', minimum: 0, maximum: 1000000 }, { type: 'null' }] },
+        limit: { anyOf: [secondsShape, { type: 'null' }] },
         serverTime: { type: 'number' },
       },
       required: [
