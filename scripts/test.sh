@@ -89,4 +89,4 @@ stage "e2e (Chromium)"
 npx playwright test -c e2e/playwright.config.ts
 
 stage "benchmark smoke runs (figures printed, not judged; lost messages fail)"
-bash scripts/bench-smoke.sh
+BENCH_WEB_DIST=apps/web/dist bash scripts/bench-smoke.sh
