@@ -21,6 +21,7 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { freshDatabase } from '../scripts/lib/postgres.ts';
 import { startNginx, type Nginx } from '../scripts/lib/nginx.ts';
+import { apiCaller, scorekeeperWithGame } from './lib/api.ts';
 import { baselineCheckout, type Build } from './lib/baseline.ts';
 import { scoreOf } from './lib/frames.ts';
 import {
@@ -122,42 +123,7 @@ const ratesFor = (s: Scenario, target: string) => s.rates[target] ?? s.rates['*'
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-/** One HTTP call with a keep-alive agent (cheaper for the load generator than fetch). */
-function call(
-  base: URL,
-  method: string,
-  p: string,
-  headers: Record<string, string>,
-  body?: unknown,
-): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        agent,
-        host: base.hostname,
-        port: base.port,
-        method,
-        path: `/apps/sagan/api${p}`,
-        headers: {
-          ...headers,
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-        },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const call = apiCaller(agent);
 
 interface Game {
   key: string;
@@ -222,33 +188,14 @@ async function startSystem(
   const base = new URL(nginx?.url ?? `http://127.0.0.1:${servers[0]!.port}`);
   const games: Game[] = [];
   for (let i = 0; i < sc.games; i++) {
-    let headers: Record<string, string>;
-    if (!isWebWriter(i)) {
-      // A phone app: a Google ID token with every request.
-      headers = { authorization: `Bearer ${await google.idToken(`keeper-${i}`, `Keeper ${i}`)}` };
-    } else {
-      const r = await call(
-        base,
-        'POST',
-        '/auth/local',
-        { 'x-sagan-request': '1' },
-        {
-          displayName: `Keeper ${i}`,
-        },
-      );
-      if (r.status !== 200) throw new Error(`sign-in: ${r.status} ${r.body}`);
-      const cookie = String(r.headers['set-cookie']?.[0] ?? '').split(';')[0]!;
-      headers = { cookie, 'x-sagan-request': '1' };
-    }
-    const r = await call(base, 'POST', '/games', headers, {
-      gameName: `Saturday ${i}`,
-      sportID: 2,
-      homeTeamName: `Home ${i}`,
-      awayTeamName: `Away ${i}`,
-      homeScore: 0,
-    });
-    if (r.status !== 200) throw new Error(`create game: ${r.status} ${r.body}`);
-    const { gameKey } = JSON.parse(r.body) as { gameKey: string };
+    const { gameKey, headers } = await scorekeeperWithGame(
+      call,
+      base,
+      google,
+      i,
+      isWebWriter(i),
+      `Saturday ${i}`,
+    );
     games.push({
       key: gameKey,
       headers,

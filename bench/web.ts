@@ -10,6 +10,7 @@
 //   npm run bench:web                 # build + full run
 //   npm run bench:web -- --smoke      # fewer samples (part of the test command)
 //   npm run bench:web -- --no-build   # reuse the last build in .tmp/bench-web-dist
+//   npm run bench:web -- --dist apps/web/dist   # measure a build made by `npm run build`
 //   npm run bench:web -- --baseline main   # adds main's bytes on the wire per page, same run
 //
 // Exit status 1 when the board never changes, a write is not seen, or a target is missed
@@ -39,12 +40,16 @@ import { BASE_PATH } from '@sagan/shared/routes';
 
 const args = process.argv.slice(2);
 const SMOKE = args.includes('--smoke');
-const BUILD = !args.includes('--no-build');
+/** A finished build to measure (the test command's own), instead of building one here. */
+const GIVEN_DIST = args.includes('--dist')
+  ? path.resolve(args[args.indexOf('--dist') + 1] ?? '')
+  : undefined;
+const BUILD = !GIVEN_DIST && !args.includes('--no-build');
 const STRICT = args.includes('--strict');
 const BASELINE = args.includes('--baseline') ? args[args.indexOf('--baseline') + 1] : undefined;
 const NAVIGATIONS = SMOKE ? 2 : 15;
 const WRITES = SMOKE ? 5 : 50;
-const DIST = path.join(root, '.tmp/bench-web-dist');
+const DIST = GIVEN_DIST ?? path.join(root, '.tmp/bench-web-dist');
 const BOARD_SCORE = 'section.board .board-score';
 
 /** Issue 28's (JS and CSS on the wire for the scoreboard) and SPEC's. */
@@ -293,6 +298,9 @@ async function baselineWire(
 
 async function main() {
   reexecPinned();
+  if (GIVEN_DIST && !fs.existsSync(path.join(DIST, '.ssr'))) {
+    throw new Error(`--dist ${DIST}: no build there (npm run build makes one)`);
+  }
   if (BUILD || !fs.existsSync(path.join(DIST, 'index.html'))) {
     const t = Date.now();
     build();

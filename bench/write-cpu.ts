@@ -18,6 +18,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { freshDatabase } from '../scripts/lib/postgres.ts';
+import { apiCaller, scorekeeperWithGame } from './lib/api.ts';
 import { baselineCheckout, type Build } from './lib/baseline.ts';
 import {
   machine,
@@ -47,38 +48,7 @@ if (!['sagan', 'sagan-pg'].includes(TARGET)) throw new Error(`--target sagan|sag
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
-function call(
-  port: number,
-  method: string,
-  p: string,
-  headers: Record<string, string>,
-  body?: unknown,
-): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
-  return new Promise((resolve, reject) => {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = http.request(
-      {
-        agent,
-        host: '127.0.0.1',
-        port,
-        method,
-        path: `/apps/sagan/api${p}`,
-        headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c: string) => (text += c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, body: text, headers: res.headers }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+const call = apiCaller(agent);
 
 /** CPU ticks (user + system) of each thread of a process, by thread id. */
 function threadTicks(pid: number): Map<number, number> {
@@ -136,32 +106,14 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
     const games: Game[] = [];
     for (let i = 0; i < GAMES; i++) {
       const web = i % 2 === 1;
-      let headers: Record<string, string>;
-      if (!web) {
-        headers = { authorization: `Bearer ${await google.idToken(`keeper-${i}`, `K ${i}`)}` };
-      } else {
-        const r = await call(
-          server.port,
-          'POST',
-          '/auth/local',
-          { 'x-sagan-request': '1' },
-          { displayName: `Keeper ${i}` },
-        );
-        if (r.status !== 200) throw new Error(`sign-in: ${r.status} ${r.body}`);
-        headers = {
-          cookie: String(r.headers['set-cookie']?.[0] ?? '').split(';')[0]!,
-          'x-sagan-request': '1',
-        };
-      }
-      const r = await call(server.port, 'POST', '/games', headers, {
-        gameName: `Write ${i}`,
-        sportID: 2,
-        homeTeamName: `Home ${i}`,
-        awayTeamName: `Away ${i}`,
-        homeScore: 0,
-      });
-      if (r.status !== 200) throw new Error(`create game: ${r.status} ${r.body}`);
-      const { gameKey } = JSON.parse(r.body) as { gameKey: string };
+      const { gameKey, headers } = await scorekeeperWithGame(
+        call,
+        server.port,
+        google,
+        i,
+        web,
+        `Write ${i}`,
+      );
       games.push({ key: gameKey, headers, web, score: 0, seq: 0 });
     }
     for (const g of games) {

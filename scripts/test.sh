@@ -4,6 +4,35 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Each stage's seconds, printed as it ends and again as a table at the end (also on failure),
+# so a slow run says where its time went.
+STAGE="" STAGE_START=$SECONDS SUITE_START=$SECONDS
+STAGE_TIMES=()
+PG_STARTED=""
+end_stage() {
+  [ -n "$STAGE" ] || return 0
+  local took=$((SECONDS - STAGE_START))
+  STAGE_TIMES+=("$(printf '%6d s  %s' "$took" "$STAGE")")
+  echo "== $STAGE: $took s"
+  STAGE=""
+}
+stage() {
+  end_stage
+  STAGE="$1" STAGE_START=$SECONDS
+  echo "== $1"
+}
+on_exit() {
+  local status=$?
+  end_stage
+  [ -z "$PG_STARTED" ] || bash scripts/pg.sh stop
+  echo "== seconds per stage"
+  printf '%s\n' "${STAGE_TIMES[@]}"
+  printf '%6d s  in all\n' "$((SECONDS - SUITE_START))"
+  return "$status"
+}
+trap on_exit EXIT
+
+stage "install: npm ci, Debian packages (when missing)"
 [ -d node_modules ] || npm ci --no-audit --no-fund
 
 if [ ! -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ]; then
@@ -29,35 +58,35 @@ if ! command -v java >/dev/null; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq default-jre-headless >/dev/null
 fi
 
-echo "== docs/spec.md and docs/design.md match ../shared"
+stage "docs/spec.md and docs/design.md match ../shared"
 bash scripts/docs-copies.sh
 
-echo "== typecheck"
+stage "typecheck"
 npm run typecheck
-echo "== lint"
+stage "lint"
 npm run lint
-echo "== OpenAPI document (Redocly's recommended rules: no error, no warning)"
+stage "OpenAPI document (Redocly's recommended rules: no error, no warning)"
 bash scripts/openapi-lint.sh
 
-echo "== unit"
+stage "unit"
 npx vitest run --project unit
 
-echo "== integration (PGlite and PostgreSQL)"
+stage "integration (PGlite and PostgreSQL)"
 TEST_DATABASE_URL="$(bash scripts/pg.sh start)"
-trap 'bash scripts/pg.sh stop' EXIT
+PG_STARTED=1
 TEST_DATABASE_URL="$TEST_DATABASE_URL" REQUIRE_POSTGRES=1 npx vitest run --project integration
 
-echo "== durability under SIGKILL (PGlite and PostgreSQL)"
+stage "durability under SIGKILL (PGlite and PostgreSQL)"
 TEST_DATABASE_URL="$TEST_DATABASE_URL" bash scripts/reliability-smoke.sh
 
-echo "== build"
+stage "build"
 npm run build
 
-echo "== the built pages from outside: Nu HTML Checker, Lighthouse smoke"
+stage "the built pages from outside: Nu HTML Checker, Lighthouse smoke"
 node --import tsx scripts/page-audit.ts
 
-echo "== e2e (Chromium)"
+stage "e2e (Chromium)"
 npx playwright test -c e2e/playwright.config.ts
 
-echo "== benchmark smoke runs (figures printed, not judged; lost messages fail)"
-bash scripts/bench-smoke.sh
+stage "benchmark smoke runs (figures printed, not judged; lost messages fail)"
+BENCH_WEB_DIST=apps/web/dist bash scripts/bench-smoke.sh

@@ -29,6 +29,8 @@ import healthRoutes from './routes/health.ts';
 import scoreboardsRoutes from './routes/scoreboards/index.ts';
 import teamsheetsRoutes from './routes/teamsheets/index.ts';
 import playcountsRoutes from './routes/playcounts/index.ts';
+import photosRoutes from './routes/photos/index.ts';
+import { photoStoreOf } from './routes/photos/public.ts';
 import opsRoutes from './routes/ops/index.ts';
 import accountRoutes from './routes/account/index.ts';
 import coscorersRoutes from './routes/coscorers/index.ts';
@@ -173,6 +175,8 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   await app.register(realtimePlugin);
   await app.register(authPlugin);
   await app.register(metricsPlugin);
+  // One photo store for every feature that keeps or serves photos.
+  app.decorate('photoStore', photoStoreOf(config.dataDir));
 
   await app.register(
     async (api) => {
@@ -181,6 +185,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       await api.register(scoreboardsRoutes);
       await api.register(teamsheetsRoutes);
       await api.register(playcountsRoutes);
+      await api.register(photosRoutes);
       await api.register(opsRoutes);
       await api.register(accountRoutes);
       await api.register(coscorersRoutes);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_PHOTO_BYTES } from '../src/photos.ts';
+import { MAX_PHOTO_BYTES } from '../src/routes/photos/public.ts';
 import {
   BULK_BODY_BYTES,
   PLAY_COUNT_BODY_BYTES,

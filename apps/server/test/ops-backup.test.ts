@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Db, type Queryable } from '../src/db/db.ts';
 import { tableNames } from '../src/db/moment.ts';
-import { photoStoreOf } from '../src/photos.ts';
+import { photoStoreOf } from '../src/routes/photos/public.ts';
 import { readManifest, restoreBackup, RestoreError } from '../src/ops/restore.ts';
 import { BACKUP_TOKEN_FILE, BACKUP_TOKEN_HEADER } from '../src/routes/ops/backup.ts';
 import { API, anonymous, databaseKinds, useTempDir, useTestApp } from './helpers.ts';

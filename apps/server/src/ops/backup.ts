@@ -9,7 +9,7 @@ import * as tar from 'tar';
 import { z } from 'zod';
 import type { Db } from '../db/db.ts';
 import { momentOf, TABLES_NOT_RESTORED } from '../db/moment.ts';
-import { photoStoreOf } from '../photos.ts';
+import { photoStoreOf } from '../routes/photos/public.ts';
 
 const run = promisify(execFile);
 const gzip = promisify(zlib.gzip);

@@ -2,171 +2,264 @@
 // edit. Read with lib/shape.ts, so a viewer's first load checks what it reads without zod.
 import type { Shape } from './shape.ts';
 
+const hiddenShape: Shape = { type: 'boolean', const: true };
+
+const gameNameShape: Shape = { type: 'string', maxLength: 200 };
+
+const setPointsShape: Shape = { type: 'integer', minimum: 5, maximum: 99 };
+
+const homeTeamNameShape: Shape = { default: '', type: 'string', maxLength: 200 };
+
+const secondsShape: Shape = { type: 'integer', minimum: 0, maximum: 1000000 };
+
+const startsAtShape: Shape = { type: 'integer', minimum: 0, maximum: 8640000000000000 };
+
+const homeScoreShape: Shape = { default: 0, type: 'integer', minimum: 0, maximum: 1000000 };
+
+const startedAtShape: Shape = {
+  type: 'integer',
+  minimum: -9007199254740991,
+  maximum: 9007199254740991,
+};
+
+const homeScorePointsTennisShape: Shape = {
+  anyOf: [
+    { type: 'string', enum: ['0', '15', '30', '40', 'AD'] },
+    { type: 'string', pattern: '^\\d{1,3}$' },
+  ],
+};
+
+const tagsShape: Shape = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: { key: { type: 'string' }, name: { type: 'string' }, hidden: hiddenShape },
+    required: ['key', 'name'],
+  },
+};
+
+const homeShape3: Shape = {
+  type: 'object',
+  properties: { runs: startedAtShape, hits: startedAtShape, errors: startedAtShape },
+  required: ['runs', 'hits', 'errors'],
+};
+
+const homeShape2: Shape = {
+  anyOf: [
+    {
+      type: 'object',
+      properties: { points: startedAtShape, goals: startedAtShape, behinds: startedAtShape },
+      required: ['points'],
+    },
+    { type: 'null' },
+  ],
+};
+
+const homeShape: Shape = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      player: { type: 'string' },
+      jersey: { type: 'string' },
+      name: { type: 'string' },
+      points: startedAtShape,
+      goals: startedAtShape,
+      behinds: startedAtShape,
+      hits: startedAtShape,
+    },
+    required: ['player', 'jersey', 'name', 'points'],
+  },
+};
+
+const commentsShape: Shape = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      homeTeamName: homeTeamNameShape,
+      homeScore: homeScoreShape,
+      awayTeamName: homeTeamNameShape,
+      awayScore: homeScoreShape,
+      gameComment: { type: 'string', minLength: 1, maxLength: 2000 },
+      imageURL: {
+        default: '',
+        anyOf: [
+          { type: 'string', maxLength: 2000 },
+          { type: 'string', const: '' },
+        ],
+      },
+      id: { type: 'string' },
+      timeStamp: { type: 'number' },
+      hidden: hiddenShape,
+    },
+    required: ['gameComment', 'id', 'timeStamp'],
+  },
+};
+
+const gameShape: Shape = {
+  type: 'object',
+  properties: {
+    gameKey: { type: 'string' },
+    gameName: gameNameShape,
+    gamePeriod: gameNameShape,
+    sportID: secondsShape,
+    homeTeamName: gameNameShape,
+    awayTeamName: gameNameShape,
+    homeScore: secondsShape,
+    awayScore: secondsShape,
+    timeStamp: { type: 'number' },
+    startsAt: startsAtShape,
+    hidden: hiddenShape,
+    tennis: {
+      type: 'object',
+      properties: {
+        sets: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: { home: { type: 'number' }, away: { type: 'number' } },
+            required: ['home', 'away'],
+          },
+        },
+        homeGames: { type: 'number' },
+        awayGames: { type: 'number' },
+      },
+      required: ['sets', 'homeGames', 'awayGames'],
+    },
+  },
+  required: [
+    'gameKey',
+    'gameName',
+    'gamePeriod',
+    'sportID',
+    'homeTeamName',
+    'awayTeamName',
+    'homeScore',
+    'awayScore',
+    'timeStamp',
+  ],
+};
+
+const topShape: Shape = {
+  type: 'object',
+  properties: {
+    gameName: gameNameShape,
+    gamePeriod: gameNameShape,
+    sportID: secondsShape,
+    homeTeamName: gameNameShape,
+    awayTeamName: gameNameShape,
+    homeScore: secondsShape,
+    awayScore: secondsShape,
+    homeScoreGoals: secondsShape,
+    awayScoreGoals: secondsShape,
+    homeScorePoints: secondsShape,
+    awayScorePoints: secondsShape,
+    homePossession: { type: 'boolean' },
+    homeManUp: { type: 'boolean' },
+    awayManUp: { type: 'boolean' },
+    homeShots: secondsShape,
+    awayShots: secondsShape,
+    homeSaves: secondsShape,
+    awaySaves: secondsShape,
+    homeFouls: secondsShape,
+    awayFouls: secondsShape,
+    ballOn: secondsShape,
+    toGo: secondsShape,
+    down: secondsShape,
+    base1: { type: 'boolean' },
+    base2: { type: 'boolean' },
+    base3: { type: 'boolean' },
+    balls: secondsShape,
+    strikes: secondsShape,
+    outs: secondsShape,
+    maxSets: { type: 'integer', minimum: 1, maximum: 5 },
+    homeSet1: secondsShape,
+    homeSet2: secondsShape,
+    homeSet3: secondsShape,
+    homeSet4: secondsShape,
+    homeSet5: secondsShape,
+    awaySet1: secondsShape,
+    awaySet2: secondsShape,
+    awaySet3: secondsShape,
+    awaySet4: secondsShape,
+    awaySet5: secondsShape,
+    homeScoreGames: secondsShape,
+    awayScoreGames: secondsShape,
+    homeScorePointsTennis: homeScorePointsTennisShape,
+    awayScorePointsTennis: homeScorePointsTennisShape,
+    tennisNoAd: { type: 'boolean' },
+    tennisDecider: {
+      type: 'string',
+      enum: ['tiebreak', 'tiebreak12', 'matchTiebreak', 'advantage'],
+    },
+    setPoints: setPointsShape,
+    decidingSetPoints: setPointsShape,
+    volleyballBestOf: {
+      anyOf: [
+        { type: 'number', const: 3 },
+        { type: 'number', const: 5 },
+      ],
+    },
+    startsAt: startsAtShape,
+    gameKey: { type: 'string' },
+    timeStamp: { type: 'number' },
+  },
+  required: [
+    'gameName',
+    'gamePeriod',
+    'sportID',
+    'homeTeamName',
+    'awayTeamName',
+    'homeScore',
+    'awayScore',
+    'homeScoreGoals',
+    'awayScoreGoals',
+    'homeScorePoints',
+    'awayScorePoints',
+    'homePossession',
+    'homeManUp',
+    'awayManUp',
+    'homeShots',
+    'awayShots',
+    'homeSaves',
+    'awaySaves',
+    'homeFouls',
+    'awayFouls',
+    'ballOn',
+    'toGo',
+    'down',
+    'base1',
+    'base2',
+    'base3',
+    'balls',
+    'strikes',
+    'outs',
+    'maxSets',
+    'homeSet1',
+    'homeSet2',
+    'homeSet3',
+    'homeSet4',
+    'homeSet5',
+    'awaySet1',
+    'awaySet2',
+    'awaySet3',
+    'awaySet4',
+    'awaySet5',
+    'homeScoreGames',
+    'awayScoreGames',
+    'homeScorePointsTennis',
+    'awayScorePointsTennis',
+    'gameKey',
+    'timeStamp',
+  ],
+};
+
 export const gameTopic: Shape = {
   anyOf: [
     {
       type: 'object',
-      properties: {
-        top: {
-          type: 'object',
-          properties: {
-            gameName: { type: 'string', maxLength: 200 },
-            gamePeriod: { type: 'string', maxLength: 200 },
-            sportID: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeTeamName: { type: 'string', maxLength: 200 },
-            awayTeamName: { type: 'string', maxLength: 200 },
-            homeScore: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awayScore: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeScoreGoals: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awayScoreGoals: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeScorePoints: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awayScorePoints: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homePossession: { type: 'boolean' },
-            homeManUp: { type: 'boolean' },
-            awayManUp: { type: 'boolean' },
-            homeShots: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awayShots: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeSaves: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awaySaves: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeFouls: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awayFouls: { type: 'integer', minimum: 0, maximum: 1000000 },
-            ballOn: { type: 'integer', minimum: 0, maximum: 1000000 },
-            toGo: { type: 'integer', minimum: 0, maximum: 1000000 },
-            down: { type: 'integer', minimum: 0, maximum: 1000000 },
-            base1: { type: 'boolean' },
-            base2: { type: 'boolean' },
-            base3: { type: 'boolean' },
-            balls: { type: 'integer', minimum: 0, maximum: 1000000 },
-            strikes: { type: 'integer', minimum: 0, maximum: 1000000 },
-            outs: { type: 'integer', minimum: 0, maximum: 1000000 },
-            maxSets: { type: 'integer', minimum: 1, maximum: 5 },
-            homeSet1: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeSet2: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeSet3: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeSet4: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeSet5: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awaySet1: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awaySet2: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awaySet3: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awaySet4: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awaySet5: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeScoreGames: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awayScoreGames: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeScorePointsTennis: {
-              anyOf: [
-                { type: 'string', enum: ['0', '15', '30', '40', 'AD'] },
-                { type: 'string', pattern: '^\\d{1,3}$' },
-              ],
-            },
-            awayScorePointsTennis: {
-              anyOf: [
-                { type: 'string', enum: ['0', '15', '30', '40', 'AD'] },
-                { type: 'string', pattern: '^\\d{1,3}$' },
-              ],
-            },
-            tennisNoAd: { type: 'boolean' },
-            tennisDecider: {
-              type: 'string',
-              enum: ['tiebreak', 'tiebreak12', 'matchTiebreak', 'advantage'],
-            },
-            setPoints: { type: 'integer', minimum: 5, maximum: 99 },
-            decidingSetPoints: { type: 'integer', minimum: 5, maximum: 99 },
-            volleyballBestOf: {
-              anyOf: [
-                { type: 'number', const: 3 },
-                { type: 'number', const: 5 },
-              ],
-            },
-            startsAt: { type: 'integer', minimum: 0, maximum: 8640000000000000 },
-            gameKey: { type: 'string' },
-            timeStamp: { type: 'number' },
-          },
-          required: [
-            'gameName',
-            'gamePeriod',
-            'sportID',
-            'homeTeamName',
-            'awayTeamName',
-            'homeScore',
-            'awayScore',
-            'homeScoreGoals',
-            'awayScoreGoals',
-            'homeScorePoints',
-            'awayScorePoints',
-            'homePossession',
-            'homeManUp',
-            'awayManUp',
-            'homeShots',
-            'awayShots',
-            'homeSaves',
-            'awaySaves',
-            'homeFouls',
-            'awayFouls',
-            'ballOn',
-            'toGo',
-            'down',
-            'base1',
-            'base2',
-            'base3',
-            'balls',
-            'strikes',
-            'outs',
-            'maxSets',
-            'homeSet1',
-            'homeSet2',
-            'homeSet3',
-            'homeSet4',
-            'homeSet5',
-            'awaySet1',
-            'awaySet2',
-            'awaySet3',
-            'awaySet4',
-            'awaySet5',
-            'homeScoreGames',
-            'awayScoreGames',
-            'homeScorePointsTennis',
-            'awayScorePointsTennis',
-            'gameKey',
-            'timeStamp',
-          ],
-        },
-        comments: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              homeTeamName: { default: '', type: 'string', maxLength: 200 },
-              homeScore: { default: 0, type: 'integer', minimum: 0, maximum: 1000000 },
-              awayTeamName: { default: '', type: 'string', maxLength: 200 },
-              awayScore: { default: 0, type: 'integer', minimum: 0, maximum: 1000000 },
-              gameComment: { type: 'string', minLength: 1, maxLength: 2000 },
-              imageURL: {
-                default: '',
-                anyOf: [
-                  { type: 'string', maxLength: 2000 },
-                  { type: 'string', const: '' },
-                ],
-              },
-              id: { type: 'string' },
-              timeStamp: { type: 'number' },
-              hidden: { type: 'boolean', const: true },
-            },
-            required: ['gameComment', 'id', 'timeStamp'],
-          },
-        },
-        tags: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              key: { type: 'string' },
-              name: { type: 'string' },
-              hidden: { type: 'boolean', const: true },
-            },
-            required: ['key', 'name'],
-          },
-        },
-      },
+      properties: { top: topShape, comments: commentsShape, tags: tagsShape },
       required: ['top', 'comments', 'tags'],
     },
     { type: 'null' },
@@ -178,165 +271,9 @@ export const gameOwnTopic: Shape = {
     {
       type: 'object',
       properties: {
-        top: {
-          type: 'object',
-          properties: {
-            gameName: { type: 'string', maxLength: 200 },
-            gamePeriod: { type: 'string', maxLength: 200 },
-            sportID: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeTeamName: { type: 'string', maxLength: 200 },
-            awayTeamName: { type: 'string', maxLength: 200 },
-            homeScore: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awayScore: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeScoreGoals: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awayScoreGoals: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeScorePoints: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awayScorePoints: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homePossession: { type: 'boolean' },
-            homeManUp: { type: 'boolean' },
-            awayManUp: { type: 'boolean' },
-            homeShots: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awayShots: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeSaves: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awaySaves: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeFouls: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awayFouls: { type: 'integer', minimum: 0, maximum: 1000000 },
-            ballOn: { type: 'integer', minimum: 0, maximum: 1000000 },
-            toGo: { type: 'integer', minimum: 0, maximum: 1000000 },
-            down: { type: 'integer', minimum: 0, maximum: 1000000 },
-            base1: { type: 'boolean' },
-            base2: { type: 'boolean' },
-            base3: { type: 'boolean' },
-            balls: { type: 'integer', minimum: 0, maximum: 1000000 },
-            strikes: { type: 'integer', minimum: 0, maximum: 1000000 },
-            outs: { type: 'integer', minimum: 0, maximum: 1000000 },
-            maxSets: { type: 'integer', minimum: 1, maximum: 5 },
-            homeSet1: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeSet2: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeSet3: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeSet4: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeSet5: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awaySet1: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awaySet2: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awaySet3: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awaySet4: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awaySet5: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeScoreGames: { type: 'integer', minimum: 0, maximum: 1000000 },
-            awayScoreGames: { type: 'integer', minimum: 0, maximum: 1000000 },
-            homeScorePointsTennis: {
-              anyOf: [
-                { type: 'string', enum: ['0', '15', '30', '40', 'AD'] },
-                { type: 'string', pattern: '^\\d{1,3}$' },
-              ],
-            },
-            awayScorePointsTennis: {
-              anyOf: [
-                { type: 'string', enum: ['0', '15', '30', '40', 'AD'] },
-                { type: 'string', pattern: '^\\d{1,3}$' },
-              ],
-            },
-            tennisNoAd: { type: 'boolean' },
-            tennisDecider: {
-              type: 'string',
-              enum: ['tiebreak', 'tiebreak12', 'matchTiebreak', 'advantage'],
-            },
-            setPoints: { type: 'integer', minimum: 5, maximum: 99 },
-            decidingSetPoints: { type: 'integer', minimum: 5, maximum: 99 },
-            volleyballBestOf: {
-              anyOf: [
-                { type: 'number', const: 3 },
-                { type: 'number', const: 5 },
-              ],
-            },
-            startsAt: { type: 'integer', minimum: 0, maximum: 8640000000000000 },
-            gameKey: { type: 'string' },
-            timeStamp: { type: 'number' },
-          },
-          required: [
-            'gameName',
-            'gamePeriod',
-            'sportID',
-            'homeTeamName',
-            'awayTeamName',
-            'homeScore',
-            'awayScore',
-            'homeScoreGoals',
-            'awayScoreGoals',
-            'homeScorePoints',
-            'awayScorePoints',
-            'homePossession',
-            'homeManUp',
-            'awayManUp',
-            'homeShots',
-            'awayShots',
-            'homeSaves',
-            'awaySaves',
-            'homeFouls',
-            'awayFouls',
-            'ballOn',
-            'toGo',
-            'down',
-            'base1',
-            'base2',
-            'base3',
-            'balls',
-            'strikes',
-            'outs',
-            'maxSets',
-            'homeSet1',
-            'homeSet2',
-            'homeSet3',
-            'homeSet4',
-            'homeSet5',
-            'awaySet1',
-            'awaySet2',
-            'awaySet3',
-            'awaySet4',
-            'awaySet5',
-            'homeScoreGames',
-            'awayScoreGames',
-            'homeScorePointsTennis',
-            'awayScorePointsTennis',
-            'gameKey',
-            'timeStamp',
-          ],
-        },
-        comments: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              homeTeamName: { default: '', type: 'string', maxLength: 200 },
-              homeScore: { default: 0, type: 'integer', minimum: 0, maximum: 1000000 },
-              awayTeamName: { default: '', type: 'string', maxLength: 200 },
-              awayScore: { default: 0, type: 'integer', minimum: 0, maximum: 1000000 },
-              gameComment: { type: 'string', minLength: 1, maxLength: 2000 },
-              imageURL: {
-                default: '',
-                anyOf: [
-                  { type: 'string', maxLength: 2000 },
-                  { type: 'string', const: '' },
-                ],
-              },
-              id: { type: 'string' },
-              timeStamp: { type: 'number' },
-              hidden: { type: 'boolean', const: true },
-            },
-            required: ['gameComment', 'id', 'timeStamp'],
-          },
-        },
-        tags: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              key: { type: 'string' },
-              name: { type: 'string' },
-              hidden: { type: 'boolean', const: true },
-            },
-            required: ['key', 'name'],
-          },
-        },
+        top: topShape,
+        comments: commentsShape,
+        tags: tagsShape,
         hidden: { type: 'boolean' },
       },
       required: ['top', 'comments', 'tags', 'hidden'],
@@ -351,16 +288,11 @@ export const clockTopic: Shape = {
       type: 'object',
       properties: {
         formattedTime: { type: 'string', maxLength: 20 },
-        seconds: { type: 'integer', minimum: 0, maximum: 1000000 },
+        seconds: secondsShape,
         running: { type: 'boolean' },
-        startedAt: {
-          anyOf: [
-            { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
-            { type: 'null' },
-          ],
-        },
+        startedAt: { anyOf: [startedAtShape, { type: 'null' }] },
         direction: { type: 'string', enum: ['up', 'down'] },
-        limit: { anyOf: [{ type: 'integer', minimum: 0, maximum: 1000000 }, { type: 'null' }] },
+        limit: { anyOf: [secondsShape, { type: 'null' }] },
         serverTime: { type: 'number' },
       },
       required: [
@@ -392,73 +324,12 @@ export const gameDetailTopic: Shape = {
                 type: 'object',
                 properties: {
                   label: { type: 'string' },
-                  home: {
-                    anyOf: [
-                      {
-                        type: 'object',
-                        properties: {
-                          points: {
-                            type: 'integer',
-                            minimum: -9007199254740991,
-                            maximum: 9007199254740991,
-                          },
-                          goals: {
-                            type: 'integer',
-                            minimum: -9007199254740991,
-                            maximum: 9007199254740991,
-                          },
-                          behinds: {
-                            type: 'integer',
-                            minimum: -9007199254740991,
-                            maximum: 9007199254740991,
-                          },
-                        },
-                        required: ['points'],
-                      },
-                      { type: 'null' },
-                    ],
-                  },
-                  away: {
-                    anyOf: [
-                      {
-                        type: 'object',
-                        properties: {
-                          points: {
-                            type: 'integer',
-                            minimum: -9007199254740991,
-                            maximum: 9007199254740991,
-                          },
-                          goals: {
-                            type: 'integer',
-                            minimum: -9007199254740991,
-                            maximum: 9007199254740991,
-                          },
-                          behinds: {
-                            type: 'integer',
-                            minimum: -9007199254740991,
-                            maximum: 9007199254740991,
-                          },
-                        },
-                        required: ['points'],
-                      },
-                      { type: 'null' },
-                    ],
-                  },
+                  home: homeShape2,
+                  away: homeShape2,
                   live: { type: 'boolean' },
                   tiebreak: {
                     type: 'object',
-                    properties: {
-                      home: {
-                        type: 'integer',
-                        minimum: -9007199254740991,
-                        maximum: 9007199254740991,
-                      },
-                      away: {
-                        type: 'integer',
-                        minimum: -9007199254740991,
-                        maximum: 9007199254740991,
-                      },
-                    },
+                    properties: { home: startedAtShape, away: startedAtShape },
                     required: ['home', 'away'],
                   },
                 },
@@ -467,108 +338,13 @@ export const gameDetailTopic: Shape = {
             },
             rhe: {
               type: 'object',
-              properties: {
-                home: {
-                  type: 'object',
-                  properties: {
-                    runs: {
-                      type: 'integer',
-                      minimum: -9007199254740991,
-                      maximum: 9007199254740991,
-                    },
-                    hits: {
-                      type: 'integer',
-                      minimum: -9007199254740991,
-                      maximum: 9007199254740991,
-                    },
-                    errors: {
-                      type: 'integer',
-                      minimum: -9007199254740991,
-                      maximum: 9007199254740991,
-                    },
-                  },
-                  required: ['runs', 'hits', 'errors'],
-                },
-                away: {
-                  type: 'object',
-                  properties: {
-                    runs: {
-                      type: 'integer',
-                      minimum: -9007199254740991,
-                      maximum: 9007199254740991,
-                    },
-                    hits: {
-                      type: 'integer',
-                      minimum: -9007199254740991,
-                      maximum: 9007199254740991,
-                    },
-                    errors: {
-                      type: 'integer',
-                      minimum: -9007199254740991,
-                      maximum: 9007199254740991,
-                    },
-                  },
-                  required: ['runs', 'hits', 'errors'],
-                },
-              },
+              properties: { home: homeShape3, away: homeShape3 },
               required: ['home', 'away'],
             },
           },
           required: ['kind', 'periods'],
         },
-        boxScore: {
-          type: 'object',
-          properties: {
-            home: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  player: { type: 'string' },
-                  jersey: { type: 'string' },
-                  name: { type: 'string' },
-                  points: {
-                    type: 'integer',
-                    minimum: -9007199254740991,
-                    maximum: 9007199254740991,
-                  },
-                  goals: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
-                  behinds: {
-                    type: 'integer',
-                    minimum: -9007199254740991,
-                    maximum: 9007199254740991,
-                  },
-                  hits: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
-                },
-                required: ['player', 'jersey', 'name', 'points'],
-              },
-            },
-            away: {
-              type: 'array',
-              items: {
-                type: 'object',
-                properties: {
-                  player: { type: 'string' },
-                  jersey: { type: 'string' },
-                  name: { type: 'string' },
-                  points: {
-                    type: 'integer',
-                    minimum: -9007199254740991,
-                    maximum: 9007199254740991,
-                  },
-                  goals: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
-                  behinds: {
-                    type: 'integer',
-                    minimum: -9007199254740991,
-                    maximum: 9007199254740991,
-                  },
-                  hits: { type: 'integer', minimum: -9007199254740991, maximum: 9007199254740991 },
-                },
-                required: ['player', 'jersey', 'name', 'points'],
-              },
-            },
-          },
-        },
+        boxScore: { type: 'object', properties: { home: homeShape, away: homeShape } },
       },
       required: ['lineScore'],
     },
@@ -580,100 +356,9 @@ export const favoritesTopic: Shape = {
   type: 'array',
   items: {
     type: 'object',
-    properties: {
-      gameKey: { type: 'string' },
-      gameName: { type: 'string' },
-      game: {
-        type: 'object',
-        properties: {
-          gameKey: { type: 'string' },
-          gameName: { type: 'string', maxLength: 200 },
-          gamePeriod: { type: 'string', maxLength: 200 },
-          sportID: { type: 'integer', minimum: 0, maximum: 1000000 },
-          homeTeamName: { type: 'string', maxLength: 200 },
-          awayTeamName: { type: 'string', maxLength: 200 },
-          homeScore: { type: 'integer', minimum: 0, maximum: 1000000 },
-          awayScore: { type: 'integer', minimum: 0, maximum: 1000000 },
-          timeStamp: { type: 'number' },
-          startsAt: { type: 'integer', minimum: 0, maximum: 8640000000000000 },
-          hidden: { type: 'boolean', const: true },
-          tennis: {
-            type: 'object',
-            properties: {
-              sets: {
-                type: 'array',
-                items: {
-                  type: 'object',
-                  properties: { home: { type: 'number' }, away: { type: 'number' } },
-                  required: ['home', 'away'],
-                },
-              },
-              homeGames: { type: 'number' },
-              awayGames: { type: 'number' },
-            },
-            required: ['sets', 'homeGames', 'awayGames'],
-          },
-        },
-        required: [
-          'gameKey',
-          'gameName',
-          'gamePeriod',
-          'sportID',
-          'homeTeamName',
-          'awayTeamName',
-          'homeScore',
-          'awayScore',
-          'timeStamp',
-        ],
-      },
-    },
+    properties: { gameKey: { type: 'string' }, gameName: { type: 'string' }, game: gameShape },
     required: ['gameKey', 'gameName', 'game'],
   },
 };
 
-export const myGamesTopic: Shape = {
-  type: 'array',
-  items: {
-    type: 'object',
-    properties: {
-      gameKey: { type: 'string' },
-      gameName: { type: 'string', maxLength: 200 },
-      gamePeriod: { type: 'string', maxLength: 200 },
-      sportID: { type: 'integer', minimum: 0, maximum: 1000000 },
-      homeTeamName: { type: 'string', maxLength: 200 },
-      awayTeamName: { type: 'string', maxLength: 200 },
-      homeScore: { type: 'integer', minimum: 0, maximum: 1000000 },
-      awayScore: { type: 'integer', minimum: 0, maximum: 1000000 },
-      timeStamp: { type: 'number' },
-      startsAt: { type: 'integer', minimum: 0, maximum: 8640000000000000 },
-      hidden: { type: 'boolean', const: true },
-      tennis: {
-        type: 'object',
-        properties: {
-          sets: {
-            type: 'array',
-            items: {
-              type: 'object',
-              properties: { home: { type: 'number' }, away: { type: 'number' } },
-              required: ['home', 'away'],
-            },
-          },
-          homeGames: { type: 'number' },
-          awayGames: { type: 'number' },
-        },
-        required: ['sets', 'homeGames', 'awayGames'],
-      },
-    },
-    required: [
-      'gameKey',
-      'gameName',
-      'gamePeriod',
-      'sportID',
-      'homeTeamName',
-      'awayTeamName',
-      'homeScore',
-      'awayScore',
-      'timeStamp',
-    ],
-  },
-};
+export const myGamesTopic: Shape = { type: 'array', items: gameShape };

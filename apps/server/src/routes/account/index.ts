@@ -16,7 +16,6 @@ import { coscorersTopic } from '@sagan/shared/topics/coscorers';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { scorerTopics } from '../../lib/game-guard.ts';
-import { photoStoreOf } from '../../photos.ts';
 import { deleteGame } from '../scoreboards/public.ts';
 import { deleteTeam, teamAudienceOf } from '../teamsheets/public.ts';
 import { changedTopics } from '../playcounts/public.ts';
@@ -32,7 +31,7 @@ const ANONYMOUS_UID = '';
 export default async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, hub } = app;
-  const store = photoStoreOf(app.config.dataDir);
+  const store = app.photoStore;
 
   app.get(
     '/me/data',

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/db.ts';
-import type { PhotoStore } from '../../photos.ts';
+import type { PhotoStore } from '../photos/public.ts';
 
 /** One user's rows of a query, as plain JSON (timestamps as ISO text). */
 const rows = (q: Queryable, sql: string, uid: string) =>

@@ -8,12 +8,9 @@ import {
   playCountListSchema,
   playCountPatchSchema,
 } from '@sagan/shared/playcount';
-import { keySchema } from '@sagan/shared/keys';
 import { requireUser } from '../../plugins/auth.ts';
-import { photoStoreOf, playCountPhotoId, sendPhoto } from '../../photos.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
-import { findOwnGame, findScoredGame, listGames, ownerOf, patchGame, putGame } from './repo.ts';
-import { roleOn } from '../../lib/game-guard.ts';
+import { findOwnGame, findScoredGame, listGames, patchGame, putGame } from './repo.ts';
 import { notifyChange, registerPlayCountTopics } from './topics.ts';
 import { eventMeta } from './events.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
@@ -29,7 +26,6 @@ const NOT_FOUND = 'Play count not found';
 export default async function playcountsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, hub } = app;
-  const store = photoStoreOf(app.config.dataDir);
   registerPlayCountTopics(fastify);
   sidelineRoutes(fastify);
   shareRoutes(fastify);
@@ -126,28 +122,6 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
       });
       if (!game) throw notFound(NOT_FOUND);
       return game;
-    },
-  );
-
-  app.get(
-    '/playcounts/:gameKey/players/:playerKey/photo',
-    {
-      schema: {
-        tags: ['playcounts'],
-        summary:
-          "A player's photo in one of my play counts or one I co-score (revalidated on each use)",
-        params: playCountGameKeyParamsSchema.extend({ playerKey: keySchema }),
-        response: refusals,
-      },
-    },
-    async (req, reply) => {
-      const user = requireUser(req);
-      const { gameKey, playerKey } = req.params;
-      // The photos are the owner's: a co-scorer sees them through the owner's count.
-      const owner = await ownerOf(db, gameKey);
-      const scores = !!owner && (await roleOn(db, 'playcount', gameKey, owner, user.uid));
-      const photoId = scores ? await playCountPhotoId(db, owner, gameKey, playerKey) : null;
-      return sendPhoto(req, reply, store, photoId, 'private');
     },
   );
 }

@@ -35,9 +35,8 @@ import {
   ownerPhotoPath,
   parsePhotoRef,
   playCountImageUrl,
-  playCountPhotoId,
   sharedPhotoPath,
-} from '../../photos.ts';
+} from '../photos/public.ts';
 
 interface GameRow {
   game_key: string;
@@ -787,17 +786,6 @@ export async function followSheetPrivacy(
     [teamKey, privacy.initialsOnly, privacy.hidePhotos],
   );
   return rows.flatMap((r) => (r.share_key ? [playCountShareTopic.name(r.share_key)] : []));
-}
-
-/** The photo a shared link may show for a player: none while the sheet hides photos. */
-export async function sharedPhotoId(
-  q: Queryable,
-  shareKey: string,
-  playerKey: string,
-): Promise<string | null> {
-  const row = await findSharedRow(q, shareKey);
-  if (!row || privacyOf(row).hidePhotos) return null;
-  return playCountPhotoId(q, row.uid, row.game_key, playerKey);
 }
 
 /** A team's play counts (uid's), oldest first, for the season view; null when not uid's team. */

@@ -10,8 +10,7 @@ import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { photoStoreOf, sendPhoto } from '../../photos.ts';
-import { findShared, seasonOf, setShareKey, sharedPhotoId } from './repo.ts';
+import { findShared, seasonOf, setShareKey } from './repo.ts';
 import { changedTopics } from './topics.ts';
 
 const shareParams = z.object({ shareKey: keySchema });
@@ -25,7 +24,6 @@ const SHARE_NOT_FOUND = 'This play count is not shared';
 export function shareRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, hub } = app;
-  const store = photoStoreOf(app.config.dataDir);
 
   const share = (on: boolean) => async (uid: string, gameKey: string) =>
     db.tx(async (q) => {
@@ -95,21 +93,6 @@ export function shareRoutes(fastify: FastifyInstance): void {
       const shared = await findShared(db, req.params.shareKey);
       if (!shared) throw notFound(SHARE_NOT_FOUND);
       return shared;
-    },
-  );
-
-  app.get(
-    '/playcount-shares/:shareKey/players/:playerKey/photo',
-    {
-      schema: {
-        tags: ['playcounts'],
-        summary: "A player's photo through a shared link (while shared, and photos not hidden)",
-        params: shareParams.extend({ playerKey: keySchema }),
-      },
-    },
-    async (req, reply) => {
-      const { shareKey, playerKey } = req.params;
-      return sendPhoto(req, reply, store, await sharedPhotoId(db, shareKey, playerKey), 'public');
     },
   );
 

@@ -18,14 +18,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { acceptImageBodies } from '../../lib/image-body.ts';
 import type { Queryable } from '../../db/db.ts';
-import {
-  decodeDataUrl,
-  MAX_PHOTO_BYTES,
-  ownerPhotoId,
-  processPhoto,
-  sendPhoto,
-  type PhotoStore,
-} from '../../photos.ts';
+import { decodeDataUrl, MAX_PHOTO_BYTES, processPhoto, type PhotoStore } from '../photos/public.ts';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import {
   countPlayers,
@@ -243,29 +236,6 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
             return { answer: player, touched };
           },
         }),
-      );
-    },
-  );
-
-  app.get(
-    '/teams/:teamKey/players/:playerKey/photo',
-    {
-      schema: {
-        tags: ['teamsheets'],
-        summary: "A player's photo, for the sheet's owner (JPEG; revalidated on each use)",
-        params: existingPlayerParams,
-        response: refusals,
-      },
-    },
-    async (req, reply) => {
-      const user = requireUser(req);
-      const { teamKey, playerKey } = req.params;
-      return sendPhoto(
-        req,
-        reply,
-        store,
-        await ownerPhotoId(db, user.uid, teamKey, playerKey),
-        'private',
       );
     },
   );

@@ -8,7 +8,6 @@ import {
   publishResultSchema,
   teamKeyParams,
 } from '@sagan/shared/teamsheet-schemas';
-import { keySchema } from '@sagan/shared/keys';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -29,12 +28,11 @@ import {
 } from './repo.ts';
 import { ownedTeam } from './policy.ts';
 import { audienceOf } from './topics.ts';
-import { publicPhotoId, sendPhoto, type PhotoStore } from '../../photos.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { writeChange } from '../../lib/write.ts';
 import { followSheetPublishedOnGames } from '../scoreboards/public.ts';
 
-export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void {
+export function publishRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
 
@@ -133,29 +131,6 @@ export function publishRoutes(fastify: FastifyInstance, store: PhotoStore): void
         followed = await followsRoster(db, req.user.uid, req.params.publishedAsKey);
       }
       return { ...sheet, followed };
-    },
-  );
-
-  app.get(
-    '/rosters/:publishedAsKey/players/:playerKey/photo',
-    {
-      schema: {
-        tags: ['teamsheets'],
-        summary:
-          "A player's photo on a published sheet (public while the sheet is published, shows " +
-          'photos and lists the player; revalidated on each use)',
-        params: publishedKeyParams.extend({ playerKey: keySchema }),
-      },
-    },
-    async (req, reply) => {
-      const { publishedAsKey, playerKey } = req.params;
-      return sendPhoto(
-        req,
-        reply,
-        store,
-        await publicPhotoId(db, publishedAsKey, playerKey),
-        'public',
-      );
     },
   );
 

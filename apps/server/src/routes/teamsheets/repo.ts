@@ -7,7 +7,7 @@ import type {
 } from '@sagan/shared/teamsheet-schemas';
 import { applyPrivacy, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';
 import type { Queryable } from '../../db/db.ts';
-import { ownerPhotoPath, publicPhotoPath } from '../../photos.ts';
+import { ownerPhotoPath, publicPhotoPath } from '../photos/public.ts';
 import { newKey } from '../../lib/keys.ts';
 
 export interface TeamRow {

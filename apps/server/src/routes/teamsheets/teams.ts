@@ -10,7 +10,7 @@ import {
   teamSummarySchema,
 } from '@sagan/shared/teamsheet-schemas';
 import { requireUser } from '../../plugins/auth.ts';
-import type { PhotoStore } from '../../photos.ts';
+import type { PhotoStore } from '../photos/public.ts';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { createTeam, deleteTeam, listTeams, loadSheet, touchTeam, updateTeam } from './repo.ts';
 import { ownedTeam } from './policy.ts';
