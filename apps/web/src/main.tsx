@@ -2,20 +2,15 @@
 import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
-import { appConfigQueryKey, readInitialConfig } from './lib/auth.ts';
+import { readInitialConfig, setInitialConfig } from './lib/auth.ts';
 import { readInitialTopics, realtime } from './lib/realtime.ts';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-});
 // A server-rendered page was rendered knowing the site's config: so is the app's first render.
-const initialConfig = readInitialConfig(document);
-if (initialConfig) queryClient.setQueryData(appConfigQueryKey, initialConfig);
+setInitialConfig(readInitialConfig(document));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -44,11 +39,9 @@ function start(container: HTMLElement) {
   container.removeAttribute('aria-busy');
   createRoot(container).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter basename={BASE_PATH}>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <BrowserRouter basename={BASE_PATH}>
+        <AppRoutes />
+      </BrowserRouter>
     </StrictMode>,
   );
   // Preact has rendered the preloaded page by now, with the same fields in the same order. The
