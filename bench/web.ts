@@ -86,6 +86,14 @@ function build(dist = DIST, checkout = root): void {
   }
 }
 
+/** In the page: the app has taken it over (main.tsx ends public/theme-init.js's tap list). */
+const TAKEN_OVER = () => {
+  const w = window as { __saganEarly?: unknown };
+  if ('__saganEarly' in w) return w.__saganEarly === null;
+  // A build from before that list (a --baseline): the weaker sign it had.
+  return !document.getElementById('root')?.hasAttribute('aria-busy');
+};
+
 interface Loaded {
   url: string;
   type: string;
@@ -143,9 +151,10 @@ async function coldNavigation(
     return (window as unknown as { __boardAt?: number }).__boardAt ?? nav.duration;
   });
   // The app's modules start after the first frame (after-paint.js): on a slow first frame the
-  // network can look idle before they are asked for, and they would not be counted. The app
-  // clears #root's aria-busy when it has taken the page over.
-  if (record) await page.locator('#root:not([aria-busy])').waitFor({ state: 'attached' });
+  // network can look idle before they are asked for, and they would not be counted. #root's
+  // aria-busy cannot say so (the app sets it when its entry runs, so the server's markup has
+  // none); the list of early taps the inline theme script keeps ends when the app takes over.
+  if (record) await page.waitForFunction(TAKEN_OVER);
   await page.waitForLoadState('networkidle');
   await Promise.all(bodies);
   if (record) {
@@ -266,7 +275,7 @@ async function wireBytes(browser: Browser, page: PublicPage, url: string): Promi
   // On a busy machine the network can look idle before a client-rendered page has loaded its
   // own chunk and styles: the page's own state says when it is there (taken over, nothing left
   // Loading), and then every request it started must have ended.
-  await tab.locator('#root:not([aria-busy])').waitFor({ state: 'attached' });
+  await tab.waitForFunction(TAKEN_OVER);
   await tab.locator('#root > *').first().waitFor({ state: 'attached' });
   await tab.locator('#root .loading').first().waitFor({ state: 'detached' });
   if (inflight > 0) await new Promise<void>((resolve) => (settled = resolve));
