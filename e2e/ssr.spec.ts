@@ -157,6 +157,38 @@ test.describe('server-rendered scoreboard', () => {
     await context.close();
   });
 
+  test('taps made before the app has even started are each done once it has taken over', async ({
+    browser,
+    request,
+  }) => {
+    const keeper = await apiAs(request, unique('Early keeper'));
+    const gameKey = await createGame(keeper, { gameName: 'Before Start Cup', sportID: 2 });
+    const context = await browser.newContext({ colorScheme: 'light' });
+    const page = await context.newPage();
+    // Not even the app's entry has run: only the page's own HTML and its inline theme script.
+    const release = await holdAppCode(page, APP_ENTRY);
+    await page.goto(`${BASE}/viewscoreboard/${gameKey}`, { waitUntil: 'domcontentloaded' });
+    const sun = page.getByRole('button', { name: 'Bright sun' });
+    const dark = page.getByRole('button', { name: 'Dark mode' });
+    await expect(sun).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+    await sun.click();
+    await dark.click();
+    // Still the server's markup, which has no handlers: nothing has happened yet.
+    await expect(page).not.toHaveTitle('Before Start Cup · Sagan');
+    await expect(sun).toHaveAttribute('aria-pressed', 'false');
+    await tookOver(page, sun, release);
+    // Each tap done once: a tap done twice would have toggled back.
+    await expect(sun).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('.scoreboard-page.sun-mode')).toBeVisible();
+    await expect(dark).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    // And from now on a tap is the app's own, done at once and once.
+    await sun.click();
+    await expect(sun).toHaveAttribute('aria-pressed', 'false');
+    await context.close();
+  });
+
   test('text typed into a public sheet before the app takes over is kept and filters', async ({
     browser,
     request,

@@ -308,8 +308,9 @@ const npmPackage = (names: string[]) =>
  * family, a 140-byte component). These groups put such modules with the chunk every page that
  * needs them loads anyway:
  * - `framework`: Preact, the router, and the small components every screen shows;
- * - `shell`: TanStack Query, the API client and the shapes a viewer reads with (lib/shape.ts),
- *   which the shell loads on every page;
+ * - `shell`: the API client and the shapes a viewer reads with (lib/shape.ts), which the shell
+ *   loads on every page;
+ * - `query`: TanStack Query, which only the owner's screens load (lib/query-client.tsx);
  * - `zod`: zod and the shared modules it is always loaded with, for the pages that parse with
  *   it (a viewer's first load reads shapes instead, lib/shape.ts).
  * A module is only added where all it imports is in the same group, so no page loads more
@@ -336,11 +337,18 @@ const FEW_FILES = [
   {
     name: 'shell',
     test: new RegExp(
-      [
-        npmPackage(['@tanstack/query-core', '@tanstack/react-query']),
-        appModule('apps/web/src', ['lib/api', 'lib/shape', 'lib/shapes', 'lib/shell-readers']),
-      ].join('|'),
+      appModule('apps/web/src', [
+        'lib/api',
+        'lib/shape',
+        'lib/shapes',
+        'lib/shell-readers',
+        'lib/use-action',
+      ]),
     ),
+  },
+  {
+    name: 'query',
+    test: new RegExp(npmPackage(['@tanstack/query-core', '@tanstack/react-query'])),
   },
   {
     name: 'viewer',
@@ -349,7 +357,12 @@ const FEW_FILES = [
   {
     name: 'board-words',
     test: new RegExp(
-      appModule('packages/shared/src', ['clock-display', 'scoreboard-basics', 'sports']),
+      appModule('packages/shared/src', [
+        'clock-display',
+        'game-schedule',
+        'scoreboard-basics',
+        'sports',
+      ]),
     ),
   },
   {

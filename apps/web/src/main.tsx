@@ -2,20 +2,15 @@
 import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
-import { appConfigQueryKey, readInitialConfig } from './lib/auth.ts';
+import { readInitialConfig, setInitialConfig } from './lib/auth.ts';
 import { readInitialTopics, realtime } from './lib/realtime.ts';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
-});
 // A server-rendered page was rendered knowing the site's config: so is the app's first render.
-const initialConfig = readInitialConfig(document);
-if (initialConfig) queryClient.setQueryData(appConfigQueryKey, initialConfig);
+setInitialConfig(readInitialConfig(document));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -40,15 +35,15 @@ function start(container: HTMLElement) {
   const typed = textFields(container).flatMap((field, at) =>
     field.value !== field.defaultValue ? [{ at, value: field.value }] : [],
   );
-  container.removeEventListener('click', noteEarlyTap, true);
+  // From here on the app's own handlers answer: theme-init.js stops keeping taps.
+  const early = window.__saganEarly ?? [];
+  window.__saganEarly = null;
   container.removeAttribute('aria-busy');
   createRoot(container).render(
     <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter basename={BASE_PATH}>
-          <AppRoutes />
-        </BrowserRouter>
-      </QueryClientProvider>
+      <BrowserRouter basename={BASE_PATH}>
+        <AppRoutes />
+      </BrowserRouter>
     </StrictMode>,
   );
   // Preact has rendered the preloaded page by now, with the same fields in the same order. The
@@ -74,19 +69,20 @@ function start(container: HTMLElement) {
       // Some input types (email, number) have no selection to restore.
     }
   }
-  const buttons = [...container.querySelectorAll('button')];
-  for (const at of tappedEarly) buttons[at]?.click();
+  // Each tap once, on the app's element in the same place.
+  const buttons = container.querySelectorAll('button');
+  const forms = container.querySelectorAll('form');
+  for (const { kind, at } of early) {
+    if (kind === 'click') buttons[at]?.click();
+    else forms[at]?.requestSubmit();
+  }
 }
 
-// A button of the server-rendered page does nothing until the app has taken over (its markup
-// has no handlers yet): a fan's tap on one meanwhile is noted, by the button's place among
-// them, and done again on the app's same button.
-const tappedEarly: number[] = [];
-function noteEarlyTap(e: Event) {
-  const button = e.target instanceof Element ? e.target.closest('button') : null;
-  if (!button || !root?.contains(button)) return;
-  e.preventDefault();
-  tappedEarly.push([...root.querySelectorAll('button')].indexOf(button));
+declare global {
+  interface Window {
+    /** Taps and submits made before the app took over, kept by public/theme-init.js. */
+    __saganEarly?: { kind: 'click' | 'submit'; at: number }[] | null;
+  }
 }
 
 /** The fields a visitor types text into, in document order. */
@@ -118,7 +114,6 @@ for (const type of ['pointerover', 'focusin', 'touchstart']) {
 const initial = readInitialTopics(document);
 if (initial.length > 0) {
   for (const t of initial) realtime.seed(t);
-  root.addEventListener('click', noteEarlyTap, true);
   // Until the app has taken over, the page is about to be replaced: assistive technology waits.
   root.setAttribute('aria-busy', 'true');
   const path = location.pathname.slice(BASE_PATH.length) || '/';

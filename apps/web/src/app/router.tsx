@@ -5,7 +5,8 @@ import { Layout } from './layout.tsx';
 import { Loading } from '../components/loading.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 
-// One lazily loaded module per screen, so a viewer of a scoreboard downloads only its code.
+// One lazily loaded module per screen, so a viewer of a scoreboard downloads only its code. The
+// pages a fan opens ('topics') read realtime topics and lib/auth.ts, and load no TanStack Query.
 // Declarative routes rather than createBrowserRouter: the data router's loaders and actions
 // are unused here and cost 17 KB gzip on every first load
 // (docs/decisions/0011-web-first-load-weight.md).
@@ -22,11 +23,22 @@ interface LazyPage {
  * <Loading/> fallback, a visible flash (docs/decisions/0013-server-rendered-first-paint.md).
  * A page preloaded before that render is rendered directly.
  */
-function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
+function lazyPage(
+  load: () => Promise<{ default: ComponentType }>,
+  data: 'topics' | 'queries' = 'queries',
+): LazyPage {
+  // A page that reads with TanStack Query loads it with its own code, inside its client.
+  const loadPage =
+    data === 'topics'
+      ? load
+      : () =>
+          Promise.all([load(), import('../lib/query-client.tsx')]).then(([m, q]) => ({
+            default: q.withQueries(m.default),
+          }));
   let loaded: ComponentType | undefined;
   let pending: Promise<{ default: ComponentType }> | undefined;
   const get = () =>
-    (pending ??= load().then(
+    (pending ??= loadPage().then(
       (m) => {
         loaded = m.default;
         return m;
@@ -48,15 +60,24 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): LazyPage {
 }
 
 const pages: Record<RouteName, LazyPage> = {
-  dashboard: lazyPage(() => import('../features/scoreboards/dashboard-page.tsx')),
-  Login: lazyPage(() => import('../features/auth/login-page.tsx')),
+  dashboard: lazyPage(() => import('../features/scoreboards/dashboard-page.tsx'), 'topics'),
+  Login: lazyPage(() => import('../features/auth/login-page.tsx'), 'topics'),
   scoreboards: lazyPage(() => import('../features/scoreboards/scoreboards-page.tsx')),
-  taggedScoreboards: lazyPage(() => import('../features/scoreboards/tagged-scoreboards-page.tsx')),
-  scoreboard: lazyPage(() => import('../features/scoreboards/scoreboard-page.tsx')),
-  scoreboardmini: lazyPage(() => import('../features/scoreboards/scoreboard-mini-page.tsx')),
+  taggedScoreboards: lazyPage(
+    () => import('../features/scoreboards/tagged-scoreboards-page.tsx'),
+    'topics',
+  ),
+  scoreboard: lazyPage(() => import('../features/scoreboards/scoreboard-page.tsx'), 'topics'),
+  scoreboardmini: lazyPage(
+    () => import('../features/scoreboards/scoreboard-mini-page.tsx'),
+    'topics',
+  ),
   teamsheets: lazyPage(() => import('../features/teamsheets/teamsheets-page.tsx')),
   teamsheet: lazyPage(() => import('../features/teamsheets/teamsheet-page.tsx')),
-  teamsheetPlayer: lazyPage(() => import('../features/teamsheets/teamsheet-player-page.tsx')),
+  teamsheetPlayer: lazyPage(
+    () => import('../features/teamsheets/teamsheet-player-page.tsx'),
+    'topics',
+  ),
   teamsheetedit: lazyPage(() => import('../features/teamsheets/teamsheet-edit-page.tsx')),
   teamsheetgroupedit: lazyPage(() => import('../features/teamsheets/group-edit-page.tsx')),
   teamsheetbulk: lazyPage(() => import('../features/teamsheets/bulk-upload-page.tsx')),
@@ -68,14 +89,14 @@ const pages: Record<RouteName, LazyPage> = {
   playcountnew: lazyPage(() => import('../features/playcounts/new-playcount-page.tsx')),
   playcountcount: lazyPage(() => import('../features/playcounts/count-page.tsx')),
   playcountseason: lazyPage(() => import('../features/playcounts/season-page.tsx')),
-  playcountshared: lazyPage(() => import('../features/playcounts/shared-page.tsx')),
+  playcountshared: lazyPage(() => import('../features/playcounts/shared-page.tsx'), 'topics'),
   scoringseason: lazyPage(() => import('../features/teamsheets/scoring-season-page.tsx')),
-  privacy: lazyPage(() => import('../features/legal/privacy-page.tsx')),
-  termsOfService: lazyPage(() => import('../features/legal/terms-page.tsx')),
+  privacy: lazyPage(() => import('../features/legal/privacy-page.tsx'), 'topics'),
+  termsOfService: lazyPage(() => import('../features/legal/terms-page.tsx'), 'topics'),
   admin: lazyPage(() => import('../features/moderation/admin-page.tsx')),
   invite: lazyPage(() => import('../features/coscorers/redeem-page.tsx')),
 };
-const NotFoundPage = lazyPage(() => import('../components/not-found.tsx'));
+const NotFoundPage = lazyPage(() => import('../components/not-found.tsx'), 'topics');
 
 /** The mini card is embedded by other sites, so it renders without menu and footer. */
 const BARE_ROUTES: ReadonlySet<RouteName> = new Set(['scoreboardmini']);

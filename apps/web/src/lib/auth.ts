@@ -1,5 +1,4 @@
-import { useCallback, useEffect } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
 import type { z } from 'zod';
 import type {
   appConfigSchema,
@@ -14,15 +13,41 @@ import { api } from './api.ts';
 import { remember, rememberedUser, sessionUserReader } from './device-user.ts';
 import { realtime } from './realtime.ts';
 import { reader } from './shape.ts';
+import { useAction } from './use-action.ts';
 import * as shapes from './shapes.ts';
 
 // Every page asks who is signed in, so these answers are read with shapes, not zod (shape.ts).
 const sessionStateReader = reader<SessionState>(shapes.sessionState);
 const appConfigReader = reader<z.output<typeof appConfigSchema>>(shapes.appConfig);
 
-const sessionQueryKey = ['auth', 'session'] as const;
-/** Sign-in and sign-out in this tab: they set the auth state themselves when they finish. */
-const authMutationKey = ['auth'] as const;
+// Who is signed in and the site's config, kept here rather than in TanStack Query, which stays
+// off a viewer's first load (it loads with the owner's screens: lib/query-client.tsx).
+interface SessionSnapshot {
+  /** undefined until the first answer, and after a failed check that had none. */
+  user: SessionUser | null | undefined;
+  settled: boolean;
+}
+let session: SessionSnapshot = { user: undefined, settled: false };
+let sessionAt = 0;
+let sessionCheck: Promise<void> | null = null;
+const sessionListeners = new Set<() => void>();
+const authChangeListeners = new Set<() => void>();
+/** Sign-ins and sign-outs of this tab under way: they set the state themselves. */
+let authWritesRunning = 0;
+/** An answer older than this is asked again when another screen asks who is signed in. */
+const SESSION_STALE_MS = 60_000;
+const SESSION_RETRY_MS = 1_000;
+
+function setSession(next: SessionSnapshot): void {
+  session = next;
+  sessionAt = Date.now();
+  for (const l of sessionListeners) l();
+}
+
+function subscribeSession(listener: () => void): () => void {
+  sessionListeners.add(listener);
+  return () => sessionListeners.delete(listener);
+}
 
 // The session check answers nobody with 200 (not /auth/me's 401), so an anonymous page logs no
 // failed request (DESIGN §9).
@@ -32,25 +57,71 @@ async function fetchMe(): Promise<SessionUser | null> {
   return user;
 }
 
+/** Asks the server who is signed in (one retry after a failure), unless a check is under way. */
+function checkSession(): Promise<void> {
+  sessionCheck ??= fetchMe()
+    .catch(
+      () =>
+        new Promise<SessionUser | null>((resolve, reject) =>
+          setTimeout(() => fetchMe().then(resolve, reject), SESSION_RETRY_MS),
+        ),
+    )
+    .then(
+      (user) => setSession({ user, settled: true }),
+      // A failed check leaves the last answer, as a failed refetch would.
+      () => setSession({ user: session.user, settled: true }),
+    )
+    .finally(() => {
+      sessionCheck = null;
+    });
+  return sessionCheck;
+}
+
+/** Called when a screen's data may depend on who is signed in (lib/query-client.tsx). */
+export function onAuthChange(listener: () => void): () => void {
+  authChangeListeners.add(listener);
+  return () => authChangeListeners.delete(listener);
+}
+
+const SERVER_SESSION: SessionSnapshot = { user: undefined, settled: false };
+const serverSession = () => SERVER_SESSION;
+
 export function useAuth(): { authStatus: AuthStatus; user: SessionUser | null } {
-  const me = useQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, staleTime: 60_000, retry: 1 });
+  const me = useSyncExternalStore(subscribeSession, () => session, serverSession);
+  useEffect(() => {
+    if (!sessionCheck && (!session.settled || Date.now() - sessionAt > SESSION_STALE_MS))
+      void checkSession();
+  }, []);
   // SPEC §4: 0 unknown until the first answer, then 1 signed out or 2 signed in.
-  if (me.data === undefined) {
+  if (me.user === undefined) {
     // Offline, the session cannot be asked: the user this device last saw stands in (an owner's
     // screen opened from the service worker's copy shows; the server still checks every write).
     const offline = typeof navigator !== 'undefined' && !navigator.onLine ? rememberedUser() : null;
     if (offline) return { authStatus: AuthStatus.SignedIn, user: offline };
   }
-  if (me.isPending) return { authStatus: AuthStatus.Unknown, user: null };
-  if (me.data) return { authStatus: AuthStatus.SignedIn, user: me.data };
+  if (!me.settled) return { authStatus: AuthStatus.Unknown, user: null };
+  if (me.user) return { authStatus: AuthStatus.SignedIn, user: me.user };
   return { authStatus: AuthStatus.SignedOut, user: null };
 }
 
-/**
- * The query of GET /config. A server-rendered page carries the answer (#sagan-config), and both
- * its render and the app's first one start with it.
- */
-export const appConfigQueryKey = ['config'] as const;
+// GET /config: a server-rendered page carries the answer (#sagan-config), and both its render
+// and the app's first one start with it.
+let appConfig: { data: AppConfig | undefined; failed: boolean } = {
+  data: undefined,
+  failed: false,
+};
+let configCheck: Promise<void> | null = null;
+const configListeners = new Set<() => void>();
+
+function setConfig(next: typeof appConfig): void {
+  appConfig = next;
+  for (const l of configListeners) l();
+}
+
+/** The site's config as known before any request: the page's, or the server render's. */
+export function setInitialConfig(config: AppConfig | null | undefined): void {
+  appConfig = { data: config ?? undefined, failed: false };
+}
 
 /** GET /config's answer as the server-rendered page carries it, if it does. */
 export function readInitialConfig(doc: Document): AppConfig | null {
@@ -64,26 +135,41 @@ export function readInitialConfig(doc: Document): AppConfig | null {
   }
 }
 
-export function useAppConfig() {
-  return useQuery({
-    queryKey: appConfigQueryKey,
-    queryFn: () => api('GET', '/config', undefined, appConfigReader),
-    staleTime: Infinity,
-  });
+function subscribeConfig(listener: () => void): () => void {
+  configListeners.add(listener);
+  return () => configListeners.delete(listener);
 }
 
-function useAfterAuthChange() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    (user: SessionUser | null) => {
-      remember(user);
-      queryClient.setQueryData(sessionQueryKey, user);
-      // Screens reload their data when the auth status changes (SPEC §4).
-      void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== 'auth' });
-      realtime.reconnect();
-    },
-    [queryClient],
+export function useAppConfig(): {
+  data: AppConfig | undefined;
+  isPending: boolean;
+  isError: boolean;
+} {
+  const config = useSyncExternalStore(
+    subscribeConfig,
+    () => appConfig,
+    () => appConfig,
   );
+  useEffect(() => {
+    if (appConfig.data || configCheck) return;
+    if (appConfig.failed) setConfig({ data: undefined, failed: false });
+    configCheck = api('GET', '/config', undefined, appConfigReader).then(
+      (data) => setConfig({ data, failed: false }),
+      () => {
+        configCheck = null; // the next screen that asks tries again
+        setConfig({ data: undefined, failed: true });
+      },
+    );
+  }, []);
+  return { data: config.data, isPending: !config.data && !config.failed, isError: config.failed };
+}
+
+/** After a sign-in or sign-out: every screen follows who is now signed in (SPEC §4). */
+function afterAuthChange(user: SessionUser | null): void {
+  remember(user);
+  setSession({ user, settled: true });
+  for (const l of authChangeListeners) l();
+  realtime.reconnect();
 }
 
 /**
@@ -91,65 +177,59 @@ function useAfterAuthChange() {
  * everywhere", expiry): ask again who is signed in, and screens follow as after a sign-out here.
  */
 export function useSessionEndFromServer(): void {
-  const queryClient = useQueryClient();
-  const after = useAfterAuthChange();
   useEffect(
     () =>
       realtime.onSignedOut(() => {
         // This tab's own sign-out (or sign-in over an old session) ended it: nothing to ask.
-        if (queryClient.isMutating({ mutationKey: authMutationKey })) return;
-        queryClient
-          .fetchQuery({ queryKey: sessionQueryKey, queryFn: fetchMe, staleTime: 0 })
-          .then(after, () => undefined);
+        if (authWritesRunning > 0) return;
+        fetchMe().then(afterAuthChange, () => undefined);
       }),
-    [queryClient, after],
+    [],
   );
 }
 
-export function useSignIn() {
-  const after = useAfterAuthChange();
-  return useMutation({
-    mutationKey: authMutationKey,
-    mutationFn: (
-      input: { kind: 'google'; credential: string } | { kind: 'local'; displayName: string },
-    ) =>
-      input.kind === 'google'
-        ? api('POST', '/auth/google', { credential: input.credential }, sessionUserReader)
-        : api('POST', '/auth/local', { displayName: input.displayName }, sessionUserReader),
-    onSuccess: (user) => after(user),
-  });
+/** A sign-in or sign-out: counted while under way, then every screen follows its answer. */
+function authWrite<I, O>(run: (input: I) => Promise<O>, user: (out: O) => SessionUser | null) {
+  return async (input: I): Promise<O> => {
+    authWritesRunning++;
+    try {
+      const out = await run(input);
+      afterAuthChange(user(out));
+      return out;
+    } finally {
+      authWritesRunning--;
+    }
+  };
 }
 
-export function useSignOut() {
-  const after = useAfterAuthChange();
-  return useMutation({
-    mutationKey: authMutationKey,
-    mutationFn: () => api('POST', '/auth/logout'),
-    onSuccess: () => after(null),
-  });
-}
-
+const signIn = authWrite(
+  (input: { kind: 'google'; credential: string } | { kind: 'local'; displayName: string }) =>
+    input.kind === 'google'
+      ? api('POST', '/auth/google', { credential: input.credential }, sessionUserReader)
+      : api('POST', '/auth/local', { displayName: input.displayName }, sessionUserReader),
+  (user) => user,
+);
+const signOut = authWrite<void, unknown>(
+  () => api('POST', '/auth/logout'),
+  () => null,
+);
 /** Ends every session of this user, on every device (DESIGN §9 user menu). */
-export function useSignOutEverywhere() {
-  const after = useAfterAuthChange();
-  return useMutation({
-    mutationKey: authMutationKey,
-    // Typed only: the shell has no reader for it, and the server checks its own answer.
-    mutationFn: () => api<LogoutAllResponse>('POST', '/auth/logout-all'),
-    onSuccess: () => after(null),
-  });
-}
-
+const signOutEverywhere = authWrite<void, LogoutAllResponse>(
+  // Typed only: the shell has no reader for it, and the server checks its own answer.
+  () => api<LogoutAllResponse>('POST', '/auth/logout-all'),
+  () => null,
+);
 /** Deletes the account and everything in it; the tab is then signed out (DESIGN §10). */
-export function useDeleteAccount() {
-  const after = useAfterAuthChange();
-  return useMutation({
-    mutationKey: authMutationKey,
-    mutationFn: () =>
-      // Typed only, as the sign-out everywhere above.
-      api<z.output<typeof deleteAccountResultSchema>>('POST', '/me/delete', {
-        confirm: DELETE_ACCOUNT_CONFIRMATION,
-      }),
-    onSuccess: () => after(null),
-  });
-}
+const deleteAccount = authWrite<void, z.output<typeof deleteAccountResultSchema>>(
+  () =>
+    // Typed only, as the sign-out everywhere above.
+    api<z.output<typeof deleteAccountResultSchema>>('POST', '/me/delete', {
+      confirm: DELETE_ACCOUNT_CONFIRMATION,
+    }),
+  () => null,
+);
+
+export const useSignIn = () => useAction(signIn);
+export const useSignOut = () => useAction(signOut);
+export const useSignOutEverywhere = () => useAction(signOutEverywhere);
+export const useDeleteAccount = () => useAction(deleteAccount);

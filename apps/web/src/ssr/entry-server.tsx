@@ -7,7 +7,7 @@ import { StaticRouter } from 'react-router';
 import type { AppConfig } from '@sagan/shared/auth';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { AppRoutes, preloadRoute } from '../app/router.tsx';
-import { appConfigQueryKey } from '../lib/auth.ts';
+import { setInitialConfig } from '../lib/auth.ts';
 import { OriginContext } from '../lib/origin.ts';
 import { RealtimeClient, RealtimeContext, type TopicSeed } from '../lib/realtime.ts';
 import { pageAssetLinks } from './page-assets.ts';
@@ -59,7 +59,8 @@ export async function renderScoreboard(
   });
   for (const s of states) realtime.seed(s);
   const queryClient = new QueryClient();
-  if (opts.appConfig) queryClient.setQueryData(appConfigQueryKey, opts.appConfig);
+  // Set before each render, which is synchronous: the site's config is the same for every page.
+  setInitialConfig(opts.appConfig);
   const html = renderToString(
     <OriginContext.Provider value={opts.origin ?? null}>
       <RealtimeContext.Provider value={realtime}>

@@ -8,14 +8,9 @@ import {
 } from '@sagan/shared/playcount';
 import { playCountTopic } from '@sagan/shared/topics/playcount';
 import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
-import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
 import { teamTopic } from '@sagan/shared/topics/team';
 import { teamsListSchema } from '@sagan/shared/teamsheet-schemas';
-import {
-  shareResultSchema,
-  type NewPlayCount,
-  type SharedPlayCount,
-} from '@sagan/shared/playcount-sideline';
+import { shareResultSchema, type NewPlayCount } from '@sagan/shared/playcount-sideline';
 import { seasonSchema } from '@sagan/shared/playcount-season';
 import type { SessionUser } from '@sagan/shared/auth';
 import { api } from '../../lib/api.ts';
@@ -131,11 +126,4 @@ export function useSeason(teamKey: string) {
     queryFn: () =>
       api('GET', `/playcount-seasons/${encodeURIComponent(teamKey)}`, undefined, seasonSchema),
   });
-}
-
-/** The parents' view of a shared link, live; null once the coach revokes it. */
-export function useSharedPlayCount(shareKey: string): LiveResult<SharedPlayCount> {
-  const live = useLive(playCountShareTopic, shareKey);
-  const notFound = live.data === null || live.error !== undefined;
-  return { data: live.data ?? undefined, loading: live.loading, error: live.error, notFound };
 }

@@ -4,7 +4,7 @@ import { playsStillNeeded } from '@sagan/shared/playcount-sideline';
 import { QUARTERS } from '@sagan/shared/playcount-summary';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useSharedPlayCount } from './api.ts';
+import { useSharedPlayCount } from './shared-api.ts';
 import { PlayerAvatar } from './components/player-avatar.tsx';
 import { WaitingPage } from './components/waiting-page.tsx';
 import './playcounts.css';

@@ -1,6 +1,6 @@
 import { tennisSets, tennisSetsLabel } from '@sagan/shared/scoreboard-boards';
 import { inTiebreak, tiebreakRule } from '@sagan/shared/scorekeeping';
-import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
+import { gameDetailTopic } from '../../../lib/viewer-topics.ts';
 import { useLive } from '../../../lib/realtime.ts';
 import { BoardFrame, Marker, type BoardProps } from './board-frame.tsx';
 

@@ -1,7 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
 import { AuthStatus } from '@sagan/shared/auth-status';
 import { useAuth } from '../../../lib/auth.ts';
 import { api } from '../../../lib/api.ts';
+import { useAction } from '../../../lib/use-action.ts';
 
 /**
  * One tap sends a game or a comment to the operators' queue; it counts once per person. Only
@@ -20,9 +20,7 @@ function Report({
   small?: boolean;
 }) {
   const { authStatus } = useAuth();
-  const report = useMutation({
-    mutationFn: () => api<{ ok: true; alreadyReported: boolean }>('POST', path, {}),
-  });
+  const report = useAction(() => api<{ ok: true; alreadyReported: boolean }>('POST', path, {}));
   if (authStatus !== AuthStatus.SignedIn) return null;
   const Tag = small ? 'span' : 'p';
   if (report.isSuccess) {
@@ -38,7 +36,7 @@ function Report({
         type="button"
         className={small ? 'linklike' : 'btn'}
         disabled={report.isPending}
-        onClick={() => report.mutate()}
+        onClick={() => report.mutate(undefined)}
       >
         {label}
       </button>
