@@ -5,7 +5,7 @@ import { showsStart } from '@sagan/shared/game-schedule';
 import { sportName } from '@sagan/shared/sports';
 import type { GameSummary } from '@sagan/shared/scoreboard-views';
 import { StartTime } from './start-time.tsx';
-import { tennisLineText, type TennisLine } from './tennis-line.ts';
+import { tennisLineText, type TennisLine } from './tennis-line-text.ts';
 
 /**
  * SPEC §2 summary card: game name, period, sport name, home and away scores; opens the board.
