@@ -13,7 +13,7 @@ import { applyOnce } from './idempotency.ts';
 /** What a write needs: the database and the hub to name the topics it touched. */
 export interface ChangeWriter {
   db: Db;
-  hub: Pick<Hub, 'changedSeqs'>;
+  hub: Pick<Hub, 'changedSeqs' | 'recheck'>;
 }
 
 /**
@@ -21,9 +21,13 @@ export interface ChangeWriter {
  * to build the answer from the touched topics' new sequence numbers (a client then waits
  * for the frame at that seq).
  */
-type Changed<T> = { touched: readonly string[] } & (
-  { answer: T } | { answerAt: (seqs: Record<string, number>) => T }
-);
+type Changed<T> = {
+  touched: readonly string[];
+  /** What changed in a touched topic's state, when the write knows it (hub.changed's merges). */
+  merges?: Record<string, Record<string, unknown>>;
+  /** Topics some of whose subscribers may have lost the right to them (hub.recheck). */
+  revoked?: readonly string[];
+} & ({ answer: T } | { answerAt: (seqs: Record<string, number>) => T });
 
 export interface Change<G, T> {
   /** Who may: the row the writer may change, or a refusal (HttpError). */
@@ -46,7 +50,10 @@ export async function applyChange<G, T>(
   const run = async (q: Queryable): Promise<T> => {
     const guarded = await change.guard(q);
     const changed = await change.write(q, guarded);
-    const seqs = changed.touched.length ? await app.hub.changedSeqs(q, [...changed.touched]) : {};
+    const seqs = changed.touched.length
+      ? await app.hub.changedSeqs(q, [...changed.touched], changed.merges)
+      : {};
+    if (changed.revoked?.length) await app.hub.recheck(q, [...changed.revoked]);
     return 'answer' in changed ? changed.answer : changed.answerAt(seqs);
   };
   if (!req) return { answer: await app.db.tx(run), replayed: false };
