@@ -401,6 +401,47 @@ describe.each(databaseKinds())('writes on the one write helper on $name', (kind)
     expect(roster.map((p) => p.playerName).sort()).toEqual(['Ann', 'Sam Park']);
   });
 
+  it("a co-scorer's redemption and removal replayed under their keys change nothing again", async () => {
+    const { Coach, Fan } = t.users;
+    const gameKey = await newGameOf(Coach, { gameName: 'Derby' });
+    const invite = async () =>
+      json(call(Coach, 'POST', `/games/${gameKey}/coscorers`)) as Promise<{ token: string }>;
+    const panel = async () =>
+      (await json(call(Coach, 'GET', `/games/${gameKey}/coscorers`))) as {
+        coscorers: { id: string }[];
+        invites: { id: string }[];
+      };
+    const { token } = await invite();
+    const redeem = () => call(Fan, 'POST', '/coscorers/redeem', { token }, 'redeem-1');
+    const joined = await redeem();
+    expect(joined.statusCode, joined.body).toBe(200);
+    const [bound] = (await panel()).coscorers;
+    const remove = () =>
+      call(Coach, 'DELETE', `/games/${gameKey}/coscorers/${bound!.id}`, undefined, 'remove-1');
+    const removed = await remove();
+    expect(removed.statusCode, removed.body).toBe(200);
+    // The redemption replayed after the removal answers as it did and binds no one again.
+    const again = await redeem();
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(joined.json());
+    expect((await panel()).coscorers).toEqual([]);
+    // The removal replayed after a new invitation answers as it did and leaves that one.
+    await invite();
+    const before = await panel();
+    expect((await remove()).json()).toEqual(removed.json());
+    expect(await panel()).toEqual(before);
+    // Another co-scorer's removal under the used key is refused.
+    const other = await call(
+      Coach,
+      'DELETE',
+      `/games/${gameKey}/coscorers/${before.invites[0]!.id}`,
+      undefined,
+      'remove-1',
+    );
+    expect(other.statusCode).toBe(422);
+    expect(await panel()).toEqual(before);
+  });
+
   it('a game write under a used key with another body is refused with 422 and writes nothing', async () => {
     const u = t.users.Coach;
     const before = await myGames(u);

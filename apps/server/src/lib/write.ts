@@ -25,8 +25,8 @@ type Changed<T> = {
   touched: readonly string[];
   /** What changed in a touched topic's state, when the write knows it (hub.changed's merges). */
   merges?: Record<string, Record<string, unknown>>;
-  /** Topics some of whose subscribers may have lost the right to them (hub.recheck). */
-  revoked?: readonly string[];
+  /** Topics some of whose subscribers (uid's only, if given) may have lost the right to them. */
+  revoked?: { topics: readonly string[]; uid?: string };
 } & ({ answer: T } | { answerAt: (seqs: Record<string, number>) => T });
 
 export interface Change<G, T> {
@@ -53,7 +53,8 @@ export async function applyChange<G, T>(
     const seqs = changed.touched.length
       ? await app.hub.changedSeqs(q, [...changed.touched], changed.merges)
       : {};
-    if (changed.revoked?.length) await app.hub.recheck(q, [...changed.revoked]);
+    const { revoked } = changed;
+    if (revoked?.topics.length) await app.hub.recheck(q, [...revoked.topics], revoked.uid);
     return 'answer' in changed ? changed.answer : changed.answerAt(seqs);
   };
   if (!req) return { answer: await app.db.tx(run), replayed: false };

@@ -63,7 +63,11 @@ export function deleteGameChange(uid: string, gameKey: string): OwnerChange<{ ok
       // Deleted by another request since the guard read it.
       if (!gone) throw notFound('No game with this key');
       const change = { kind: 'deleted' as const, gameKey, ...gone };
-      return { touched: audienceOf(change), revoked: closedBy(change), answer: { ok: true } };
+      return {
+        touched: audienceOf(change),
+        revoked: { topics: closedBy(change) },
+        answer: { ok: true },
+      };
     },
   };
 }
