@@ -7,7 +7,7 @@ import {
 } from '@sagan/shared/scoreboard';
 import { type ClockTopic, type GameClockState } from '@sagan/shared/game-clock';
 import { GAME_HISTORY_LIMIT, type GameHistoryEntry } from '@sagan/shared/game-history';
-import { tennisSummary } from '@sagan/shared/scoreboard-boards';
+import { SCORING_FIELDS, tennisSummary } from '@sagan/shared/scoreboard-boards';
 import { boardKind } from '@sagan/shared/sports';
 import type { GameEventAnswer } from '@sagan/shared/game-events';
 import {
@@ -85,21 +85,6 @@ const HIDDEN_GAME = `(g.hidden_at IS NOT NULL OR ${OWNER_BLOCKED})`;
 
 const GAME_COLUMNS = 'g.game_key, g.fields, g.time_stamp';
 
-/** The fields a scoring event moves: the first change to one of them begins a scheduled game. */
-const SCORE_FIELDS = [
-  'homeScore',
-  'awayScore',
-  'homeScoreGoals',
-  'awayScoreGoals',
-  'homeScorePoints',
-  'awayScorePoints',
-  'homeScoreGames',
-  'awayScoreGames',
-  'homeScorePointsTennis',
-  'awayScorePointsTennis',
-  ...[1, 2, 3, 4, 5].flatMap((n) => [`homeSet${n}`, `awaySet${n}`]),
-];
-
 /**
  * A game (alias g) scheduled ahead and not begun: it has a start, and no scoring event stands
  * in its log. A tap taken back does not count, nor the void that took it back, so a game whose
@@ -108,7 +93,7 @@ const SCORE_FIELDS = [
 const UPCOMING = `(g.fields ? 'startsAt' AND NOT EXISTS (
   SELECT 1 FROM game_events e WHERE e.game_key = g.game_key AND e.voided_by IS NULL
     AND e.body ->> 'kind' <> 'void'
-    AND e.changes ?| ARRAY[${SCORE_FIELDS.map((f) => `'${f}'`).join(', ')}]))`;
+    AND e.changes ?| ARRAY[${SCORING_FIELDS.map((f) => `'${f}'`).join(', ')}]))`;
 
 /**
  * The dashboard's Upcoming leaves out a game whose start is this long gone and that never
