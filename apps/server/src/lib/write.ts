@@ -4,11 +4,12 @@ import type { Hub } from '../realtime/hub.ts';
 import { applyOnce } from './idempotency.ts';
 
 // DESIGN §10: the one write helper of the writes that are not an event log's (team sheets,
-// tags, comments, messages, bookmarks, follows). It follows writeEvent's order: authorization
-// (the feature's guard, first, inside the transaction, so what it checked holds until
-// commit), idempotency (the request's Idempotency-Key in the key table, the answer kept with
-// it), the transaction, and the notification of the topics the write touched, named by the
-// feature's audienceOf and sent at commit. A write has no say in any of these steps but its own.
+// a game's creation, deletion and clock, tags, comments, messages, bookmarks, follows,
+// co-scorers). It follows writeEvent's order: authorization (the feature's guard, first,
+// inside the transaction, so what it checked holds until commit), idempotency (the request's
+// Idempotency-Key in the key table, the answer kept with it), the transaction, and the
+// notification of the topics the write touched, named by the feature's audienceOf and sent at
+// commit. A write has no say in any of these steps but its own.
 
 /** What a write needs: the database and the hub to name the topics it touched. */
 export interface ChangeWriter {
