@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import type { Queryable } from '../src/db/db.ts';
 import {
   API,
   databaseKinds,
@@ -9,8 +10,8 @@ import {
   useTestApp,
 } from './helpers.ts';
 
-// The writes on the one write helper (lib/write.ts): team sheets, bookmarks, follows and the
-// messages to the scorekeeper. Each is sent under an Idempotency-Key; something else may
+// The writes on the one write helper (lib/write.ts): team sheets, bookmarks, follows, the
+// messages to the scorekeeper, and a game's creation, deletion and clock. Each is sent under an Idempotency-Key; something else may
 // change in between (without a key); the same request again must answer the first answer and
 // leave what is stored as it was: a replay that wrote again would add a second row, or put
 // back what the change in between had moved.
@@ -22,8 +23,8 @@ interface Case {
   send: (u: TestUser, ctx: Record<string, string>, key: string) => Promise<LightMyRequestResponse>;
   /** A change made between the first request and its replay, without a key. */
   between?: (u: TestUser, ctx: Record<string, string>) => Promise<unknown>;
-  /** What is stored, as the owner reads it. */
-  state: (u: TestUser, ctx: Record<string, string>) => Promise<unknown>;
+  /** What is stored, as the owner reads it (or the database, where no read shows it). */
+  state: (u: TestUser, ctx: Record<string, string>, db: Queryable) => Promise<unknown>;
 }
 
 const call = (
@@ -68,6 +69,16 @@ const withTag = async (u: TestUser) => {
   const tags = await json(call(u, 'PUT', `/games/${gameKey}/tags`, { tags: ['replays'] }));
   return { gameKey, tagKey: (tags.tags as { key: string }[])[0]!.key };
 };
+const myGames = async (u: TestUser) => {
+  const r = await call(u, 'GET', '/me/games');
+  return r.json<{ gameKey: string }[]>().map((g) => g.gameKey);
+};
+const storedClock = (db: Queryable, gameKey: string) =>
+  db.query(
+    `SELECT clock_running, clock_seconds, clock_started_at, clock_direction, clock_limit,
+            clock_formatted FROM games WHERE game_key = $1`,
+    [gameKey],
+  );
 const bookmarks = async (u: TestUser) => json(call(u, 'GET', '/me/favorite-scoreboards'));
 const followed = async (u: TestUser) => json(call(u, 'GET', '/me/followed-tags'));
 
@@ -260,6 +271,51 @@ const cases: Case[] = [
     between: (u, c) => json(call(u, 'PUT', `/games/${c.gameKey}/tags`, { tags: ['later'] })),
     state: (u, c) => json(call(u, 'GET', `/games/${c.gameKey}`)),
   },
+  {
+    name: 'game create',
+    prepare: async () => ({}),
+    send: (u, _c, key) => call(u, 'POST', '/games', { gameName: 'Cup' }, key),
+    state: myGames,
+  },
+  {
+    name: 'game delete',
+    prepare: withGame,
+    send: (u, c, key) => call(u, 'DELETE', `/games/${c.gameKey}`, undefined, key),
+    state: myGames,
+  },
+  {
+    name: "the phone's clock tick",
+    prepare: withGame,
+    send: (u, c, key) =>
+      call(u, 'POST', `/games/${c.gameKey}/clock`, { formattedTime: '10:00', seconds: 600 }, key),
+    between: (u, c) =>
+      json(call(u, 'POST', `/games/${c.gameKey}/clock`, { formattedTime: '9:00', seconds: 540 })),
+    state: (_u, c, db) => storedClock(db, c.gameKey!),
+  },
+  {
+    name: 'clock start',
+    prepare: withGame,
+    send: (u, c, key) =>
+      call(u, 'POST', `/games/${c.gameKey}/clock/control`, { action: 'start' }, key),
+    between: (u, c) =>
+      json(call(u, 'POST', `/games/${c.gameKey}/clock/control`, { action: 'stop' })),
+    state: (_u, c, db) => storedClock(db, c.gameKey!),
+  },
+  {
+    name: 'clock set',
+    prepare: withGame,
+    send: (u, c, key) =>
+      call(
+        u,
+        'POST',
+        `/games/${c.gameKey}/clock/control`,
+        { action: 'set', seconds: 300, direction: 'down', limit: 0 },
+        key,
+      ),
+    between: (u, c) =>
+      json(call(u, 'POST', `/games/${c.gameKey}/clock/control`, { action: 'set', seconds: 60 })),
+    state: (_u, c, db) => storedClock(db, c.gameKey!),
+  },
 ];
 
 describe.each(databaseKinds())('writes on the one write helper on $name', (kind) => {
@@ -272,11 +328,11 @@ describe.each(databaseKinds())('writes on the one write helper on $name', (kind)
     const first = await c.send(u, ctx, key);
     expect(first.statusCode, first.body).toBeLessThan(300);
     if (c.between) await c.between(u, ctx);
-    const before = await c.state(u, ctx);
+    const before = await c.state(u, ctx, t.db);
     const again = await c.send(u, ctx, key);
     expect(again.statusCode, again.body).toBeLessThan(300);
     expect(again.json()).toEqual(first.json());
-    expect(await c.state(u, ctx)).toEqual(before);
+    expect(await c.state(u, ctx, t.db)).toEqual(before);
   });
 
   it('a message to the scorekeeper under one key arrives once', async () => {
@@ -343,6 +399,70 @@ describe.each(databaseKinds())('writes on the one write helper on $name', (kind)
     expect(other.statusCode).toBe(422);
     const roster = (await sheet(t.users.Coach, { teamKey })).roster as { playerName: string }[];
     expect(roster.map((p) => p.playerName).sort()).toEqual(['Ann', 'Sam Park']);
+  });
+
+  it("a co-scorer's redemption and removal replayed under their keys change nothing again", async () => {
+    const { Coach, Fan } = t.users;
+    const gameKey = await newGameOf(Coach, { gameName: 'Derby' });
+    const invite = async () =>
+      json(call(Coach, 'POST', `/games/${gameKey}/coscorers`)) as Promise<{ token: string }>;
+    const panel = async () =>
+      (await json(call(Coach, 'GET', `/games/${gameKey}/coscorers`))) as {
+        coscorers: { id: string }[];
+        invites: { id: string }[];
+      };
+    const { token } = await invite();
+    const redeem = () => call(Fan, 'POST', '/coscorers/redeem', { token }, 'redeem-1');
+    const joined = await redeem();
+    expect(joined.statusCode, joined.body).toBe(200);
+    const [bound] = (await panel()).coscorers;
+    const remove = () =>
+      call(Coach, 'DELETE', `/games/${gameKey}/coscorers/${bound!.id}`, undefined, 'remove-1');
+    const removed = await remove();
+    expect(removed.statusCode, removed.body).toBe(200);
+    // The redemption replayed after the removal answers as it did and binds no one again.
+    const again = await redeem();
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toEqual(joined.json());
+    expect((await panel()).coscorers).toEqual([]);
+    // The removal replayed after a new invitation answers as it did and leaves that one.
+    await invite();
+    const before = await panel();
+    expect((await remove()).json()).toEqual(removed.json());
+    expect(await panel()).toEqual(before);
+    // Another co-scorer's removal under the used key is refused.
+    const other = await call(
+      Coach,
+      'DELETE',
+      `/games/${gameKey}/coscorers/${before.invites[0]!.id}`,
+      undefined,
+      'remove-1',
+    );
+    expect(other.statusCode).toBe(422);
+    expect(await panel()).toEqual(before);
+  });
+
+  it('a game write under a used key with another body is refused with 422 and writes nothing', async () => {
+    const u = t.users.Coach;
+    const before = await myGames(u);
+    const made = await call(u, 'POST', '/games', { gameName: 'Cup' }, 'game-1');
+    expect(made.statusCode).toBe(200);
+    const other = await call(u, 'POST', '/games', { gameName: 'Final' }, 'game-1');
+    expect(other.statusCode).toBe(422);
+    const added = (await myGames(u)).filter((k) => !before.includes(k));
+    expect(added).toEqual([made.json<{ gameKey: string }>().gameKey]);
+    const { gameKey } = made.json<{ gameKey: string }>();
+    const tick = (seconds: number) =>
+      call(
+        u,
+        'POST',
+        `/games/${gameKey}/clock`,
+        { formattedTime: `${seconds}`, seconds },
+        'tick-1',
+      );
+    expect((await tick(600)).statusCode).toBe(200);
+    expect((await tick(540)).statusCode).toBe(422);
+    expect((await storedClock(t.db, gameKey))[0]).toMatchObject({ clock_seconds: 600 });
   });
 
   it("a refused write is not kept: the owner's key is no answer for another user", async () => {

@@ -8,7 +8,7 @@ import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameOwnTopic, type GameOwn } from '@sagan/shared/topics/game-own';
 import type { ServerMessage } from '@sagan/shared/realtime';
 import { API, anonymous, databaseKinds, useTestApp } from './helpers.ts';
-import { isState, TestSocket, type StateMessage } from './ws-client.ts';
+import { TestSocket, type StateMessage } from './ws-client.ts';
 
 const ADMIN = 'Moderator Mo';
 
@@ -110,15 +110,11 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
     });
     expect(hide.statusCode, hide.body).toBe(200);
     // An open viewer is told at once: the game is gone.
-    const gone = await viewerSocket.waitFor(
-      (m): m is StateMessage => isState(topic)(m) && m.seq > shown.seq,
-    );
-    expect(gone.data).toBeNull();
+    const gone = await viewerSocket.stateShowing(topic, (d) => d === null);
+    expect(gone.seq).toBeGreaterThan(shown.seq);
     // The line score goes with it.
-    const detailGone = await viewerSocket.waitFor(
-      (m): m is StateMessage => isState(detailTopic)(m) && m.seq > detail.seq,
-    );
-    expect(detailGone.data).toBeNull();
+    const detailGone = await viewerSocket.stateShowing(detailTopic, (d) => d === null);
+    expect(detailGone.seq).toBeGreaterThan(detail.seq);
     viewerSocket.ws.close();
 
     for (const url of [
@@ -253,18 +249,14 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
       payload: { action: { kind: 'score', team: 'home', by: 2 }, device: 'scorer-phone' },
     });
     expect(tap.statusCode, tap.body).toBe(200);
-    const moved = await owner!.waitFor(
-      (m): m is StateMessage => isState(topic)(m) && m.seq > before,
-    );
-    expect((moved.data as GameOwn)?.top.homeScore).toBe(2);
+    const moved = await owner!.stateShowing<GameOwn>(topic, (d) => d?.top.homeScore === 2);
+    expect(moved.seq).toBeGreaterThan(before);
     expect(moved.seq).toBe((await t.app.hub.current(gameTopic.name(key))).seq);
 
     // Restored, the view says so at once.
     await t.users[ADMIN].request({ method: 'POST', url: `${API}/admin/games/${key}/unhide` });
-    const restored = await owner!.waitFor(
-      (m): m is StateMessage => isState(topic)(m) && m.seq > moved.seq,
-    );
-    expect(restored.data).toMatchObject({ hidden: false });
+    const restored = await owner!.stateShowing<GameOwn>(topic, (d) => d?.hidden === false);
+    expect(restored.seq).toBeGreaterThan(moved.seq);
     for (const ws of seers) ws.ws.close();
   });
 
@@ -283,11 +275,18 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
     const about = (m: StateMessage) =>
       (m.data as ModerationNotice[]).filter((n) => n.gameKey === key);
     expect(about(first)).toEqual([]);
-    const next = (after: number) =>
-      ws.waitFor((m): m is StateMessage => isState(topic)(m) && m.seq > after);
+    const showing = (kinds: string[]) =>
+      ws.stateShowing<ModerationNotice[]>(
+        topic,
+        (d) =>
+          d
+            .filter((n) => n.gameKey === key)
+            .map((n) => n.kind)
+            .join() === kinds.join(),
+      );
 
     await admin.request({ method: 'POST', url: `${API}/admin/games/${key}/hide` });
-    const told = await next(first.seq);
+    const told = await showing(['hidden']);
     expect(about(told)).toEqual([
       expect.objectContaining({ kind: 'hidden', gameKey: key, gameName: 'Told game' }),
     ]);
@@ -300,9 +299,7 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
     // Hiding it again tells the owner nothing new; restoring it does.
     await admin.request({ method: 'POST', url: `${API}/admin/games/${key}/hide` });
     await admin.request({ method: 'POST', url: `${API}/admin/games/${key}/unhide` });
-    const restored = await ws.waitFor(
-      (m): m is StateMessage => isState(topic)(m) && m.seq > told.seq && about(m).length === 2,
-    );
+    const restored = await showing(['restored', 'hidden']);
     expect(about(restored).map((n) => [n.kind, n.gameName])).toEqual([
       ['restored', 'Better name'],
       ['hidden', 'Told game'],
@@ -321,9 +318,7 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
     expect((await seen(Owner, 'not-a-number')).statusCode).toBe(400);
 
     expect((await seen(Owner, hiddenNotice!.id)).statusCode).toBe(200);
-    const dismissed = await ws.waitFor(
-      (m): m is StateMessage => isState(topic)(m) && m.seq > restored.seq,
-    );
+    const dismissed = await showing(['restored']);
     expect(about(dismissed)).toEqual([restoredNotice]);
     expect((await seen(Owner, hiddenNotice!.id)).statusCode).toBe(404);
     ws.ws.close();

@@ -1,4 +1,5 @@
 import type { ScoreboardFields, ScoreboardPatch } from './scoreboard.ts';
+import { scoringFields } from './scoreboard-boards.ts';
 import { boardKind } from './sports.ts';
 
 // A game's rules (tennis: no-ad, the deciding set; volleyball: set points, match length) are chosen when it is
@@ -20,23 +21,16 @@ export function changedRules(f: ScoreboardFields, patch: ScoreboardPatch): RuleF
   return RULE_FIELDS.filter((k) => k in patch && patch[k] !== f[k]);
 }
 
-const TENNIS_PLAY: (keyof ScoreboardFields)[] = [
-  'homeScoreGames',
-  'awayScoreGames',
-  ...[1, 2, 3, 4, 5].flatMap((n) => [`homeSet${n}`, `awaySet${n}`] as (keyof ScoreboardFields)[]),
-];
+/** A scoring field before play: a count at 0, or tennis points at "0". */
+const atStart = (v: unknown) => v === 0 || v === '0';
 
 /** Whether the game has a point, game or set on the board: its rules are then fixed. */
 export function playBegun(f: ScoreboardFields): boolean {
-  switch (boardKind(f.sportID)) {
+  const kind = boardKind(f.sportID);
+  switch (kind) {
     case 'tennis':
-      return (
-        TENNIS_PLAY.some((k) => f[k] !== 0) ||
-        f.homeScorePointsTennis !== '0' ||
-        f.awayScorePointsTennis !== '0'
-      );
     case 'volleyball':
-      return f.homeScore + f.awayScore + f.homeScoreGames + f.awayScoreGames > 0;
+      return scoringFields(kind).some((k) => !atStart(f[k]));
     default:
       return false;
   }

@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultScoreboard } from './scoreboard.ts';
+import { playBegun } from './game-rules.ts';
+import type { BoardKind } from './sports.ts';
 import {
+  BOARD_SPECS,
   boardFields,
   boardSpec,
+  SCORING_FIELDS,
+  scoringFields,
   downLabel,
   tennisSets,
   fieldLabel,
@@ -207,4 +212,70 @@ describe('football down', () => {
     [3, '3rd'],
     [4, '4th'],
   ])('%i is %s', (down, label) => expect(downLabel(down)).toBe(label));
+});
+
+// A scheduled game is upcoming until a scoring event moves one of SCORING_FIELDS (the server's
+// SQL reads this list), and a game's rules are fixed once one of its board's moved (playBegun).
+describe('the scoring fields: what begins play', () => {
+  // Team fields a board shows that count no score, so changing them begins nothing.
+  const notScoring = new Set<ScoreboardFieldName>([
+    'homeFouls',
+    'awayFouls',
+    'homeShots',
+    'awayShots',
+    'homeSaves',
+    'awaySaves',
+    'homeManUp',
+    'awayManUp',
+    'homePossession',
+    'homeTeamName',
+    'awayTeamName',
+  ]);
+
+  const kinds = Object.keys(BOARD_SPECS) as BoardKind[];
+
+  it.each(kinds)('every team field of the %s board is scoring or named as not', (kind) => {
+    const team = boardFields(kind).filter((f) => /^(home|away)/.test(f));
+    for (const field of team) {
+      expect(
+        SCORING_FIELDS.includes(field) !== notScoring.has(field),
+        `${kind}: ${field} is scoring or not`,
+      ).toBe(true);
+    }
+    for (const field of scoringFields(kind)) expect(SCORING_FIELDS).toContain(field);
+  });
+
+  it('covers every score, goal, behind, game, set and tennis point', () => {
+    expect([...SCORING_FIELDS].sort()).toEqual(
+      [
+        'homeScore',
+        'awayScore',
+        'homeScoreGoals',
+        'awayScoreGoals',
+        'homeScorePoints',
+        'awayScorePoints',
+        'homeScoreGames',
+        'awayScoreGames',
+        'homeScorePointsTennis',
+        'awayScorePointsTennis',
+        ...sets,
+      ].sort(),
+    );
+  });
+
+  it("fixes a tennis or volleyball game's rules once any of its scoring fields moved", () => {
+    const tennis = { ...defaultScoreboard, sportID: 8 };
+    const volleyball = { ...defaultScoreboard, sportID: 6 };
+    expect(playBegun(tennis)).toBe(false);
+    expect(playBegun(volleyball)).toBe(false);
+    for (const field of scoringFields('tennis')) {
+      const moved = typeof tennis[field] === 'string' ? '15' : 1;
+      expect(playBegun({ ...tennis, [field]: moved }), field).toBe(true);
+    }
+    for (const field of scoringFields('volleyball')) {
+      expect(playBegun({ ...volleyball, [field]: 1 }), field).toBe(true);
+    }
+    expect(playBegun({ ...volleyball, homeFouls: 3 })).toBe(false);
+    expect(playBegun({ ...defaultScoreboard, sportID: 2, homeScore: 2 })).toBe(false);
+  });
 });

@@ -9,6 +9,8 @@ export interface StatRow {
   label: string;
   home: ScoreboardFieldName;
   away: ScoreboardFieldName;
+  /** It counts the score (goals, sets...): its first change begins play, as fouls do not. */
+  scores?: true;
 }
 
 export interface BoardSpec {
@@ -42,8 +44,8 @@ export const BOARD_SPECS: Readonly<Record<BoardKind, BoardSpec>> = {
     clock: true,
     score: { label: 'Total', home: 'homeScore', away: 'awayScore' },
     stats: [
-      { label: 'Goals', home: 'homeScoreGoals', away: 'awayScoreGoals' },
-      { label: 'Behinds', home: 'homeScorePoints', away: 'awayScorePoints' },
+      { label: 'Goals', home: 'homeScoreGoals', away: 'awayScoreGoals', scores: true },
+      { label: 'Behinds', home: 'homeScorePoints', away: 'awayScorePoints', scores: true },
     ],
     extras: [],
   },
@@ -58,7 +60,7 @@ export const BOARD_SPECS: Readonly<Record<BoardKind, BoardSpec>> = {
     kind: 'volleyball',
     clock: false,
     score: { label: 'Points', home: 'homeScore', away: 'awayScore' },
-    stats: [{ label: 'Sets', home: 'homeScoreGames', away: 'awayScoreGames' }],
+    stats: [{ label: 'Sets', home: 'homeScoreGames', away: 'awayScoreGames', scores: true }],
     extras: [],
   },
   baseball: {
@@ -73,8 +75,13 @@ export const BOARD_SPECS: Readonly<Record<BoardKind, BoardSpec>> = {
     clock: false,
     score: null,
     stats: [
-      { label: 'Games', home: 'homeScoreGames', away: 'awayScoreGames' },
-      { label: 'Points', home: 'homeScorePointsTennis', away: 'awayScorePointsTennis' },
+      { label: 'Games', home: 'homeScoreGames', away: 'awayScoreGames', scores: true },
+      {
+        label: 'Points',
+        home: 'homeScorePointsTennis',
+        away: 'awayScorePointsTennis',
+        scores: true,
+      },
     ],
     extras: ['maxSets', 'homePossession'],
   },
@@ -96,6 +103,20 @@ const TENNIS_SET_FIELDS: readonly [ScoreboardFieldName, ScoreboardFieldName][] =
   ['homeSet3', 'awaySet3'],
   ['homeSet4', 'awaySet4'],
   ['homeSet5', 'awaySet5'],
+];
+
+/** The fields of this board that count the score: the first change to one of them begins play. */
+export function scoringFields(kind: BoardKind): ScoreboardFieldName[] {
+  const spec = BOARD_SPECS[kind];
+  const fields: ScoreboardFieldName[] = spec.score ? [spec.score.home, spec.score.away] : [];
+  for (const row of spec.stats) if (row.scores) fields.push(row.home, row.away);
+  if (kind === 'tennis') for (const [h, a] of TENNIS_SET_FIELDS) fields.push(h, a);
+  return fields;
+}
+
+/** Every board's scoring fields: what a scoring event of any sport may move. */
+export const SCORING_FIELDS: readonly ScoreboardFieldName[] = [
+  ...new Set((Object.keys(BOARD_SPECS) as BoardKind[]).flatMap(scoringFields)),
 ];
 
 /** The board a game of this sport gets (SPEC §2; Basic for 1, 3, 9, 11, 12 and unknown ids). */

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ScoreboardPatch } from '@sagan/shared/scoreboard';
-import { createGame, postClock } from '../routes/scoreboards/repo.ts';
-import { commentChange, tagsChange } from '../routes/scoreboards/writes.ts';
+import {
+  clockTickChange,
+  commentChange,
+  createGameChange,
+  tagsChange,
+} from '../routes/scoreboards/writes.ts';
 import { writeChange } from '../lib/write.ts';
 
 /** The demo scorekeeper owns every demo game; the simulator keeps some of them live. */
@@ -231,7 +235,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
   );
   // Oldest first, so the first games of the list are the most recent on the dashboard.
   for (const game of [...GAMES].reverse()) {
-    const { gameKey } = await createGame(app, DEMO_UID, game.fields);
+    const { gameKey } = await writeChange(app, null, createGameChange(DEMO_UID, game.fields));
     await writeChange(app, null, tagsChange(DEMO_UID, gameKey, game.tags));
     for (const gameComment of [...(game.comments ?? [])].reverse()) {
       const comment = {
@@ -244,7 +248,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
       };
       await writeChange(app, null, commentChange(DEMO_UID, gameKey, comment));
     }
-    if (game.clock) await postClock(app, DEMO_UID, gameKey, game.clock);
+    if (game.clock) await writeChange(app, null, clockTickChange(DEMO_UID, gameKey, game.clock));
   }
   app.log.info({ games: GAMES.length }, 'demo community loaded');
 }

@@ -6,15 +6,14 @@ import {
   type ScoreboardPatch,
 } from '@sagan/shared/scoreboard';
 import { applyIntent, type Intent } from '@sagan/shared/scorekeeping';
-import {
-  createGame,
-  deleteGame,
-  patchGame,
-  postClock,
-  recordAction,
-} from '../routes/scoreboards/repo.ts';
+import { patchGame, recordAction } from '../routes/scoreboards/repo.ts';
 import { DEMO_UID } from './seed.ts';
-import { tagsChange } from '../routes/scoreboards/writes.ts';
+import {
+  clockTickChange,
+  createGameChange,
+  deleteGameChange,
+  tagsChange,
+} from '../routes/scoreboards/writes.ts';
 import { writeChange } from '../lib/write.ts';
 import {
   FINAL,
@@ -55,7 +54,8 @@ interface Slot {
  * the scorekeeping write the phone app makes.
  */
 async function showClock(app: FastifyInstance, gameKey: string, seconds: number): Promise<void> {
-  await postClock(app, DEMO_UID, gameKey, { formattedTime: formatClock(seconds), seconds });
+  const clock = { formattedTime: formatClock(seconds), seconds };
+  await writeChange(app, null, clockTickChange(DEMO_UID, gameKey, clock));
 }
 
 function changes(before: ScoreboardFields, after: ScoreboardFields): ScoreboardPatch {
@@ -79,7 +79,7 @@ export function createSimulator(app: FastifyInstance, options: SimulatorOptions 
 
   async function start(sportID: number): Promise<Slot> {
     const game = newGame(sportID, `${sportName(sportID)} Live`, rng);
-    const { gameKey } = await createGame(app, DEMO_UID, game.fields);
+    const { gameKey } = await writeChange(app, null, createGameChange(DEMO_UID, game.fields));
     await writeChange(app, null, tagsChange(DEMO_UID, gameKey, ['Demo']));
     return { gameKey, game, written: { ...game.fields }, clockShown: null, restSteps: REST_STEPS };
   }
@@ -126,7 +126,7 @@ export function createSimulator(app: FastifyInstance, options: SimulatorOptions 
       [DEMO_UID, FINAL, sportID],
     );
     for (const row of rows.slice(FINISHED_KEPT_PER_SPORT)) {
-      await deleteGame(app, DEMO_UID, row.game_key);
+      await writeChange(app, null, deleteGameChange(DEMO_UID, row.game_key));
     }
   }
 

@@ -16,7 +16,8 @@ import { coscorersTopic } from '@sagan/shared/topics/coscorers';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { scorerTopics } from '../../lib/game-guard.ts';
-import { deleteGame } from '../scoreboards/public.ts';
+import { deleteGameChange } from '../scoreboards/public.ts';
+import { writeChange } from '../../lib/write.ts';
 import { deleteTeam, teamAudienceOf } from '../teamsheets/public.ts';
 import { changedTopics } from '../playcounts/public.ts';
 import { collectMyData, ownedKeys } from './repo.ts';
@@ -78,7 +79,7 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
       const owned = await ownedKeys(db, user.uid);
       // Each game goes as its owner's delete does, so every list and viewer showing it is told.
       for (const gameKey of owned.games) {
-        await deleteGame({ db, hub }, user.uid, gameKey).catch((err: unknown) => {
+        await writeChange(app, null, deleteGameChange(user.uid, gameKey)).catch((err: unknown) => {
           // Deleted meanwhile (another tab): what matters is that it is gone.
           if ((err as { statusCode?: number }).statusCode !== 404) throw err;
         });

@@ -19,15 +19,19 @@ import { requireUser } from '../../plugins/auth.ts';
 import { requestOrigin } from '../../lib/hosts.ts';
 import { qrPng } from '../../lib/qr.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
+import { notFound } from '../../lib/http-errors.ts';
+import { writeChange } from '../../lib/write.ts';
 import {
-  createInvite,
-  listCoscorers,
+  bindInvite,
+  deleteCoscorer,
+  insertInvite,
   loadCoscorers,
   loadScoring,
   ownsScored,
-  redeemInvite,
-  revokeCoscorer,
 } from './repo.ts';
+import { mayRedeem, ownsScoredThing } from './policy.ts';
+import { audienceOf, closedBy } from './topics.ts';
 
 const tags = ['coscorers'];
 const PATHS: Record<ScoredKind, { base: string; what: string }> = {
@@ -74,9 +78,18 @@ export default async function coscorersRoutes(fastify: FastifyInstance): Promise
         },
       },
       async (req) => {
-        const made = await db.tx((q) =>
-          createInvite(q, hub, kind, req.params.gameKey, requireUser(req).uid),
-        );
+        const { gameKey } = req.params;
+        const uid = requireUser(req).uid;
+        // Not kept under an Idempotency-Key: the answer holds the link's secret, which the
+        // server keeps only as a hash. A retried invitation is a second link, which expires
+        // unused or the owner cancels.
+        const made = await writeChange(app, null, {
+          guard: (q) => ownsScoredThing(q, kind, gameKey, uid),
+          write: async (q) => ({
+            touched: audienceOf({ kind: 'invited', scored: kind, gameKey }),
+            answer: await insertInvite(q, kind, gameKey),
+          }),
+        });
         const origin = requestOrigin(req, app.config.publicUrl);
         // The token rides in the fragment, which browsers never send to a server.
         const link = `${origin}${BASE_PATH}${pathTo('invite')}#${made.token}`;
@@ -95,7 +108,11 @@ export default async function coscorersRoutes(fastify: FastifyInstance): Promise
           response: { 200: coscorerListSchema, ...refusalsWithBadRequest },
         },
       },
-      async (req) => db.tx((q) => listCoscorers(q, kind, req.params.gameKey, requireUser(req).uid)),
+      async (req) =>
+        db.tx(async (q) => {
+          await ownsScoredThing(q, kind, req.params.gameKey, requireUser(req).uid);
+          return (await loadCoscorers(q, kind, req.params.gameKey))!;
+        }),
     );
 
     app.delete(
@@ -107,14 +124,30 @@ export default async function coscorersRoutes(fastify: FastifyInstance): Promise
           summary: `Revoke a co-scorer of this ${what}, or cancel an unused invitation (owner only)`,
           description:
             'Takes effect on their next request; their open scorer screen is told at once.',
+          headers: idempotentHeadersSchema,
           params: coscorerParamsSchema,
-          response: { 200: okSchema, ...refusalsWithBadRequest },
+          response: { 200: okSchema, ...refusalsWithBadRequest, 422: errorSchema },
         },
       },
       async (req) => {
         const { gameKey, coscorerId } = req.params;
-        await db.tx((q) => revokeCoscorer(q, hub, kind, gameKey, requireUser(req).uid, coscorerId));
-        return { ok: true as const };
+        const uid = requireUser(req).uid;
+        // It takes effect on their next request, since every scorer's write looks the binding
+        // up in its own transaction; their open screens learn it from their scoring list, and
+        // their sockets lose the scorers' topics at once.
+        return writeChange(app, req, {
+          guard: (q) => ownsScoredThing(q, kind, gameKey, uid),
+          write: async (q) => {
+            const gone = await deleteCoscorer(q, kind, gameKey, coscorerId);
+            if (!gone) throw notFound('No co-scorer or invitation with this id');
+            const change = { kind: 'revoked' as const, scored: kind, gameKey, uid: gone.uid };
+            return {
+              touched: audienceOf(change),
+              revoked: { topics: closedBy(change), ...(gone.uid ? { uid: gone.uid } : {}) },
+              answer: { ok: true as const },
+            };
+          },
+        });
       },
     );
   }
@@ -129,13 +162,27 @@ export default async function coscorersRoutes(fastify: FastifyInstance): Promise
         description:
           'Once redeemed the link is bound to this account: someone else gets 409, the same ' +
           'account again the same answer. An unknown or expired link is 404.',
+        headers: idempotentHeadersSchema,
         body: redeemInputSchema,
-        response: { 200: redeemAnswerSchema, ...refusalsWithBadRequest, 409: errorSchema },
+        response: {
+          200: redeemAnswerSchema,
+          ...refusalsWithBadRequest,
+          409: errorSchema,
+          422: errorSchema,
+        },
       },
     },
     async (req) => {
       const { uid } = requireUser(req);
-      return db.tx((q) => redeemInvite(q, hub, req.body.token, uid));
+      return writeChange(app, req, {
+        guard: (q) => mayRedeem(q, req.body.token, uid),
+        write: async (q, { answer, bind }) => {
+          if (!bind) return { touched: [], answer };
+          await bindInvite(q, bind, uid);
+          const { kind, gameKey } = answer;
+          return { touched: audienceOf({ kind: 'redeemed', scored: kind, gameKey, uid }), answer };
+        },
+      });
     },
   );
 }

@@ -3,21 +3,16 @@ import {
   INVITE_TTL_MS,
   type CoscorerList,
   type Invite,
-  type RedeemAnswer,
   type ScoredKind,
   type ScoringList,
 } from '@sagan/shared/coscorers';
-import { coscorersTopic } from '@sagan/shared/topics/coscorers';
-import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
 import type { Queryable } from '../../db/db.ts';
-import type { Hub } from '../../realtime/hub.ts';
-import { scorerTopics } from '../../lib/game-guard.ts';
-import { HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey, sha256 } from '../../lib/keys.ts';
 
 // Co-scorers (DESIGN §10): invitations made by the owner of a game or a play count, redeemed
 // once by a signed-in user and then bound to that account until the owner revokes them. The
-// guard that reads the bindings is lib/game-guard.ts.
+// guard that reads the bindings is lib/game-guard.ts; who may invite, revoke and redeem is
+// policy.ts's.
 
 /** The column of coscorers naming the thing of each kind, and its table. */
 const KIND = {
@@ -25,41 +20,28 @@ const KIND = {
   playcount: { column: 'playcount_key', table: 'play_count_games', name: "t.game->>'gameName'" },
 } as const;
 
-const NOT_FOUND = { game: 'No game with this key', playcount: 'Play count not found' } as const;
-
-/**
- * The owner of a game or a count, or the refusal: a game answers 403 to anyone else (the
- * phone app must learn it is not the scorekeeper), a private play count 404 (its existence is
- * not revealed). A co-scorer is anyone else here: inviting and revoking are the owner's.
- */
-async function requireOwner(
+/** The owner of a game or a count, its row locked for the write; null when there is none. */
+export async function lockOwner(
   q: Queryable,
   kind: ScoredKind,
   gameKey: string,
-  uid: string,
-): Promise<void> {
-  const { table } = KIND[kind];
+): Promise<string | null> {
   const rows = await q.query<{ uid: string }>(
-    `SELECT uid FROM ${table} WHERE game_key = $1 FOR NO KEY UPDATE`,
+    `SELECT uid FROM ${KIND[kind].table} WHERE game_key = $1 FOR NO KEY UPDATE`,
     [gameKey],
   );
-  const owner = rows[0]?.uid;
-  if (owner === uid) return;
-  if (owner === undefined || kind === 'playcount') throw notFound(NOT_FOUND[kind]);
-  throw new HttpError(403, "Only the game's owner can invite or remove co-scorers");
+  return rows[0]?.uid ?? null;
 }
 
 /** A new invitation link's secret; the database keeps only its hash. */
 const newToken = () => crypto.randomBytes(32).toString('base64url');
 
-export async function createInvite(
+/** A new invitation to score the game or count, valid for INVITE_TTL_MS. */
+export async function insertInvite(
   q: Queryable,
-  hub: Pick<Hub, 'changed'>,
   kind: ScoredKind,
   gameKey: string,
-  uid: string,
 ): Promise<Omit<Invite, 'link' | 'qr'>> {
-  await requireOwner(q, kind, gameKey, uid);
   const token = newToken();
   const id = newKey();
   const now = Date.now();
@@ -69,18 +51,7 @@ export async function createInvite(
      VALUES ($1, $2, $3, $4, $5)`,
     [id, gameKey, sha256(token), now, expiresAt],
   );
-  await hub.changed(q, [coscorersTopic.name(kind, gameKey)]);
   return { id, token, expiresAt };
-}
-
-export async function listCoscorers(
-  q: Queryable,
-  kind: ScoredKind,
-  gameKey: string,
-  uid: string,
-): Promise<CoscorerList> {
-  await requireOwner(q, kind, gameKey, uid);
-  return (await loadCoscorers(q, kind, gameKey))!;
 }
 
 /** Whether uid owns this game or count: the only one who may see its co-scorers. */
@@ -138,45 +109,24 @@ export async function loadCoscorers(
 }
 
 /**
- * Revokes a co-scorer (or cancels an unused invitation). It takes effect on their next
- * request, since every scorer's write looks the binding up in its own transaction; their open
- * screens learn it from their scoring list, and their sockets lose the scorers' topics of the
- * game or count at once.
+ * Deletes a co-scorer's binding (or an unused invitation) of the game or count; answers whom
+ * it bound (null for an invitation), or undefined when there is no such row.
  */
-export async function revokeCoscorer(
+export async function deleteCoscorer(
   q: Queryable,
-  hub: Pick<Hub, 'changed' | 'recheck'>,
   kind: ScoredKind,
   gameKey: string,
-  uid: string,
   id: string,
-): Promise<void> {
-  await requireOwner(q, kind, gameKey, uid);
+): Promise<{ uid: string | null } | undefined> {
   const rows = await q.query<{ uid: string | null }>(
     `DELETE FROM coscorers WHERE id = $1 AND ${KIND[kind].column} = $2 RETURNING uid`,
     [id, gameKey],
   );
-  const row = rows[0];
-  if (!row) throw notFound('No co-scorer or invitation with this id');
-  await hub.changed(q, [
-    coscorersTopic.name(kind, gameKey),
-    ...(row.uid ? [myScoringTopic.name(row.uid)] : []),
-  ]);
-  if (row.uid) await hub.recheck(q, scorerTopics(kind, gameKey), row.uid);
+  return rows[0];
 }
 
-/**
- * Binds an invitation to the signed-in user who redeems it. Once bound it is spent: another
- * user gets 409; the same user again (a retry after a lost answer) gets the same answer. An
- * unknown or expired link is 404; the owner's own link, or a second link to a game the user
- * already scores, is refused and stays unused for someone else.
- */
-export async function redeemInvite(
-  q: Queryable,
-  hub: Pick<Hub, 'changed'>,
-  token: string,
-  uid: string,
-): Promise<RedeemAnswer> {
+/** An invitation by its token, locked for its redemption; null for an unknown token. */
+export async function lockInvite(q: Queryable, token: string) {
   const rows = await q.query<{
     id: string;
     game_key: string | null;
@@ -189,39 +139,48 @@ export async function redeemInvite(
     [sha256(token)],
   );
   const invite = rows[0];
-  if (!invite) throw notFound('This invitation link is not valid: ask for a new one');
+  if (!invite) return null;
   const kind: ScoredKind = invite.game_key !== null ? 'game' : 'playcount';
-  const gameKey = (invite.game_key ?? invite.playcount_key)!;
+  return {
+    id: invite.id,
+    kind,
+    gameKey: (invite.game_key ?? invite.playcount_key)!,
+    uid: invite.uid,
+    expiresAt: Number(invite.expires_at),
+  };
+}
+
+/** The owner and name of a game or a count; null when there is none. */
+export async function findScored(q: Queryable, kind: ScoredKind, gameKey: string) {
   const { table, name } = KIND[kind];
   const [thing] = await q.query<{ uid: string; name: string | null }>(
     `SELECT t.uid, ${name} AS name FROM ${table} t WHERE t.game_key = $1`,
     [gameKey],
   );
-  const answer = { kind, gameKey, gameName: thing?.name ?? '' };
-  if (invite.uid === uid) return answer;
-  if (invite.uid !== null) {
-    throw new HttpError(409, 'This invitation was already used by someone else');
-  }
-  if (Number(invite.expires_at) <= Date.now() || !thing) {
-    throw notFound('This invitation link has expired: ask for a new one');
-  }
-  if (thing.uid === uid) {
-    throw new HttpError(409, `This is your own ${kind === 'game' ? 'game' : 'play count'}`);
-  }
+  return thing ?? null;
+}
+
+/** Whether uid already co-scores the game or count. */
+export async function isBound(
+  q: Queryable,
+  kind: ScoredKind,
+  gameKey: string,
+  uid: string,
+): Promise<boolean> {
   const bound = await q.query(
     `SELECT 1 FROM coscorers WHERE ${KIND[kind].column} = $1 AND uid = $2`,
     [gameKey, uid],
   );
-  if (bound.length) {
-    throw new HttpError(409, `You already score this ${kind === 'game' ? 'game' : 'play count'}`);
-  }
+  return bound.length > 0;
+}
+
+/** Binds an invitation to uid, who scores from now on. */
+export async function bindInvite(q: Queryable, id: string, uid: string): Promise<void> {
   await q.query('UPDATE coscorers SET uid = $2, redeemed_at = $3 WHERE id = $1', [
-    invite.id,
+    id,
     uid,
     Date.now(),
   ]);
-  await hub.changed(q, [myScoringTopic.name(uid), coscorersTopic.name(kind, gameKey)]);
-  return answer;
 }
 
 /** The games and counts uid co-scores, most recently joined first. */

@@ -2,6 +2,10 @@ import type { ModerationNotice, ModerationQueue, ModerationTarget } from '@sagan
 import type { Queryable } from '../../db/db.ts';
 import { notFound } from '../../lib/http-errors.ts';
 
+/** A time column as the queue shows it: ISO 8601 in UTC, to the second. */
+const iso = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
 type Action = 'hide' | 'unhide' | 'dismiss' | 'block' | 'unblock';
 
 const NOTICES_SHOWN = 20;
@@ -220,7 +224,7 @@ export async function loadNotices(q: Queryable, uid: string): Promise<Moderation
     at: string;
   }>(
     `SELECT id, action, target, game_key, game_name, detail,
-            to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at
+            ${iso('at')} AS at
        FROM moderation_actions WHERE owner_uid = $1 AND owner_seen_at IS NULL
       ORDER BY id DESC LIMIT ${NOTICES_SHOWN}`,
     [uid],
@@ -254,22 +258,48 @@ export async function dismissNotice(q: Queryable, uid: string, id: string): Prom
 const ACTIONS_SHOWN = 50;
 const LIST_LIMIT = 100;
 
-export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue> {
-  const reports = await q.query<{
-    game_key: string;
-    game_name: string | null;
-    owner_uid: string;
-    owner_name: string | null;
-    hidden: boolean;
-    reports: number;
-    reasons: string[];
-    first_at: string;
-  }>(
-    `SELECT g.game_key, g.fields ->> 'gameName' AS game_name, g.uid AS owner_uid,
-            u.display_name AS owner_name, g.hidden_at IS NOT NULL AS hidden,
-            count(*)::int AS reports,
+/** What the queue says of open reports (alias r) grouped by what they are about. */
+const REPORTED = `count(*)::int AS reports,
             array_remove(array_agg(r.reason ORDER BY r.created_at), '') AS reasons,
-            to_char(min(r.created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS first_at
+            ${iso('min(r.created_at)')} AS first_at`;
+interface ReportedRow {
+  hidden: boolean;
+  reports: number;
+  reasons: string[];
+  first_at: string;
+}
+const reported = (r: ReportedRow) => ({
+  hidden: r.hidden,
+  reports: r.reports,
+  reasons: r.reasons,
+  firstReportedAt: r.first_at,
+});
+
+/** A comment in the queue, reported or hidden, with its game. */
+interface CommentRow {
+  id: number | string;
+  text: string | null;
+  game_key: string;
+  game_name: string | null;
+}
+const comment = (c: CommentRow) => ({
+  commentId: String(c.id),
+  text: c.text ?? '',
+  gameKey: c.game_key,
+  gameName: c.game_name ?? '',
+});
+
+export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue> {
+  const reports = await q.query<
+    {
+      game_key: string;
+      game_name: string | null;
+      owner_uid: string;
+      owner_name: string | null;
+    } & ReportedRow
+  >(
+    `SELECT g.game_key, g.fields ->> 'gameName' AS game_name, g.uid AS owner_uid,
+            u.display_name AS owner_name, g.hidden_at IS NOT NULL AS hidden, ${REPORTED}
        FROM moderation_reports r
        JOIN games g ON g.game_key = r.game_key
        LEFT JOIN users u ON u.uid = g.uid
@@ -280,25 +310,13 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
   );
   const hidden = await q.query<{ game_key: string; game_name: string | null; hidden_at: string }>(
     `SELECT game_key, fields ->> 'gameName' AS game_name,
-            to_char(hidden_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS hidden_at
+            ${iso('hidden_at')} AS hidden_at
        FROM games WHERE hidden_at IS NOT NULL ORDER BY games.hidden_at DESC LIMIT ${LIST_LIMIT}`,
   );
-  const reportedComments = await q.query<{
-    id: number | string;
-    text: string | null;
-    game_key: string;
-    game_name: string | null;
-    owner_name: string | null;
-    hidden: boolean;
-    reports: number;
-    reasons: string[];
-    first_at: string;
-  }>(
+  const reportedComments = await q.query<CommentRow & { owner_name: string | null } & ReportedRow>(
     `SELECT c.id, c.comment ->> 'gameComment' AS text, c.game_key,
             g.fields ->> 'gameName' AS game_name, u.display_name AS owner_name,
-            c.hidden_at IS NOT NULL AS hidden, count(*)::int AS reports,
-            array_remove(array_agg(r.reason ORDER BY r.created_at), '') AS reasons,
-            to_char(min(r.created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS first_at
+            c.hidden_at IS NOT NULL AS hidden, ${REPORTED}
        FROM moderation_comment_reports r
        JOIN game_comments c ON c.id = r.comment_id
        JOIN games g ON g.game_key = c.game_key
@@ -308,27 +326,21 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
       ORDER BY count(*) DESC, min(r.created_at)
       LIMIT ${LIST_LIMIT}`,
   );
-  const hiddenComments = await q.query<{
-    id: number | string;
-    text: string | null;
-    game_key: string;
-    game_name: string | null;
-    hidden_at: string;
-  }>(
+  const hiddenComments = await q.query<CommentRow & { hidden_at: string }>(
     `SELECT c.id, c.comment ->> 'gameComment' AS text, c.game_key,
             g.fields ->> 'gameName' AS game_name,
-            to_char(c.hidden_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS hidden_at
+            ${iso('c.hidden_at')} AS hidden_at
        FROM game_comments c JOIN games g ON g.game_key = c.game_key
       WHERE c.hidden_at IS NOT NULL ORDER BY c.hidden_at DESC LIMIT ${LIST_LIMIT}`,
   );
   const hiddenTags = await q.query<{ tag_key: string; name: string; hidden_at: string }>(
     `SELECT tag_key, name,
-            to_char(hidden_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS hidden_at
+            ${iso('hidden_at')} AS hidden_at
        FROM tags WHERE hidden_at IS NOT NULL ORDER BY tags.hidden_at DESC LIMIT ${LIST_LIMIT}`,
   );
   const blocked = await q.query<{ uid: string; name: string | null; blocked_at: string }>(
     `SELECT uid, display_name AS name,
-            to_char(blocked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS blocked_at
+            ${iso('blocked_at')} AS blocked_at
        FROM users WHERE blocked_at IS NOT NULL ORDER BY users.blocked_at DESC LIMIT ${LIST_LIMIT}`,
   );
   const actions = await q.query<{
@@ -343,7 +355,7 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
     detail: string;
     owner_uid: string | null;
   }>(
-    `SELECT to_char(a.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, a.admin_uid,
+    `SELECT ${iso('a.at')} AS at, a.admin_uid,
             u.display_name AS admin_name, a.action, a.target, a.target_key, a.game_key,
             a.game_name, a.detail, a.owner_uid
        FROM moderation_actions a LEFT JOIN users u ON u.uid = a.admin_uid
@@ -355,10 +367,7 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
       gameName: r.game_name ?? '',
       ownerUid: r.owner_uid,
       ownerName: r.owner_name,
-      hidden: r.hidden,
-      reports: r.reports,
-      reasons: r.reasons,
-      firstReportedAt: r.first_at,
+      ...reported(r),
     })),
     hidden: hidden.map((h) => ({
       gameKey: h.game_key,
@@ -366,23 +375,11 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
       hiddenAt: h.hidden_at,
     })),
     reportedComments: reportedComments.map((r) => ({
-      commentId: String(r.id),
-      text: r.text ?? '',
-      gameKey: r.game_key,
-      gameName: r.game_name ?? '',
+      ...comment(r),
       ownerName: r.owner_name,
-      hidden: r.hidden,
-      reports: r.reports,
-      reasons: r.reasons,
-      firstReportedAt: r.first_at,
+      ...reported(r),
     })),
-    hiddenComments: hiddenComments.map((c) => ({
-      commentId: String(c.id),
-      text: c.text ?? '',
-      gameKey: c.game_key,
-      gameName: c.game_name ?? '',
-      hiddenAt: c.hidden_at,
-    })),
+    hiddenComments: hiddenComments.map((c) => ({ ...comment(c), hiddenAt: c.hidden_at })),
     hiddenTags: hiddenTags.map((t) => ({ tagKey: t.tag_key, name: t.name, hiddenAt: t.hidden_at })),
     blocked: blocked.map((b) => ({ uid: b.uid, name: b.name, blockedAt: b.blocked_at })),
     actions: actions.map((a) => ({

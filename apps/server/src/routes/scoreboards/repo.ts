@@ -5,15 +5,9 @@ import {
   type ScoreboardPatch,
   tagMatchKey,
 } from '@sagan/shared/scoreboard';
-import {
-  applyClockControl,
-  formatClock,
-  type ClockControl,
-  type ClockTopic,
-  type GameClockState,
-} from '@sagan/shared/game-clock';
+import { type ClockTopic, type GameClockState } from '@sagan/shared/game-clock';
 import { GAME_HISTORY_LIMIT, type GameHistoryEntry } from '@sagan/shared/game-history';
-import { tennisSummary } from '@sagan/shared/scoreboard-boards';
+import { SCORING_FIELDS, tennisSummary } from '@sagan/shared/scoreboard-boards';
 import { boardKind } from '@sagan/shared/sports';
 import type { GameEventAnswer } from '@sagan/shared/game-events';
 import {
@@ -28,9 +22,6 @@ import { changedRules, playBegun } from '@sagan/shared/game-rules';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
-import { coscorersTopic } from '@sagan/shared/topics/coscorers';
-import { gameHeldTopic } from '@sagan/shared/topics/game-held';
-import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { tagTopic } from '@sagan/shared/topics/tag';
 import { tagsTopic } from '@sagan/shared/topics/tags';
@@ -39,7 +30,6 @@ import { startProblem } from '@sagan/shared/game-schedule';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
-import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
 import {
   RECENT_GAMES_LIMIT,
   TAG_LIST_LIMIT,
@@ -49,10 +39,8 @@ import {
   type PublicScoreboard,
   type TagSummary,
 } from '@sagan/shared/scoreboard-views';
-import type { Clock } from '@sagan/shared/scoreboard';
 import type { GameOwn } from '@sagan/shared/topics/game-own';
-import type { Db, Queryable } from '../../db/db.ts';
-import type { Hub } from '../../realtime/hub.ts';
+import type { Queryable } from '../../db/db.ts';
 import {
   appendBaseline,
   writeGameEvent,
@@ -61,7 +49,7 @@ import {
   type GameWriter,
   type LockedGame,
 } from '../../lib/game-write.ts';
-import { guardGame, roleOn, scorerTopics } from '../../lib/game-guard.ts';
+import { roleOn } from '../../lib/game-guard.ts';
 import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { decideHeld, logged, readLog } from './held.ts';
@@ -97,21 +85,6 @@ const HIDDEN_GAME = `(g.hidden_at IS NOT NULL OR ${OWNER_BLOCKED})`;
 
 const GAME_COLUMNS = 'g.game_key, g.fields, g.time_stamp';
 
-/** The fields a scoring event moves: the first change to one of them begins a scheduled game. */
-const SCORE_FIELDS = [
-  'homeScore',
-  'awayScore',
-  'homeScoreGoals',
-  'awayScoreGoals',
-  'homeScorePoints',
-  'awayScorePoints',
-  'homeScoreGames',
-  'awayScoreGames',
-  'homeScorePointsTennis',
-  'awayScorePointsTennis',
-  ...[1, 2, 3, 4, 5].flatMap((n) => [`homeSet${n}`, `awaySet${n}`]),
-];
-
 /**
  * A game (alias g) scheduled ahead and not begun: it has a start, and no scoring event stands
  * in its log. A tap taken back does not count, nor the void that took it back, so a game whose
@@ -120,7 +93,7 @@ const SCORE_FIELDS = [
 const UPCOMING = `(g.fields ? 'startsAt' AND NOT EXISTS (
   SELECT 1 FROM game_events e WHERE e.game_key = g.game_key AND e.voided_by IS NULL
     AND e.body ->> 'kind' <> 'void'
-    AND e.changes ?| ARRAY[${SCORE_FIELDS.map((f) => `'${f}'`).join(', ')}]))`;
+    AND e.changes ?| ARRAY[${SCORING_FIELDS.map((f) => `'${f}'`).join(', ')}]))`;
 
 /**
  * The dashboard's Upcoming leaves out a game whose start is this long gone and that never
@@ -277,7 +250,7 @@ interface ClockRow {
 const CLOCK_COLUMNS =
   'clock_formatted, clock_seconds, clock_running, clock_started_at, clock_direction, clock_limit';
 
-function clockState(row: ClockRow): GameClockState {
+export function clockState(row: ClockRow): GameClockState {
   return {
     running: row.clock_running,
     seconds: row.clock_seconds ?? 0,
@@ -514,54 +487,33 @@ async function tagFollowers(q: Queryable, tagKeys: string[]): Promise<string[]> 
   return rows.map((r) => r.uid);
 }
 
-// The scorekeeping writes (DESIGN §6). The API routes, the demo seed and the simulator all go
-// through these, so what the phone app does and what the demo does are the same code path.
+// The scorekeeping writes' SQL (DESIGN §6). The routes, the demo seed and the simulator all
+// send them as the changes of writes.ts, so what the phone app does and what the demo does are
+// the same code path.
 
-/**
- * What a write needs: a transaction runner (the database, or the route's idempotent one, see
- * lib/idempotency.ts) and the hub to name the topics it changed.
- */
-interface App {
-  db: Pick<Db, 'tx'>;
-  hub: Pick<Hub, 'changed' | 'changedSeqs' | 'recheck'>;
-}
-
-/** Every game is public: a person an operator blocked from public games makes none. */
-async function refuseBlocked(q: Queryable, uid: string): Promise<void> {
+/** Whether an operator blocked uid from public games. */
+export async function isBlocked(q: Queryable, uid: string): Promise<boolean> {
   const rows = await q.query('SELECT 1 FROM users WHERE uid = $1 AND blocked_at IS NOT NULL', [
     uid,
   ]);
-  if (rows.length) {
-    throw new HttpError(
-      403,
-      'A moderator blocked your account from public games: you cannot create games for now',
-    );
-  }
+  return rows.length > 0;
 }
 
-export async function createGame(
-  app: App,
+/** Inserts a new game of uid's, with the baseline event its log starts from; answers its key. */
+export async function insertGame(
+  q: Queryable,
   uid: string,
-  initial: ScoreboardPatch = {},
-): Promise<{ gameKey: string }> {
+  fields: ScoreboardFields,
+): Promise<string> {
   const gameKey = newKey();
-  const fields = { ...defaultScoreboard, ...initial };
-  await app.db.tx(async (q) => {
-    await refuseBlocked(q, uid);
-    await q.query('INSERT INTO games (game_key, uid, fields, time_stamp) VALUES ($1, $2, $3, $4)', [
-      gameKey,
-      uid,
-      JSON.stringify(fields),
-      Date.now(),
-    ]);
-    await appendBaseline(q, gameKey, uid, fields);
-    await app.hub.changed(q, [
-      recentGamesTopic.name(),
-      myGamesTopic.name(uid),
-      ...(fields.startsAt !== undefined ? [upcomingGamesTopic.name()] : []),
-    ]);
-  });
-  return { gameKey };
+  await q.query('INSERT INTO games (game_key, uid, fields, time_stamp) VALUES ($1, $2, $3, $4)', [
+    gameKey,
+    uid,
+    JSON.stringify(fields),
+    Date.now(),
+  ]);
+  await appendBaseline(q, gameKey, uid, fields);
+  return gameKey;
 }
 
 /**
@@ -795,25 +747,25 @@ export async function recordAction(
   );
 }
 
-/** The clock columns of a game uid scores (its owner or a co-scorer), locked for the write. */
-async function ownedClock(q: Queryable, uid: string, gameKey: string): Promise<ClockRow> {
+/** A game's clock columns and owner, locked for a write; null for an unknown game. */
+export async function lockClock(
+  q: Queryable,
+  gameKey: string,
+): Promise<(ClockRow & { uid: string }) | null> {
   const rows = await q.query<ClockRow & { uid: string }>(
     `SELECT uid, ${CLOCK_COLUMNS} FROM games WHERE game_key = $1 FOR NO KEY UPDATE`,
     [gameKey],
   );
-  const row = rows[0];
-  if (!row) throw notFound('No game with this key');
-  await guardGame(q, gameKey, row.uid, uid, 'score');
-  return row;
+  return rows[0] ?? null;
 }
 
-async function saveClock(
-  app: App,
+/** Stores the clock's state; answers the clock topic's state that shows it. */
+export async function saveClock(
   q: Queryable,
   gameKey: string,
   state: GameClockState,
   formattedTime: string,
-): Promise<number> {
+): Promise<NonNullable<ClockTopic>> {
   await q.query(
     `UPDATE games SET clock_running = $2, clock_seconds = $3, clock_started_at = $4,
        clock_direction = $5, clock_limit = $6, clock_formatted = $7
@@ -828,48 +780,7 @@ async function saveClock(
       formattedTime,
     ],
   );
-  const topic = clockTopic.name(gameKey);
-  // The whole state rides in the notification: no node reads the clock back.
-  const seqs = await app.hub.changedSeqs(q, [topic], {
-    [topic]: clockPayload(state, formattedTime),
-  });
-  return seqs[topic]!;
-}
-
-/**
- * The phone apps' clock tick (DESIGN §6): a stopped clock at the phone's seconds, shown as the
- * phone's text. Ticks reach only the clock topic: they do not reorder the recent games list.
- */
-export async function postClock(
-  app: App,
-  uid: string,
-  gameKey: string,
-  clock: Clock,
-): Promise<{ seq: number }> {
-  return app.db.tx(async (q) => {
-    const state = clockState(await ownedClock(q, uid, gameKey));
-    const next = { ...state, running: false, startedAt: null, seconds: clock.seconds };
-    return { seq: await saveClock(app, q, gameKey, next, clock.formattedTime) };
-  });
-}
-
-/** The scorekeeper's start, stop and set (DESIGN §9), at the server's time. */
-export async function controlClock(
-  app: App,
-  uid: string,
-  gameKey: string,
-  control: ClockControl,
-): Promise<{ clock: GameClockState; serverTime: number; seq: number }> {
-  return app.db.tx(async (q) => {
-    const serverTime = Date.now();
-    const clock = applyClockControl(
-      clockState(await ownedClock(q, uid, gameKey)),
-      control,
-      serverTime,
-    );
-    const seq = await saveClock(app, q, gameKey, clock, formatClock(clock.seconds));
-    return { clock, serverTime, seq };
-  });
+  return clockPayload(state, formattedTime);
 }
 
 /** A new comment's id. */
@@ -989,46 +900,36 @@ export async function findPublicComment(
   return rows.length > 0;
 }
 
+/** Who heard of a game that is gone: what audienceOf needs to tell them. */
+export interface DeletedGame {
+  ownerUid: string;
+  tagKeys: string[];
+  bookmarkers: string[];
+  tagFollowers: string[];
+  scorers: string[];
+}
+
 /**
- * Deletes the owner's game with everything hanging off it (comments, tags, bookmarks, messages,
- * history). Its viewers get null (the not-found screen); the lists and tag counts that showed
- * it follow.
+ * Deletes a game with everything hanging off it (comments, tags, bookmarks, messages,
+ * history); answers who showed it, or null when there is no such game.
  */
-export async function deleteGame(app: App, uid: string, gameKey: string): Promise<{ ok: true }> {
-  return app.db.tx(async (q) => {
-    const rows = await q.query<Audience & { uid: string; scorers: string[] }>(
-      `SELECT g.uid, ${AUDIENCE},
-         ARRAY(SELECT uid FROM coscorers WHERE game_key = $1 AND uid IS NOT NULL) AS scorers
-       FROM games g WHERE g.game_key = $1 FOR UPDATE`,
-      [gameKey],
-    );
-    const row = rows[0];
-    if (!row) throw notFound('No game with this key');
-    if (row.uid !== uid) throw forbidden();
-    await q.query('DELETE FROM games WHERE game_key = $1', [gameKey]);
-    await app.hub.changed(q, [
-      gameTopic.name(gameKey),
-      clockTopic.name(gameKey),
-      gameHistoryTopic.name(gameKey),
-      gameDetailTopic.name(gameKey),
-      recentGamesTopic.name(),
-      upcomingGamesTopic.name(),
-      myGamesTopic.name(uid),
-      ...(row.tag_keys.length ? [tagsTopic.name()] : []),
-      ...row.tag_keys.map(tagTopic.name),
-      ...row.bookmarkers.map(favoritesTopic.name),
-      ...row.tag_followers.map(followedTagsTopic.name),
-      ...row.scorers.map(myScoringTopic.name),
-      gameHeldTopic.name(gameKey),
-      coscorersTopic.name('game', gameKey),
-    ]);
-    // Everyone's scorers' topics of it close, the owner's and co-scorers' alike.
-    await app.hub.recheck(q, [
-      ...scorerTopics('game', gameKey),
-      coscorersTopic.name('game', gameKey),
-    ]);
-    return { ok: true as const };
-  });
+export async function deleteGameRow(q: Queryable, gameKey: string): Promise<DeletedGame | null> {
+  const rows = await q.query<Audience & { uid: string; scorers: string[] }>(
+    `SELECT g.uid, ${AUDIENCE},
+       ARRAY(SELECT uid FROM coscorers WHERE game_key = $1 AND uid IS NOT NULL) AS scorers
+     FROM games g WHERE g.game_key = $1 FOR UPDATE`,
+    [gameKey],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  await q.query('DELETE FROM games WHERE game_key = $1', [gameKey]);
+  return {
+    ownerUid: row.uid,
+    tagKeys: row.tag_keys,
+    bookmarkers: row.bookmarkers,
+    tagFollowers: row.tag_followers,
+    scorers: row.scorers,
+  };
 }
 
 /** Marks a message of the game read (or unread again); false when the game has no such message. */

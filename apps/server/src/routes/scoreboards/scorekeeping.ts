@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, okSchema, refusalsWithBadRequest } from '@sagan/shared/http';
 import { z } from 'zod';
@@ -25,19 +25,18 @@ import {
 } from '@sagan/shared/scoreboard-views';
 import { requireUser } from '../../plugins/auth.ts';
 import { originOf } from '../../lib/game-write.ts';
-import { writeOnce } from '../../lib/idempotency.ts';
 import { writeChange } from '../../lib/write.ts';
-import {
-  controlClock,
-  createGame,
-  deleteGame,
-  listScorekeeperMessages,
-  patchGame,
-  postClock,
-  recordAction,
-} from './repo.ts';
+import { listScorekeeperMessages, patchGame, recordAction } from './repo.ts';
 import { ownedGame } from './policy.ts';
-import { commentChange, messageReadChange, tagsChange } from './writes.ts';
+import {
+  clockControlChange,
+  clockTickChange,
+  commentChange,
+  createGameChange,
+  deleteGameChange,
+  messageReadChange,
+  tagsChange,
+} from './writes.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 
 const tags = ['scorekeeping'];
@@ -53,11 +52,6 @@ const seq = z.number().int().nonnegative();
  */
 export default async function scorekeepingRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  /** The writes' view of the app: transactions applied once per Idempotency-Key. */
-  const once = (req: FastifyRequest) => ({
-    hub: app.hub,
-    db: { tx: <T>(fn: Parameters<typeof app.db.tx<T>>[0]) => writeOnce(app.db, req, fn) },
-  });
 
   app.post(
     '/games',
@@ -73,7 +67,7 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         response: { 200: z.object({ gameKey: z.string() }), ...writeRefusals },
       },
     },
-    async (req) => createGame(once(req), requireUser(req).uid, req.body ?? {}),
+    async (req) => writeChange(app, req, createGameChange(requireUser(req).uid, req.body ?? {})),
   );
 
   app.patch(
@@ -145,7 +139,8 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         response: { 200: okSchema, ...writeRefusals },
       },
     },
-    async (req) => deleteGame(once(req), requireUser(req).uid, req.params.gameKey),
+    async (req) =>
+      writeChange(app, req, deleteGameChange(requireUser(req).uid, req.params.gameKey)),
   );
 
   app.post(
@@ -163,10 +158,8 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         response: { 200: okSchema.extend({ seq }), ...writeRefusals },
       },
     },
-    async (req) => ({
-      ok: true as const,
-      ...(await postClock(once(req), requireUser(req).uid, req.params.gameKey, req.body)),
-    }),
+    async (req) =>
+      writeChange(app, req, clockTickChange(requireUser(req).uid, req.params.gameKey, req.body)),
   );
 
   app.post(
@@ -187,7 +180,10 @@ export default async function scorekeepingRoutes(fastify: FastifyInstance): Prom
         },
       },
     },
-    async (req) => controlClock(once(req), requireUser(req).uid, req.params.gameKey, req.body),
+    async (req) => {
+      const change = clockControlChange(requireUser(req).uid, req.params.gameKey, req.body);
+      return writeChange(app, req, change);
+    },
   );
 
   app.post(

@@ -13,7 +13,11 @@ import { upcomingGamesTopic } from '@sagan/shared/topics/upcoming-games';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
+import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
+import { coscorersTopic } from '@sagan/shared/topics/coscorers';
+import { scorerTopics } from '../../lib/game-guard.ts';
 import {
+  type DeletedGame,
   findPublicGame,
   loadClock,
   loadFavorites,
@@ -122,6 +126,12 @@ export async function countWatchers(app: FastifyInstance, gameKey: string): Prom
 
 /** What a write changed, as far as who hears of it goes. */
 export type GameChange =
+  /** A new game: the lists that show it. */
+  | { kind: 'created'; ownerUid: string; scheduled: boolean }
+  /** A game deleted: everything that showed it. */
+  | ({ kind: 'deleted'; gameKey: string } & DeletedGame)
+  /** The game's clock. */
+  | { kind: 'clock'; gameKey: string }
   /** A viewer's own: what they bookmarked, or which tags they follow. */
   | { kind: 'bookmarks' | 'follows'; uid: string }
   /** A comment on the game: its topic carries the comments. */
@@ -129,12 +139,42 @@ export type GameChange =
   /** The game's tags: the tags it gained or lost, and those tags' followers. */
   | { kind: 'tags'; gameKey: string; tagKeys: string[]; followers: string[] };
 
+/** The topics whose subscribers may lose the right to them when the game goes: its scorers'. */
+export function closedBy(change: { kind: 'deleted'; gameKey: string }): string[] {
+  return [...scorerTopics('game', change.gameKey), coscorersTopic.name('game', change.gameKey)];
+}
+
 /**
  * The topics a write touches, decided here for every write of the feature that is not an
  * event log's (lib/game-write.ts names those): never in a route or the repo.
  */
 export function audienceOf(change: GameChange): string[] {
   switch (change.kind) {
+    case 'created':
+      return [
+        recentGamesTopic.name(),
+        myGamesTopic.name(change.ownerUid),
+        ...(change.scheduled ? [upcomingGamesTopic.name()] : []),
+      ];
+    case 'deleted':
+      return [
+        gameTopic.name(change.gameKey),
+        clockTopic.name(change.gameKey),
+        gameHistoryTopic.name(change.gameKey),
+        gameDetailTopic.name(change.gameKey),
+        recentGamesTopic.name(),
+        upcomingGamesTopic.name(),
+        myGamesTopic.name(change.ownerUid),
+        ...(change.tagKeys.length ? [tagsTopic.name()] : []),
+        ...change.tagKeys.map(tagTopic.name),
+        ...change.bookmarkers.map(favoritesTopic.name),
+        ...change.tagFollowers.map(followedTagsTopic.name),
+        ...change.scorers.map(myScoringTopic.name),
+        gameHeldTopic.name(change.gameKey),
+        coscorersTopic.name('game', change.gameKey),
+      ];
+    case 'clock':
+      return [clockTopic.name(change.gameKey)];
     case 'bookmarks':
       return [favoritesTopic.name(change.uid)];
     case 'follows':
