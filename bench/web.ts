@@ -60,7 +60,8 @@ const TARGETS = { firstLoadJsKb: 50, cssKb: 10, navigationMs: 300, writeP50Ms: 5
  * included: bytes do not move between runs, so a page that grows past its figure of
  * 2026-11-26 (docs/performance.md) by more than about 1.5 KB fails, as a fan's page that
  * loads zod or TanStack Query again would (≈ 18 and 9 KB). The scoreboard and the mini card
- * stay within the issue's 50 KB.
+ * stay within the issue's 50 KB. The mini card's figure includes the tennis rules it folds a
+ * tiebreak's points with (≈ 3.7 KB, read like the board's 7–6 (5)).
  */
 const MAX_JS_KB: Record<string, number> = {
   dashboard: 60,
@@ -68,7 +69,7 @@ const MAX_JS_KB: Record<string, number> = {
   scoreboards: 71,
   'tagged list': 61,
   scoreboard: 50,
-  'mini card': 42,
+  'mini card': 46,
   'team sheet': 72,
   'player page': 57,
   'play-count link': 58,
