@@ -28,6 +28,7 @@ import {
   machine,
   percentile,
   reexecPinned,
+  SERVER_CORES,
   root,
   sleep,
   startGoogleStandIn,
@@ -549,7 +550,7 @@ async function main() {
 function printTables(rows: Array<Row & { scenario: string; sc: Scenario }>) {
   const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '—');
   console.log(
-    `\nSaturday on ${machine()}; servers, nginx and PostgreSQL on core 0, load generator on core 1;` +
+    `\nSaturday on ${machine()}; servers and PostgreSQL on core(s) ${SERVER_CORES}, nginx on core 0, load generator on core 1;` +
       ` ${SECONDS} s per rate after ${WARMUP_SECONDS} s of warm-up; aggregate interval ${INTERVAL_MS} ms;` +
       ` writers ${WRITERS === 'app' ? 'all phone apps' : 'half web outbox, half phone apps'};` +
       ` 1-min load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,

@@ -18,9 +18,15 @@ export { root };
 const CPUS = os.cpus().length;
 const HAS_TASKSET = fs.existsSync('/usr/bin/taskset');
 
-/** The measured server side runs on core 0, the load generator on core 1 (when there are two). */
-const pin = (core: number, cmd: string[]): string[] =>
-  CPUS > 1 && HAS_TASKSET ? ['taskset', '-c', String(core), ...cmd] : cmd;
+/**
+ * The measured server side runs on core 0, the load generator on core 1 (when there are two).
+ * BENCH_SERVER_CORES=0,1 gives the server side both cores, the load generator beside it on
+ * core 1: the condition a small box's figures are stated for, where PGlite's thread can use the
+ * second core.
+ */
+export const SERVER_CORES = process.env.BENCH_SERVER_CORES ?? '0';
+const pin = (cores: string, cmd: string[]): string[] =>
+  CPUS > 1 && HAS_TASKSET ? ['taskset', '-c', cores, ...cmd] : cmd;
 
 /** Re-runs this script on core 1 so it never competes with the servers on core 0. */
 export function reexecPinned(): void {
@@ -41,7 +47,7 @@ export const startServer = (
   env: Record<string, string>,
   ready: RegExp,
   cwd = root,
-): Promise<Server> => startShared(pin(0, cmd), env, ready, { cwd });
+): Promise<Server> => startShared(pin(SERVER_CORES, cmd), env, ready, { cwd });
 
 export async function stopServers(servers: Server[]): Promise<void> {
   await Promise.all(
@@ -207,7 +213,7 @@ export function bearerClient(base: string, idToken: string) {
  * A PostgreSQL cluster of the benchmark's own, on core 0 with the servers. Not scripts/pg.sh:
  * that one stops whatever cluster the tests have in .tmp/pg.
  */
-export const startPostgres = () => startCluster({ wrap: (cmd) => pin(0, cmd) });
+export const startPostgres = () => startCluster({ wrap: (cmd) => pin(SERVER_CORES, cmd) });
 
 export function machine(): string {
   const cpu = os.cpus()[0]?.model ?? 'cpu';
