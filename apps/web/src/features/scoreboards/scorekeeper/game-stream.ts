@@ -130,22 +130,24 @@ export function withPending(
   items: readonly OutboxItem<QueuedAction>[],
   answered: readonly AnsweredItem<QueuedAction>[] = [],
 ): ScoreboardFields {
-  const taken = answered.reduce<ScoreboardFields>((f, item) => {
-    const action = item.intent;
-    if (item.seq <= live.seq || action.kind === 'undo' || action.kind === 'void') return f;
-    if (item.request.method === 'PATCH') return { ...f, ...patchOf(item.request) };
-    if (isHeld(f, action, item.intent.madeIn)) return f;
-    return { ...f, ...applyIntent(f, action) };
-  }, live.top);
-  return items.reduce<ScoreboardFields>((f, item) => {
-    const action = item.intent;
-    if (action.kind === 'undo' || action.kind === 'void') return f;
-    if (item.request?.method === 'PATCH') return { ...f, ...patchOf(item.request) };
-    const seen = item.request ? builtOn(item.request) : null;
-    if (seen !== null && live.seq > seen) return f;
-    // Made in a set that has ended since: the server holds it, so it is not shown as counted.
-    if (isHeld(f, action, item.intent.madeIn)) return f;
-    // applyIntent reads only the fields of its kind: the madeIn riding along is ignored.
-    return { ...f, ...applyIntent(f, action) };
-  }, taken);
+  // Taken, and still above what the live state shows: its answer's seq says so.
+  const taken = answered.filter((item) => item.seq > live.seq);
+  // Queued: an intent already sent is past once the live state is past the seq it was built on.
+  const queued = items.filter((item) => {
+    if (!item.request || item.request.method === 'PATCH') return true;
+    const seen = builtOn(item.request);
+    return seen === null || live.seq <= seen;
+  });
+  return [...taken, ...queued].reduce(applyPending, live.top);
+}
+
+/** One action the live state does not show yet, applied to what the scorer sees. */
+function applyPending(f: ScoreboardFields, item: OutboxItem<QueuedAction>): ScoreboardFields {
+  const action = item.intent;
+  if (action.kind === 'undo' || action.kind === 'void') return f;
+  if (item.request?.method === 'PATCH') return { ...f, ...patchOf(item.request) };
+  // Made in a set that has ended since: the server holds it, so it is not shown as counted.
+  if (isHeld(f, action, item.intent.madeIn)) return f;
+  // applyIntent reads only the fields of its kind: the madeIn riding along is ignored.
+  return { ...f, ...applyIntent(f, action) };
 }
