@@ -1,3 +1,4 @@
+import { demoFields } from '../apps/server/src/demo/games.ts';
 import { test, expect, unique, BASE, apiAs, createGame, signIn } from './fixtures.ts';
 
 // What the screens say: no false counts, no program words, no silent cuts, the reader's dates.
@@ -80,20 +81,8 @@ test('a rate limit is said in plain words', async ({ page, request, allowConsole
 test('a tennis card shows the games of each set, not 0–0', async ({ page, request }) => {
   const keeper = await apiAs(request, unique('Umpire'));
   const name = unique('Tennis card');
-  await keeper.call('POST', '/games', {
-    gameName: name,
-    sportID: 8,
-    gamePeriod: 'Set 2',
-    homeTeamName: 'A. Rivera',
-    awayTeamName: 'K. Osei',
-    maxSets: 3,
-    homeSet1: 6,
-    awaySet1: 4,
-    homeSet2: 3,
-    awaySet2: 2,
-    homeScoreGames: 3,
-    awayScoreGames: 2,
-  });
+  // The demo's match: 6-4 in the first set, 3-2 in the second.
+  await keeper.call('POST', '/games', { ...demoFields('Club Championship'), gameName: name });
   await page.goto(`${BASE}/`);
   // The dashboard is server-rendered: its controls work once the app has taken over.
   await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
