@@ -127,6 +127,28 @@ function Reasons({ reasons }: { reasons: string[] }) {
 const reportCount = (n: number, since: string) =>
   `${n === 1 ? '1 report' : `${n} reports`} since ${when(since)}`;
 
+/** Who made a reported game or comment, how often and since when it was reported, and why. */
+function ReportDetails({
+  on,
+  report: r,
+}: {
+  /** The game a reported comment is on. */
+  on?: string;
+  report: ModerationQueue['reportedComments'][number] | ModerationQueue['reports'][number];
+}) {
+  return (
+    <>
+      <p className="muted">
+        {on ? `On ${on}, by` : 'By'} {r.ownerName ?? 'someone'} ·{' '}
+        {reportCount(r.reports, r.firstReportedAt)}
+      </p>
+      <Reasons reasons={r.reasons} />
+    </>
+  );
+}
+
+const RESTORE: Item['actions'] = [{ label: 'Restore', action: 'unhide' }];
+
 /**
  * A tag is nobody's and nobody reports it: an operator who meets one that should not be public
  * pastes its page's link (or its key) here.
@@ -200,6 +222,8 @@ export default function AdminPage() {
     queue.data;
   const busy = moderate.isPending;
   const onAction = (m: Moderation) => moderate.mutate(m);
+  // Every section acts through the one mutation, and waits while it runs.
+  const acting = { busy, onAction };
   return (
     <section className="page narrow admin-page">
       <h1>Moderation</h1>
@@ -212,21 +236,13 @@ export default function AdminPage() {
         id="reports-h"
         title="Reported games"
         empty="No open reports."
-        busy={busy}
+        {...acting}
         target="game"
-        onAction={onAction}
         items={reports.map((r) => ({
           key: r.gameKey,
           title: gameTitle(r.gameName),
           to: gamePage(r.gameKey),
-          details: (
-            <>
-              <p className="muted">
-                By {r.ownerName ?? 'someone'} · {reportCount(r.reports, r.firstReportedAt)}
-              </p>
-              <Reasons reasons={r.reasons} />
-            </>
-          ),
+          details: <ReportDetails report={r} />,
           actions: [
             { label: 'Hide game', action: 'hide', danger: true },
             { label: 'Dismiss', action: 'dismiss' },
@@ -243,22 +259,13 @@ export default function AdminPage() {
         id="reported-comments-h"
         title="Reported comments"
         empty="No open reports of comments."
-        busy={busy}
+        {...acting}
         target="comment"
-        onAction={onAction}
         items={reportedComments.map((r) => ({
           key: r.commentId,
           title: `“${shorten(r.text)}”`,
           to: gamePage(r.gameKey),
-          details: (
-            <>
-              <p className="muted">
-                On {gameTitle(r.gameName)}, by {r.ownerName ?? 'someone'} ·{' '}
-                {reportCount(r.reports, r.firstReportedAt)}
-              </p>
-              <Reasons reasons={r.reasons} />
-            </>
-          ),
+          details: <ReportDetails on={gameTitle(r.gameName)} report={r} />,
           actions: [
             { label: 'Hide comment', action: 'hide', danger: true },
             { label: 'Dismiss', action: 'dismiss' },
@@ -269,24 +276,22 @@ export default function AdminPage() {
         id="hidden-h"
         title="Hidden games"
         empty="No hidden games."
-        busy={busy}
+        {...acting}
         target="game"
-        onAction={onAction}
         items={hidden.map((h) => ({
           key: h.gameKey,
           title: gameTitle(h.gameName),
           to: gamePage(h.gameKey),
           details: <p className="muted">Hidden {when(h.hiddenAt)}</p>,
-          actions: [{ label: 'Restore', action: 'unhide' }],
+          actions: RESTORE,
         }))}
       />
       <ModerationSection
         id="hidden-comments-h"
         title="Hidden comments"
         empty="No hidden comments."
-        busy={busy}
+        {...acting}
         target="comment"
-        onAction={onAction}
         items={hiddenComments.map((c) => ({
           key: c.commentId,
           title: `“${shorten(c.text)}”`,
@@ -296,22 +301,21 @@ export default function AdminPage() {
               On {gameTitle(c.gameName)} · hidden {when(c.hiddenAt)}
             </p>
           ),
-          actions: [{ label: 'Restore', action: 'unhide' }],
+          actions: RESTORE,
         }))}
       />
       <ModerationSection
         id="hidden-tags-h"
         title="Hidden tags"
         empty="No hidden tags."
-        busy={busy}
+        {...acting}
         target="tag"
-        onAction={onAction}
         items={hiddenTags.map((tag) => ({
           key: tag.tagKey,
           title: `#${tag.name}`,
           to: pathTo('taggedScoreboards', { tagID: tag.tagKey }),
           details: <p className="muted">Hidden {when(tag.hiddenAt)}</p>,
-          actions: [{ label: 'Restore', action: 'unhide' }],
+          actions: RESTORE,
         }))}
       />
       <HideTag busy={busy} onHide={(key) => onAction({ target: 'tag', key, action: 'hide' })} />
@@ -320,8 +324,7 @@ export default function AdminPage() {
         title="Blocked from public games"
         target="user"
         empty="Nobody is blocked."
-        busy={busy}
-        onAction={onAction}
+        {...acting}
         items={blocked.map((b) => ({
           key: b.uid,
           title: b.name ?? 'Someone',
