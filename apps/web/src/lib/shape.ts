@@ -34,6 +34,16 @@ export interface Shape {
   default?: unknown;
 }
 
+/**
+ * An object shape that requires its properties but the ones named `except`, in JSON Schema's
+ * words (`required` lists them): the generated shapes write this rather than each required
+ * property's name a second time.
+ */
+export const requireAll = (
+  s: Shape & { properties: Record<string, Shape> },
+  except: readonly string[] = [],
+): Shape => ({ ...s, required: Object.keys(s.properties).filter((k) => !except.includes(k)) });
+
 /** Every keyword Shape has: the generator refuses a schema that needs any other. */
 export const SHAPE_KEYWORDS: readonly (keyof Shape)[] = [
   'type',
