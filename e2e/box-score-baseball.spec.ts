@@ -1,5 +1,5 @@
-import { test, expect, signIn, unique, API, screenshot } from './fixtures.ts';
-import { board, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
+import { test, expect, signIn, unique, screenshot } from './fixtures.ts';
+import { board, linkSheet, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
 
 // Baseball's box score from the scorekeeper on a phone: after a Hit the scorer taps the batter
 // (one tap, skippable), after a run its scorer; a viewer's board lists the batters' R and H.
@@ -14,33 +14,7 @@ test('a hit and a run named to a batter show in the viewer’s Batters table', a
   const { gameKey } = await newGame(page, 'Baseball');
   const viewer = await viewerOf(browser, gameKey);
   // The Tigers, away, bat first: their sheet has Sam Park (#9).
-  const headers = { 'x-sagan-request': '1' };
-  const sheetName = unique('Tigers sheet');
-  const team = await page.request.post(`${API}/teams`, { headers });
-  const { teamKey } = (await team.json()) as { teamKey: string };
-  expect(
-    (
-      await page.request.patch(`${API}/teams/${teamKey}`, {
-        headers,
-        data: { teamName: sheetName, teamNotes: '' },
-      })
-    ).status(),
-  ).toBe(200);
-  expect(
-    (
-      await page.request.put(`${API}/teams/${teamKey}/players/-1`, {
-        headers,
-        data: { jersey: '9', playerName: 'Sam Park', playerNotes: '' },
-      })
-    ).status(),
-  ).toBe(200);
-  // Published, so the public board names its players.
-  const published = await page.request.post(`${API}/teams/${teamKey}/publish`, { headers });
-  expect(published.status()).toBe(200);
-  await page.locator('summary', { hasText: 'Who scored' }).click();
-  await page.getByRole('combobox', { name: 'Tigers' }).selectOption({ label: sheetName });
-  await page.locator('.sk-sheet-link').nth(1).getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Linked' })).toBeVisible();
+  await linkSheet(page, 'Tigers', { jersey: '9', playerName: 'Sam Park' }, { published: true });
 
   await tap(page, 'Next period ›', 'hit');
   await expect(page.getByRole('group', { name: 'Who got the hit for Tigers?' })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, unique, BASE } from './fixtures.ts';
+import { expect, unique, API, BASE } from './fixtures.ts';
 
 // Shared by the scorekeeper specs: the phone, the New game form, taps, and a viewer.
 
@@ -41,3 +41,40 @@ export async function viewerOf(browser: Browser, gameKey: string): Promise<Page>
 
 /** Every change made on the scorekeeper has reached the server. */
 export const saved = (page: Page) => expect(status(page)).toHaveText('All changes saved');
+
+/**
+ * A new team sheet of the signed-in scorekeeper's with one player, linked to a team in the
+ * scorekeeper's "Who scored" panel. Published, the public board names its players.
+ */
+export async function linkSheet(
+  page: Page,
+  team: 'Lions' | 'Tigers',
+  player: { jersey: string; playerName: string },
+  { published }: { published: boolean },
+): Promise<{ teamKey: string; sheetName: string }> {
+  const headers = { 'x-sagan-request': '1' };
+  const sheetName = unique(`${team} sheet`);
+  const made = await page.request.post(`${API}/teams`, { headers });
+  const { teamKey } = (await made.json()) as { teamKey: string };
+  const named = await page.request.patch(`${API}/teams/${teamKey}`, {
+    headers,
+    data: { teamName: sheetName, teamNotes: '' },
+  });
+  expect(named.status()).toBe(200);
+  const added = await page.request.put(`${API}/teams/${teamKey}/players/-1`, {
+    headers,
+    data: { ...player, playerNotes: '' },
+  });
+  expect(added.status()).toBe(200);
+  if (published) {
+    const shown = await page.request.post(`${API}/teams/${teamKey}/publish`, { headers });
+    expect(shown.status()).toBe(200);
+  }
+  await page.locator('summary', { hasText: 'Who scored' }).click();
+  await page.getByRole('combobox', { name: team }).selectOption({ label: sheetName });
+  // The home team's link comes first.
+  const link = page.locator('.sk-sheet-link').nth(team === 'Lions' ? 0 : 1);
+  await link.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Linked' })).toBeVisible();
+  return { teamKey, sheetName };
+}

@@ -1,6 +1,15 @@
 import { expectNoSeriousViolations } from './axe.ts';
-import { test, expect, unique, signIn, screenshot, API, BASE } from './fixtures.ts';
-import { board, fact, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
+import { test, expect, unique, signIn, screenshot, BASE } from './fixtures.ts';
+import {
+  board,
+  fact,
+  linkSheet,
+  newGame,
+  PHONE,
+  saved,
+  tap,
+  viewerOf,
+} from './scorekeeper-helpers.ts';
 
 // The scorekeeper in the browser (DESIGN §9), on a phone: a game of each board is created on
 // the New game screen and every control of that board is driven, while a viewer in another
@@ -96,27 +105,7 @@ test.describe('scorekeeper: every board from the browser', () => {
     await screenshot(page, 'scorekeeper-basic');
 
     // Who scored: the Lions linked to a team sheet of the keeper's, a goal, one tap on Ann.
-    const sheetName = unique('Lions sheet');
-    const headers = { 'x-sagan-request': '1' };
-    const team = await page.request.post(`${API}/teams`, { headers });
-    const { teamKey } = (await team.json()) as { teamKey: string };
-    const named = await page.request.patch(`${API}/teams/${teamKey}`, {
-      headers,
-      data: { teamName: sheetName, teamNotes: '' },
-    });
-    expect(named.status()).toBe(200);
-    const player = await page.request.put(`${API}/teams/${teamKey}/players/-1`, {
-      headers,
-      data: { jersey: '4', playerName: 'Ann Lee', playerNotes: '' },
-    });
-    expect(player.status()).toBe(200);
-    // Published, so the public board names its players.
-    const published = await page.request.post(`${API}/teams/${teamKey}/publish`, { headers });
-    expect(published.status()).toBe(200);
-    await page.locator('summary', { hasText: 'Who scored' }).click();
-    await page.getByRole('combobox', { name: 'Lions' }).selectOption({ label: sheetName });
-    await page.locator('.sk-sheet-link').first().getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Linked' })).toBeVisible();
+    await linkSheet(page, 'Lions', { jersey: '4', playerName: 'Ann Lee' }, { published: true });
     await tap(page, 'Lions +1', 'Ann Lee, #4, scored');
     await expect(page.getByRole('group', { name: 'Who scored for Lions?' })).toHaveCount(0);
     await saved(page);

@@ -1,5 +1,5 @@
-import { test, expect, signIn, unique, API, BASE, screenshot } from './fixtures.ts';
-import { newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
+import { test, expect, signIn, unique, BASE, screenshot } from './fixtures.ts';
+import { linkSheet, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
 
 // A team sheet's season points on a phone: a game linked to the sheet, two goals named to a
 // player on the scorekeeper, and the owner's season view of the sheet totals them. The sheet
@@ -13,24 +13,12 @@ test('goals named on the scorekeeper add up on the sheet’s season points', asy
 }) => {
   await signIn(page, unique('Coach'));
   const { gameKey, name } = await newGame(page, 'Soccer');
-  const headers = { 'x-sagan-request': '1' };
-  const sheetName = unique('Lions sheet');
-  const team = await page.request.post(`${API}/teams`, { headers });
-  const { teamKey } = (await team.json()) as { teamKey: string };
-  const named = await page.request.patch(`${API}/teams/${teamKey}`, {
-    headers,
-    data: { teamName: sheetName, teamNotes: '' },
-  });
-  expect(named.status()).toBe(200);
-  const player = await page.request.put(`${API}/teams/${teamKey}/players/-1`, {
-    headers,
-    data: { jersey: '4', playerName: 'Ann Lee', playerNotes: '' },
-  });
-  expect(player.status()).toBe(200);
-  await page.locator('summary', { hasText: 'Who scored' }).click();
-  await page.getByRole('combobox', { name: 'Lions' }).selectOption({ label: sheetName });
-  await page.locator('.sk-sheet-link').first().getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Linked' })).toBeVisible();
+  const { teamKey, sheetName } = await linkSheet(
+    page,
+    'Lions',
+    { jersey: '4', playerName: 'Ann Lee' },
+    { published: false },
+  );
   await tap(page, 'Lions +1', 'Ann Lee, #4, scored', 'Lions +1', 'Ann Lee, #4, scored');
   await saved(page);
   const fan = await viewerOf(browser, gameKey);
