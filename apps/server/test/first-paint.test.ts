@@ -2,16 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
 import { clockText, type ClockTopic } from '@sagan/shared/game-clock';
 import { buildApp } from '../src/app.ts';
 import { jsonForScript } from '../src/web-app.ts';
 import { API, databaseKinds, testConfig, type TestDatabase, useTestApp } from './helpers.ts';
+import { useSsrBundle, writeFiles } from './ssr-bundle.ts';
 
 // The server-rendered first paint (docs/decisions/0013): the real SSR bundle, built here from
 // apps/web with its own config, rendered by the real server from the real database.
 
-const WEB_ROOT = path.resolve(import.meta.dirname, '../../web');
 const INDEX =
   '<!doctype html><html><head><title>Sagan</title></head>' +
   '<body><div id="root"></div><script type="module" src="/apps/sagan/assets/index.js"></script></body></html>';
@@ -20,11 +19,7 @@ const NASTY = '</script><script>alert(1)</script>';
 /** A web build folder: index.html, and optionally an SSR bundle and a build manifest. */
 function webDist(files: Record<string, string> = {}): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-first-paint-'));
-  fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
-  for (const [name, text] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), text);
-  }
+  writeFiles(dir, { 'index.html': INDEX, ...files });
   return dir;
 }
 
@@ -49,18 +44,10 @@ const MANIFEST = {
   },
 };
 
-let bundleDir: string;
-/** The real bundle, built once for the file (vite.ssr.config.ts, as `npm run build` does). */
-beforeAll(async () => {
-  bundleDir = webDist({ '.vite/manifest.json': JSON.stringify(MANIFEST) });
-  await build({
-    root: WEB_ROOT,
-    configFile: path.join(WEB_ROOT, 'vite.ssr.config.ts'),
-    logLevel: 'silent',
-    build: { outDir: path.join(bundleDir, '.ssr') },
-  });
-}, 120_000);
-afterAll(() => fs.rmSync(bundleDir, { recursive: true, force: true }));
+const bundleDir = useSsrBundle({
+  'index.html': INDEX,
+  '.vite/manifest.json': JSON.stringify(MANIFEST),
+});
 
 /** The JSON states the page carries, parsed as main.tsx reads them. */
 function initialStates(html: string): { topic: string; seq: number; data: unknown }[] | null {
@@ -84,7 +71,7 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
 
   const t = useTestApp(kind, () => ({
     users: ['Keeper'],
-    config: { webDist: bundleDir },
+    config: { webDist: bundleDir() },
   }));
   beforeAll(async () => {
     gameKey = (

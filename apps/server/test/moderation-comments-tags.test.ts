@@ -1,44 +1,29 @@
 import { localUid } from '../src/auth/local-uid.ts';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
+import { describe, expect, it } from 'vitest';
 import type { ModerationNotice, ModerationQueue } from '@sagan/shared/moderation';
 import type { GameTopic } from '@sagan/shared/scoreboard-views';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameOwnTopic, type GameOwn } from '@sagan/shared/topics/game-own';
 import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { API, anonymous, databaseKinds, useTestApp } from './helpers.ts';
+import { useSsrBundle } from './ssr-bundle.ts';
 import { TestSocket } from './ws-client.ts';
 
 const ADMIN = 'Moderator Mo';
 
 // The server-rendered pages are checked too, with the real SSR bundle (as rendered-pages.test.ts).
-const WEB_ROOT = path.resolve(import.meta.dirname, '../../web');
-let dist: string;
-beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-moderation-'));
-  fs.writeFileSync(
-    path.join(dist, 'index.html'),
+const dist = useSsrBundle({
+  'index.html':
     '<!doctype html><html><head><title>Sagan</title></head><body><div id="root"></div></body></html>',
-  );
-  await build({
-    root: WEB_ROOT,
-    configFile: path.join(WEB_ROOT, 'vite.ssr.config.ts'),
-    logLevel: 'silent',
-    build: { outDir: path.join(dist, '.ssr') },
-  });
-}, 120_000);
-afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+});
 const RUDE = 'A rude remark about the referee';
 
 describe.each(databaseKinds())('moderation of comments and tags ($name)', (kind) => {
   const t = useTestApp(kind, () => ({
     users: ['Owner', 'Viewer', ADMIN],
     listen: true,
-    config: { adminUids: [localUid(ADMIN)], webDist: dist },
+    config: { adminUids: [localUid(ADMIN)], webDist: dist() },
   }));
   let gameKey = '';
   let rudeId = '';

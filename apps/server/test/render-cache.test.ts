@@ -1,10 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { localUid } from '../src/auth/local-uid.ts';
 import { API, databaseKinds, testConfig, useTestApp } from './helpers.ts';
+import { useSsrBundle } from './ssr-bundle.ts';
 
 // The lists rendered with their data (the dashboard, a tag's games), and the render cache every
 // rendered page goes through: a page is rendered once per change of a topic it shows, a change
@@ -12,7 +9,6 @@ import { API, databaseKinds, testConfig, useTestApp } from './helpers.ts';
 // longer makes a page be rendered per request. The real SSR bundle and the real database; the
 // bundle is wrapped only to count its renders.
 
-const WEB_ROOT = path.resolve(import.meta.dirname, '../../web');
 const INDEX =
   '<!doctype html><html><head><title>Sagan</title></head>' +
   '<body><div id="root"></div><script type="module" src="/apps/sagan/assets/index.js"></script></body></html>';
@@ -25,26 +21,18 @@ const renders = (): string[] =>
   ((globalThis as Record<string, unknown>)[RENDERS] ??= []) as string[];
 const rendersOf = (url: string) => renders().filter((u) => u === url).length;
 
-let dist: string;
-beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-render-cache-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-  await build({
-    root: WEB_ROOT,
-    configFile: path.join(WEB_ROOT, 'vite.ssr.config.ts'),
-    logLevel: 'silent',
-    build: { outDir: path.join(dist, '.ssr', 'real') },
-  });
-  fs.writeFileSync(
-    path.join(dist, '.ssr', 'entry-server.js'),
-    `import { renderScoreboard as real } from './real/entry-server.js';
+// The real bundle is built into .ssr/real; the server loads the counting wrapper beside it.
+const dist = useSsrBundle(
+  {
+    'index.html': INDEX,
+    '.ssr/entry-server.js': `import { renderScoreboard as real } from './real/entry-server.js';
 export function renderScoreboard(url, ...rest) {
   (globalThis.${RENDERS} ??= []).push(url);
   return real(url, ...rest);
 }`,
-  );
-}, 120_000);
-afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+  },
+  '.ssr/real',
+);
 
 const rootOf = (html: string) =>
   /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
@@ -58,7 +46,7 @@ describe.each(databaseKinds())('rendered lists and the render cache on $name', (
   const t = useTestApp(kind, () => ({
     users: ['Keeper', ADMIN],
     config: {
-      webDist: dist,
+      webDist: dist(),
       adminUids: [localUid(ADMIN)],
       links: { ...testConfig().links, apps: APPS_URL },
     },

@@ -1,31 +1,16 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'vite';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API, databaseKinds, useTestApp } from './helpers.ts';
+import { useSsrBundle } from './ssr-bundle.ts';
 
 // The public pages the server renders with their data (rendered-pages.ts), and the status each
 // answers: 404 with "Not found" in the HTML when the game, team sheet, player or shared link is
 // not there. The real SSR bundle (vite.ssr.config.ts) and the real database.
 
-const WEB_ROOT = path.resolve(import.meta.dirname, '../../web');
 const INDEX =
   '<!doctype html><html><head><title>Sagan</title></head>' +
   '<body><div id="root"></div><script type="module" src="/apps/sagan/assets/index.js"></script></body></html>';
 
-let dist: string;
-beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-rendered-pages-'));
-  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
-  await build({
-    root: WEB_ROOT,
-    configFile: path.join(WEB_ROOT, 'vite.ssr.config.ts'),
-    logLevel: 'silent',
-    build: { outDir: path.join(dist, '.ssr') },
-  });
-}, 120_000);
-afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
+const dist = useSsrBundle({ 'index.html': INDEX });
 
 const rootOf = (html: string) =>
   /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
@@ -36,7 +21,7 @@ function initialTopics(html: string): string[] | null {
 }
 
 describe.each(databaseKinds())('rendered public pages and their status on $name', (kind) => {
-  const t = useTestApp(kind, () => ({ users: ['Coach'], config: { webDist: dist } }));
+  const t = useTestApp(kind, () => ({ users: ['Coach'], config: { webDist: dist() } }));
   let publishedAsKey = '';
   let playerKey = '';
   let shareKey = '';
