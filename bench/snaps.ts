@@ -12,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { API_PATH, WS_PATH } from '@sagan/shared/http';
+import { signInLocal } from '../scripts/lib/local-sign-in.ts';
 import { baselineCheckout, type Build } from './lib/baseline.ts';
 import {
   machine,
@@ -94,7 +95,7 @@ async function run(build: Build): Promise<Result> {
   const server = await startSagan({ dataDir, cwd: build.cwd });
   const base = `http://127.0.0.1:${server.port}`;
   try {
-    const coach = await signInWithCookie(base, 'Coach');
+    const coach = await signInLocal(base, 'Coach');
 
     // The measured count, watched by one viewer (its owner's socket: the topic is private).
     await coach.call('PUT', '/playcounts/bench-big', phoneGame());
@@ -188,30 +189,6 @@ async function run(build: Build): Promise<Result> {
     await stopServers([server]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-/** A signed-in local user: its cookie (for the viewer socket) and its API calls. */
-async function signInWithCookie(base: string, displayName: string) {
-  const res = await fetch(`${base}${API_PATH}/auth/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
-    body: JSON.stringify({ displayName }),
-  });
-  if (!res.ok) throw new Error(`local sign-in: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const headers = { 'content-type': 'application/json', 'x-sagan-request': '1', cookie };
-  return {
-    cookie,
-    async call(method: string, p: string, body?: unknown): Promise<unknown> {
-      const r = await fetch(`${base}${API_PATH}${p}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
-      return r.json();
-    },
-  };
 }
 
 function waitFor(done: () => boolean, setWake: (w: (() => void) | null) => void): Promise<void> {

@@ -1,7 +1,7 @@
 // One of every public page of SPEC §2, seeded through the API as the phone apps would, for the
 // checks that judge the built app from outside (scripts/page-audit.ts) and bench/web.ts.
-import { API_PATH } from '@sagan/shared/http';
 import { BASE_PATH } from '@sagan/shared/routes';
+import { signInLocal } from './local-sign-in.ts';
 
 export interface PublicPage {
   name: string;
@@ -11,33 +11,9 @@ export interface PublicPage {
   noindex: boolean;
 }
 
-/** A signed-in local user of a Sagan server: cookie + CSRF header. */
-async function signIn(base: string, displayName: string) {
-  const res = await fetch(`${base}${API_PATH}/auth/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
-    body: JSON.stringify({ displayName }),
-  });
-  if (!res.ok) throw new Error(`local sign-in: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  return async <T>(method: string, p: string, body?: unknown): Promise<T> => {
-    const r = await fetch(`${base}${API_PATH}${p}`, {
-      method,
-      headers: {
-        'x-sagan-request': '1',
-        cookie,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
-    return (r.status === 204 ? undefined : await r.json()) as T;
-  };
-}
-
 /** Seeds a game (tagged, with a comment), a published sheet and a shared play count. */
 export async function seedPublicPages(base: string): Promise<PublicPage[]> {
-  const call = await signIn(base, 'Page Audit Coach');
+  const { call } = await signInLocal(base, 'Page Audit Coach');
   const { gameKey } = await call<{ gameKey: string }>('POST', '/games', {
     gameName: 'Cup final',
     sportID: 7,
