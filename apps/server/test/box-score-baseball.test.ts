@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { GameDetail } from '@sagan/shared/topics/game-detail';
-import { API, databaseKinds, newGameOf, newTeamWithPlayer, useTestApp } from './helpers.ts';
+import {
+  API,
+  databaseKinds,
+  newGameOf,
+  newTeamWithPlayer,
+  useTestApp,
+  eventCount,
+} from './helpers.ts';
 import { gameDetailShowing, TestSocket } from './ws-client.ts';
 
 // Baseball's box score: runs and hits per batter. A hit names its batter on the tap or one
@@ -21,15 +28,6 @@ describe.each(databaseKinds())('baseball box score on $name', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
     }
   }
-  const eventCount = async (gameKey: string) =>
-    Number(
-      (
-        await t.app.db.query<{ n: number | string }>(
-          'SELECT count(*) AS n FROM game_events WHERE game_key = $1',
-          [gameKey],
-        )
-      )[0]!.n,
-    );
   const lines = (d: GameDetail) =>
     (d.boxScore?.away ?? []).map((l) => `#${l.jersey} ${l.name} R${l.points} H${l.hits ?? 0}`);
 
@@ -85,7 +83,7 @@ describe.each(databaseKinds())('baseball box score on $name', (kind) => {
       url: `${API}/games/${gameKey}/sheets/away`,
       payload: { teamKey },
     });
-    const before = await eventCount(gameKey);
+    const before = await eventCount(t.app.db, gameKey);
     const stranger = await act(gameKey, { kind: 'hit', player: other.playerKey });
     expect(stranger.statusCode).toBe(400);
     expect(stranger.json<{ error: string }>().error).toMatch(/not on Away's team sheet/);
@@ -93,7 +91,7 @@ describe.each(databaseKinds())('baseball box score on $name', (kind) => {
     const early = await act(gameKey, { kind: 'scorer', team: 'away', player: sam, tap: 'hit' });
     expect(early.statusCode).toBe(404);
     expect(early.json<{ error: string }>().error).toMatch(/No hit of yours/);
-    expect(await eventCount(gameKey)).toBe(before);
+    expect(await eventCount(t.app.db, gameKey)).toBe(before);
 
     // The home team bats in the bottom half, and has no sheet: its batter cannot be named.
     await play(gameKey, [
@@ -104,6 +102,6 @@ describe.each(databaseKinds())('baseball box score on $name', (kind) => {
     const home = await act(gameKey, { kind: 'hit', player: sam });
     expect(home.statusCode).toBe(400);
     expect(home.json<{ error: string }>().error).toMatch(/Home has no team sheet/);
-    expect(await eventCount(gameKey)).toBe(before + 3);
+    expect(await eventCount(t.app.db, gameKey)).toBe(before + 3);
   });
 });

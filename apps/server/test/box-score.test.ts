@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { GameSheets } from '@sagan/shared/game-sheets';
 import type { GameDetail } from '@sagan/shared/topics/game-detail';
-import { API, databaseKinds, newGameOf, newTeamWithPlayer, useTestApp } from './helpers.ts';
+import {
+  API,
+  databaseKinds,
+  newGameOf,
+  newTeamWithPlayer,
+  useTestApp,
+  eventCount,
+} from './helpers.ts';
 import { gameDetailShowing, TestSocket } from './ws-client.ts';
 import { loadGameHistory } from '../src/routes/scoreboards/repo.ts';
 
@@ -46,15 +53,6 @@ describe.each(databaseKinds())('box score on $name', (kind) => {
   }
   const names = (d: GameDetail) =>
     (d.boxScore?.home ?? []).map((l) => `#${l.jersey} ${l.name} ${l.points}`);
-  const eventCount = async (gameKey: string) =>
-    Number(
-      (
-        await t.app.db.query<{ n: number | string }>(
-          'SELECT count(*) AS n FROM game_events WHERE game_key = $1',
-          [gameKey],
-        )
-      )[0]!.n,
-    );
 
   it('credits taps to players live, by the tap or one tap after it; undo takes the credit back', async () => {
     const gameKey = await newGameOf(t.users.Coach, {
@@ -121,7 +119,7 @@ describe.each(databaseKinds())('box score on $name', (kind) => {
     });
     const sheet = await lionsSheet();
     expect((await link(gameKey, 'home', sheet.teamKey)).statusCode).toBe(200);
-    const before = await eventCount(gameKey);
+    const before = await eventCount(t.app.db, gameKey);
     const stranger = await act(gameKey, {
       kind: 'score',
       team: 'home',
@@ -148,7 +146,7 @@ describe.each(databaseKinds())('box score on $name', (kind) => {
     expect(
       (await act(gameKey, { kind: 'scorer', team: 'home', player: sheet.ann })).statusCode,
     ).toBe(404);
-    expect(await eventCount(gameKey)).toBe(before + 1);
+    expect(await eventCount(t.app.db, gameKey)).toBe(before + 1);
     const game = await t.app.inject({ url: `${API}/games/${gameKey}` });
     expect(game.json<{ top: { homeScore: number; awayScore: number } }>().top).toMatchObject({
       homeScore: 2,

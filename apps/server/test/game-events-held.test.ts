@@ -4,7 +4,7 @@ import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboa
 import { foldGame, type GameEventBody } from '@sagan/shared/game-log';
 import type { GameHistoryEntry } from '@sagan/shared/game-history';
 import type { HeldGroup } from '@sagan/shared/topics/game-held';
-import { API, databaseKinds, type TestUser, useTestApp, newGameOf } from './helpers.ts';
+import { API, databaseKinds, type TestUser, useTestApp, newGameOf, eventCount } from './helpers.ts';
 import { isState, TestSocket, type StateMessage } from './ws-client.ts';
 
 // DESIGN §10 held events through the real server: a tap made in a set that had ended when it
@@ -218,13 +218,7 @@ describe.each(databaseKinds())('held events on $name', (kind) => {
     const gameKey = await setTwoWonByB();
     const [id] = await lateTaps(gameKey, 'home', 1);
     const counted = await act(gameKey, 'phone-b', ace(), { period: 'Set 3' });
-    const count = async () =>
-      (
-        await t.db.query<{ n: number | string }>(
-          'SELECT count(*) AS n FROM game_events WHERE game_key = $1',
-          [gameKey],
-        )
-      )[0]!.n;
+    const count = () => eventCount(t.db, gameKey);
     const before = await count();
     const cases: [object, number][] = [
       [{ kind: 'resolve', events: [], apply: 'now' }, 400],

@@ -9,7 +9,7 @@ import {
   volleyballSet,
   WIMBLEDON_2019,
 } from '@sagan/shared/match-replays';
-import { API, databaseKinds, newGameOf, useTestApp, type TestUser } from './helpers.ts';
+import { API, databaseKinds, newGameOf, useTestApp, type TestUser, eventCount } from './helpers.ts';
 import { gameDetailShowing, TestSocket } from './ws-client.ts';
 
 // A game's rules (tennis no-ad and deciding set, volleyball set points) are chosen when it is
@@ -32,17 +32,20 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
     }
   }
+  /** The line score's periods a viewer of the game is shown once `shows` holds. */
+  async function periodsShown(gameKey: string, shows: (d: GameDetail) => boolean) {
+    const viewer = await TestSocket.open(t.wsUrl);
+    try {
+      await viewer.subscribe(`gamedetail:${gameKey}`);
+      return (await gameDetailShowing(viewer, gameKey, shows)).data.lineScore.periods;
+    } finally {
+      viewer.close();
+    }
+  }
+  const points = (p: GameDetail['lineScore']['periods'][number]) =>
+    `${p.label}:${p.home!.points}-${p.away!.points}`;
   const gameCount = async () =>
     Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM games'))[0]!.n);
-  const eventCount = async (gameKey: string) =>
-    Number(
-      (
-        await t.db.query<{ n: string }>(
-          'SELECT count(*) AS n FROM game_events WHERE game_key = $1',
-          [gameKey],
-        )
-      )[0]!.n,
-    );
 
   it('rules chosen at creation are carried on the game; a game without them carries none', async () => {
     const gameKey = await newGameOf(t.users.Owner, {
@@ -119,14 +122,14 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
     expect(
       (await act(gameKey, { kind: 'score', team: 'home', by: 1 }, t.users.Scorer)).statusCode,
     ).toBe(200);
-    const events = await eventCount(gameKey);
+    const events = await eventCount(t.db, gameKey);
     const late = await edit(t.users.Owner, { setPoints: 25 });
     expect(late.statusCode).toBe(422);
     expect(late.json<{ error: string }>().error).toMatch(/once play has begun/);
     const lateLength = await edit(t.users.Owner, { volleyballBestOf: 5 });
     expect(lateLength.statusCode).toBe(422);
     expect(lateLength.json<{ error: string }>().error).toMatch(/once play has begun/);
-    expect(await eventCount(gameKey)).toBe(events);
+    expect(await eventCount(t.db, gameKey)).toBe(events);
     expect(await top(gameKey)).toMatchObject({ setPoints: 21, volleyballBestOf: 3 });
     // Other corrections go on as before.
     expect((await edit(t.users.Owner, { homeScore: 20 })).statusCode).toBe(200);
@@ -165,17 +168,14 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
     expect(edit.statusCode, edit.body).toBe(200);
     await play(gameKey, [{ kind: 'setWon', team: 'home' }]);
     expect(await top(gameKey)).toMatchObject({ homeScoreGames: 2, awayScoreGames: 0 });
-    const viewer = await TestSocket.open(t.wsUrl);
-    await viewer.subscribe(`gamedetail:${gameKey}`);
-    const seen = await gameDetailShowing(viewer, gameKey, (d) =>
+    const periods = await periodsShown(gameKey, (d) =>
       d.lineScore.periods.some((p) => p.home?.points === 25),
     );
-    expect(
-      (seen.data as GameDetail).lineScore.periods.map(
-        (p) => `${p.label}:${p.home!.points}-${p.away!.points}${p.live ? ' live' : ''}`,
-      ),
-    ).toEqual(['Set 1:2-1', 'Set 2:25-1', 'Set 3:0-0 live']);
-    viewer.close();
+    expect(periods.map((p) => `${points(p)}${p.live ? ' live' : ''}`)).toEqual([
+      'Set 1:2-1',
+      'Set 2:25-1',
+      'Set 3:0-0 live',
+    ]);
   });
 
   // A replay is hundreds of requests: on a loaded machine it takes longer than the usual limit.
@@ -202,20 +202,13 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
           (n) => `${final[`homeSet${n}` as 'homeSet1']}-${final[`awaySet${n}` as 'awaySet1']}`,
         ),
       ).toEqual(['7-6', '1-6', '7-6', '4-6', '13-12']);
-      const viewer = await TestSocket.open(t.wsUrl);
-      await viewer.subscribe(`gamedetail:${gameKey}`);
-      const seen = await gameDetailShowing(
-        viewer,
-        gameKey,
-        (d) => d.lineScore.periods.length === 5,
-      );
-      const printed = (seen.data as GameDetail).lineScore.periods.map(
+      const periods = await periodsShown(gameKey, (d) => d.lineScore.periods.length === 5);
+      const printed = periods.map(
         (p) =>
           `${p.home!.points}–${p.away!.points}` +
           (p.tiebreak ? `(${Math.min(p.tiebreak.home, p.tiebreak.away)})` : ''),
       );
       expect(printed).toEqual(['7–6(5)', '1–6', '7–6(4)', '4–6', '13–12(3)']);
-      viewer.close();
     },
     REPLAY_TIMEOUT,
   );
@@ -236,24 +229,9 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
         PARIS_2024_VOLLEYBALL.flatMap(([home, away]) => volleyballSet(home, away)),
       );
       const final = await top(gameKey);
-      expect([final.homeScoreGames, final.awayScoreGames, final.gamePeriod]).toEqual([
-        3,
-        0,
-        'Final',
-      ]);
-      const viewer = await TestSocket.open(t.wsUrl);
-      await viewer.subscribe(`gamedetail:${gameKey}`);
-      const seen = await gameDetailShowing(
-        viewer,
-        gameKey,
-        (d) => d.lineScore.periods.length === 3,
-      );
-      expect(
-        (seen.data as GameDetail).lineScore.periods.map(
-          (p) => `${p.label}:${p.home!.points}-${p.away!.points}`,
-        ),
-      ).toEqual(['Set 1:25-18', 'Set 2:25-20', 'Set 3:25-17']);
-      viewer.close();
+      expect(final).toMatchObject({ homeScoreGames: 3, awayScoreGames: 0, gamePeriod: 'Final' });
+      const periods = await periodsShown(gameKey, (d) => d.lineScore.periods.length === 3);
+      expect(periods.map(points)).toEqual(['Set 1:25-18', 'Set 2:25-20', 'Set 3:25-17']);
     },
     REPLAY_TIMEOUT,
   );
@@ -281,24 +259,12 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
       expect(volleyballSetWinner(deciding)).toBe('home');
       await play(gameKey, third!.slice(-1));
       const final = await top(gameKey);
-      expect([final.homeScoreGames, final.awayScoreGames, final.gamePeriod]).toEqual([
-        2,
-        1,
-        'Final',
-      ]);
-      const viewer = await TestSocket.open(t.wsUrl);
-      await viewer.subscribe(`gamedetail:${gameKey}`);
-      const seen = await gameDetailShowing(
-        viewer,
+      expect(final).toMatchObject({ homeScoreGames: 2, awayScoreGames: 1, gamePeriod: 'Final' });
+      const periods = await periodsShown(
         gameKey,
         (d) => d.lineScore.periods.length === 3 && !d.lineScore.periods.some((p) => p.live),
       );
-      expect(
-        (seen.data as GameDetail).lineScore.periods.map(
-          (p) => `${p.label}:${p.home!.points}-${p.away!.points}`,
-        ),
-      ).toEqual(['Set 1:26-24', 'Set 2:12-21', 'Set 3:15-10']);
-      viewer.close();
+      expect(periods.map(points)).toEqual(['Set 1:26-24', 'Set 2:12-21', 'Set 3:15-10']);
     },
     REPLAY_TIMEOUT,
   );

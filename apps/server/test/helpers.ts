@@ -165,6 +165,15 @@ export async function signInLocal(app: FastifyInstance, displayName: string): Pr
   };
 }
 
+/** How many taps a game's event log holds (a refused tap must add none). */
+export async function eventCount(db: Db, gameKey: string): Promise<number> {
+  const rows = await db.query<{ n: number | string }>(
+    'SELECT count(*) AS n FROM game_events WHERE game_key = $1',
+    [gameKey],
+  );
+  return Number(rows[0]!.n);
+}
+
 /** A new game of the user's with these scoreboard fields (as the phone apps create one). */
 export async function newGameOf(user: TestUser, fields: object = {}): Promise<string> {
   const res = await user.request({ method: 'POST', url: `${API}/games`, payload: fields });
