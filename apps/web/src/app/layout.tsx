@@ -13,13 +13,14 @@ import {
 import { API_PATH } from '@sagan/shared/http-paths';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@sagan/shared/account';
 import { ExternalLink, useHasExternalLink } from '../components/external-link.tsx';
+import { Icon } from '../components/icon.tsx';
 import { useTheme } from '../components/use-theme.ts';
 import { OwnerNotices } from '../features/moderation/owner-notices.tsx';
 import { useDisclosure } from './use-disclosure.ts';
 
 function MoonIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <Icon size={20}>
       <path
         d="M20 14.5A8 8 0 0 1 9.5 4a8 8 0 1 0 10.5 10.5z"
         fill="currentColor"
@@ -27,7 +28,7 @@ function MoonIcon() {
         strokeWidth="1.5"
         strokeLinejoin="round"
       />
-    </svg>
+    </Icon>
   );
 }
 
@@ -50,14 +51,14 @@ function ThemeToggle() {
 
 function MenuIcon() {
   return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+    <Icon size={20}>
       <path
         d="M4 6h16M4 12h16M4 18h16"
         stroke="currentColor"
         strokeWidth="2"
         strokeLinecap="round"
       />
-    </svg>
+    </Icon>
   );
 }
 

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { Icon } from '../../../components/icon.tsx';
 
 const SUN_KEY = 'sagan-bright-sun';
 
@@ -35,7 +36,7 @@ export function SunToggle({ on, onToggle }: { on: boolean; onToggle: () => void 
       aria-pressed={on}
       onClick={onToggle}
     >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <Icon size={20}>
         <circle cx="12" cy="12" r="4.5" fill="currentColor" />
         <path
           d="M12 2v3M12 19v3M2 12h3M19 12h3M4.9 4.9l2.1 2.1M17 17l2.1 2.1M4.9 19.1 7 17M17 7l2.1-2.1"
@@ -43,7 +44,7 @@ export function SunToggle({ on, onToggle }: { on: boolean; onToggle: () => void 
           strokeWidth="2"
           strokeLinecap="round"
         />
-      </svg>
+      </Icon>
       <span className="label-wide-only">Bright sun</span>
     </button>
   );
