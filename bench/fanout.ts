@@ -32,13 +32,8 @@ import {
   type Server,
 } from './lib/procs.ts';
 import { API_PATH, WS_PATH } from '@sagan/shared/http';
+import { flag, option } from '../scripts/lib/cli-args.ts';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? undefined : args[i + 1];
-};
 const SMOKE = flag('smoke');
 const SIZES = (option('n') ?? (SMOKE ? '200' : '1000,5000,10000')).split(',').map(Number);
 const BASELINE = option('baseline');

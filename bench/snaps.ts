@@ -12,6 +12,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { API_PATH, WS_PATH } from '@sagan/shared/http';
+import { flag, option } from '../scripts/lib/cli-args.ts';
 import { signInLocal } from '../scripts/lib/local-sign-in.ts';
 import { baselineCheckout, type Build } from './lib/baseline.ts';
 import {
@@ -24,11 +25,6 @@ import {
   stopServers,
 } from './lib/procs.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? undefined : args[i + 1];
-};
 const BASELINE = option('baseline');
 const PLAYERS = 500;
 // Snaps of the whole roster by default: the size of the count that stalled the server (500
@@ -233,7 +229,7 @@ async function main() {
     builds.push(b.build);
     removeBaseline = b.remove;
   }
-  if (!args.includes('--baseline-only')) builds.push({ name: 'this checkout', cwd: root });
+  if (!flag('baseline-only')) builds.push({ name: 'this checkout', cwd: root });
   const results: Result[] = [];
   try {
     for (const build of builds) {
@@ -241,7 +237,7 @@ async function main() {
       results.push(await run(build));
     }
   } finally {
-    if (!args.includes('--keep-baseline')) removeBaseline?.();
+    if (!flag('keep-baseline')) removeBaseline?.();
   }
   console.log(table(results));
 }

@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { option } from '../scripts/lib/cli-args.ts';
 import { freshDatabase } from '../scripts/lib/postgres.ts';
 import { apiCaller, scorekeeperWithGame } from './lib/api.ts';
 import { baselineCheckout, type Build } from './lib/baseline.ts';
@@ -31,11 +32,6 @@ import {
   type GoogleStandIn,
 } from './lib/procs.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? undefined : args[i + 1];
-};
 const GAMES = Number(option('games') ?? 50);
 const VIEWERS = Number(option('viewers') ?? 4);
 const WRITES = Number(option('writes') ?? 1500);
