@@ -101,6 +101,18 @@ async function upsert(q: Queryable, { table, key, fixed = {}, set = {}, touch }:
   return outcomeOf(rows);
 }
 
+/** The steps of records that are one row each, announced to `topics` when they change. */
+function rowSteps<T>(
+  kind: Kind,
+  records: T[],
+  each: (record: T) => { path: string; row: Row; topics: string[] },
+): Step[] {
+  return records.map((record) => {
+    const { path, row, topics } = each(record);
+    return { kind, path, run: async (q) => ({ outcome: await upsert(q, row), topics }) };
+  });
+}
+
 function steps(plan: ImportPlan): Step[] {
   const p = plan.product;
   const out: Step[] = [];
@@ -128,24 +140,21 @@ function steps(plan: ImportPlan): Step[] {
       }),
     });
   }
-  for (const t of plan.tags) {
-    out.push({
-      kind: 'tags',
+  out.push(
+    ...rowSteps('tags', plan.tags, (t) => ({
       path: `${p}/tags/${t.tagKey}`,
-      run: async (q) => ({
-        outcome: await upsert(q, {
-          table: 'tags',
-          key: { tag_key: t.tagKey },
-          set: {
-            name: t.name,
-            name_lower: t.name.toLowerCase(),
-            server_time_stamp: t.serverTimeStamp,
-          },
-        }),
-        topics: [tagsTopic.name(), tagTopic.name(t.tagKey)],
-      }),
-    });
-  }
+      row: {
+        table: 'tags',
+        key: { tag_key: t.tagKey },
+        set: {
+          name: t.name,
+          name_lower: t.name.toLowerCase(),
+          server_time_stamp: t.serverTimeStamp,
+        },
+      },
+      topics: [tagsTopic.name(), tagTopic.name(t.tagKey)],
+    })),
+  );
   for (const g of plan.games) {
     out.push({
       kind: 'games',
@@ -192,46 +201,33 @@ function steps(plan: ImportPlan): Step[] {
       },
     });
   }
-  for (const gt of plan.gameTags) {
-    out.push({
-      kind: 'gameTags',
+  out.push(
+    ...rowSteps('gameTags', plan.gameTags, (gt) => ({
       path: `${p}/games/${gt.gameKey}/tags/${gt.tagKey}`,
-      run: async (q) => ({
-        outcome: await upsert(q, {
-          table: 'game_tags',
-          key: { game_key: gt.gameKey, tag_key: gt.tagKey },
-        }),
-        topics: [gameTopic.name(gt.gameKey), tagTopic.name(gt.tagKey), tagsTopic.name()],
-      }),
-    });
-  }
-  for (const f of plan.favoriteScoreboards) {
-    out.push({
-      kind: 'favoriteScoreboards',
+      row: {
+        table: 'game_tags',
+        key: { game_key: gt.gameKey, tag_key: gt.tagKey },
+      },
+      topics: [gameTopic.name(gt.gameKey), tagTopic.name(gt.tagKey), tagsTopic.name()],
+    })),
+    ...rowSteps('favoriteScoreboards', plan.favoriteScoreboards, (f) => ({
       path: `users/${f.uid}/favoriteScoreboards/${f.gameKey}`,
-      run: async (q) => ({
-        outcome: await upsert(q, {
-          table: 'favorite_scoreboards',
-          key: { uid: f.uid, game_key: f.gameKey },
-          set: { game_name: f.gameName },
-        }),
-        topics: [favoritesTopic.name(f.uid)],
-      }),
-    });
-  }
-  for (const f of plan.followedTags) {
-    out.push({
-      kind: 'followedTags',
+      row: {
+        table: 'favorite_scoreboards',
+        key: { uid: f.uid, game_key: f.gameKey },
+        set: { game_name: f.gameName },
+      },
+      topics: [favoritesTopic.name(f.uid)],
+    })),
+    ...rowSteps('followedTags', plan.followedTags, (f) => ({
       path: `users/${f.uid}/followedTags/${f.tagKey}`,
-      run: async (q) => ({
-        outcome: await upsert(q, {
-          table: 'followed_tags',
-          key: { uid: f.uid, tag_key: f.tagKey },
-        }),
-        topics: [followedTagsTopic.name(f.uid)],
-      }),
-    });
-  }
+      row: {
+        table: 'followed_tags',
+        key: { uid: f.uid, tag_key: f.tagKey },
+      },
+      topics: [followedTagsTopic.name(f.uid)],
+    })),
+  );
   for (const t of plan.teams) {
     out.push({
       kind: 'teams',
@@ -283,36 +279,28 @@ function steps(plan: ImportPlan): Step[] {
       },
     });
   }
-  for (const r of plan.rosters) {
-    out.push({
-      kind: 'rosters',
+  out.push(
+    ...rowSteps('rosters', plan.rosters, (r) => ({
       path: `rosters/${r.publishedAsKey}`,
-      run: async (q) => ({
-        outcome: await upsert(q, {
-          table: 'rosters',
-          key: { published_as_key: r.publishedAsKey },
-          fixed: { team_key: r.teamKey },
-          set: { sheet: new Jsonb(r.sheet), uid: r.uid },
-        }),
-        topics: [rosterTopic.name(r.publishedAsKey), teamTopic.name(r.teamKey)],
-      }),
-    });
-  }
-  for (const f of plan.favoriteRosters) {
-    out.push({
-      kind: 'favoriteRosters',
+      row: {
+        table: 'rosters',
+        key: { published_as_key: r.publishedAsKey },
+        fixed: { team_key: r.teamKey },
+        set: { sheet: new Jsonb(r.sheet), uid: r.uid },
+      },
+      topics: [rosterTopic.name(r.publishedAsKey), teamTopic.name(r.teamKey)],
+    })),
+    ...rowSteps('favoriteRosters', plan.favoriteRosters, (f) => ({
       path: `users/${f.uid}/favoriteRosters/${f.publishedAsKey}`,
-      run: async (q) => ({
-        outcome: await upsert(q, {
-          table: 'favorite_rosters',
-          key: { uid: f.uid, published_as_key: f.publishedAsKey },
-          set: { team_name: f.teamName },
-        }),
-        // No realtime topic serves followed sheets: nothing to announce.
-        topics: [],
-      }),
-    });
-  }
+      row: {
+        table: 'favorite_rosters',
+        key: { uid: f.uid, published_as_key: f.publishedAsKey },
+        set: { team_name: f.teamName },
+      },
+      // No realtime topic serves followed sheets: nothing to announce.
+      topics: [],
+    })),
+  );
   for (const g of plan.playCounts) {
     out.push({
       kind: 'playCounts',
