@@ -13,6 +13,18 @@ const externalUrl = z
   .union([z.literal('').transform(() => undefined), z.url({ protocol: /^https?$/ })])
   .optional();
 
+/** A comma-separated list, each entry trimmed, empty ones dropped. */
+const commaList = (fallback = '') =>
+  z
+    .string()
+    .default(fallback)
+    .transform((s) =>
+      s
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean),
+    );
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -27,15 +39,7 @@ const envSchema = z.object({
     .optional(),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
-  GOOGLE_ISSUERS: z
-    .string()
-    .default('https://accounts.google.com,accounts.google.com')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    ),
+  GOOGLE_ISSUERS: commaList('https://accounts.google.com,accounts.google.com'),
   ALLOW_LOCAL_SIGNIN: boolish.default(false),
   COOKIE_SECURE: boolish.optional(),
   DEMO: boolish.default(false),
@@ -57,25 +61,16 @@ const envSchema = z.object({
   SESSION_DAYS: z.coerce.number().int().positive().max(365).default(30),
   SESSION_IDLE_DAYS: z.coerce.number().int().positive().max(365).default(14),
   TRUST_PROXY: z.string().optional(),
-  ALLOWED_HOSTS: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    )
-    .pipe(
-      z.array(
-        z
-          .string()
-          .regex(
-            /^(?:\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]+|[A-Za-z0-9_.-]+)(?::\d{1,5})?$/,
-            'each entry must be a host name or address, optionally with :port',
-          ),
-      ),
+  ALLOWED_HOSTS: commaList().pipe(
+    z.array(
+      z
+        .string()
+        .regex(
+          /^(?:\[[0-9a-fA-F:.]+\]|[0-9a-fA-F:]*:[0-9a-fA-F:.]+|[A-Za-z0-9_.-]+)(?::\d{1,5})?$/,
+          'each entry must be a host name or address, optionally with :port',
+        ),
     ),
+  ),
   BODY_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(20),
   BODY_MIN_BYTES_PER_SECOND: z.coerce.number().int().min(0).default(500),
   REALTIME_COALESCE_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
@@ -84,15 +79,7 @@ const envSchema = z.object({
     .optional()
     .transform((s) => s || undefined)
     .pipe(z.string().min(16, 'must be at least 16 characters (a random token)').optional()),
-  ADMIN_UIDS: z
-    .string()
-    .default('')
-    .transform((s) =>
-      s
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean),
-    ),
+  ADMIN_UIDS: commaList(),
 });
 
 export interface Config {

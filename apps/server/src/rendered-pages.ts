@@ -1,4 +1,3 @@
-import { keySchema } from '@sagan/shared/keys';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
@@ -8,6 +7,7 @@ import { rosterTopic } from '@sagan/shared/topics/roster';
 import { tagTopic } from '@sagan/shared/topics/tag';
 import { tagsTopic } from '@sagan/shared/topics/tags';
 import { upcomingGamesTopic } from '@sagan/shared/topics/upcoming-games';
+import { keyInPath } from './lib/keys.ts';
 
 // The public pages the server renders with their data (docs/decisions/0013), and how it tells
 // from that data that the thing a page shows does not exist: that page then answers 404, so a
@@ -27,16 +27,6 @@ export interface RenderedPage {
 }
 
 const firstIsNull = (states: TopicState[]) => states[0]?.data == null;
-
-function key(raw: string): string | null {
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  return keySchema.safeParse(decoded).success ? decoded : null;
-}
 
 type Resolver = (keys: string[]) => RenderedPage;
 
@@ -99,7 +89,7 @@ export function renderedPage(route: string): RenderedPage | 'malformed' | null {
   for (const [re, resolve] of PAGES) {
     const m = re.exec(route);
     if (!m) continue;
-    const keys = m.slice(1).map((raw) => key(raw ?? ''));
+    const keys = m.slice(1).map(keyInPath);
     if (keys.some((k) => k === null)) return 'malformed';
     return resolve(keys as string[]);
   }

@@ -1,7 +1,7 @@
-import { keySchema } from '@sagan/shared/keys';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { sportName } from '@sagan/shared/sports';
 import type { Queryable } from './db/db.ts';
+import { keyInPath } from './lib/keys.ts';
 import { findPublicGame } from './routes/scoreboards/repo.ts';
 import { loadPublicRoster } from './routes/teamsheets/repo.ts';
 
@@ -23,24 +23,13 @@ const SHEET_RE = /^\/teamsheets\/([^/]+)(?:\/([^/]+))?\/?$/;
 const TAG_RE = /^\/taggedscoreboards\/[^/]+\/?$/;
 const PLAY_COUNT_SHARE_RE = /^\/playcountshare\/[^/]+\/?$/;
 
-function keyOf(raw: string | undefined): string | null {
-  if (!raw) return null;
-  let key: string;
-  try {
-    key = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  return keySchema.safeParse(key).success ? key : null;
-}
-
 /**
  * The game a scoreboard route (full board or mini card; the path after the base path) shows,
  * when its key is well-formed.
  */
 export function gameRoute(route: string): { gameKey: string; mini: boolean } | null {
   const m = GAME_RE.exec(route);
-  const gameKey = m ? keyOf(m[2]) : null;
+  const gameKey = m ? keyInPath(m[2]) : null;
   return m && gameKey ? { gameKey, mini: m[1] === 'mini' } : null;
 }
 
@@ -62,7 +51,7 @@ export async function previewFor(q: Queryable, route: string): Promise<Preview |
   }
   const sheet = SHEET_RE.exec(route);
   if (sheet) {
-    const key = keyOf(sheet[1]);
+    const key = keyInPath(sheet[1]);
     const roster = key ? await loadPublicRoster(q, key) : null;
     // A player page never names the player in a preview: the team is enough.
     if (!roster)

@@ -159,4 +159,22 @@ describe.each(databaseKinds())('importer on $name', (kind) => {
     expect(result.summary.games.updated).toBe(1);
     expect(Number(await seq())).toBe(before + 1);
   });
+
+  it('a changed player updates the team and its published sheet, not who follows it', async () => {
+    const data = sampleExport();
+    const [, p2] = SAMPLE.playerKeys;
+    const teams = data.teams as Record<string, { roster: Record<string, { playerName: string }> }>;
+    // The sample's team and its published sheet share one roster object.
+    teams[SAMPLE.teamKey]!.roster[p2]!.playerName = 'Grace B. Hopper';
+    const p = readExport(data, { uidMap: { [SAMPLE.ownerUid]: localUid(owner) } });
+    const result = await loadPlan(t.db, p);
+    expect(result.summary.teams).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect(result.summary.rosters).toEqual({ created: 0, updated: 1, unchanged: 0 });
+    expect(result.summary.favoriteRosters).toEqual({ created: 0, updated: 0, unchanged: 1 });
+    const rows = await t.db.query<{ player_name: string }>(
+      'SELECT player_name FROM players WHERE team_key = $1 AND player_key = $2',
+      [SAMPLE.teamKey, p2],
+    );
+    expect(rows[0]?.player_name).toBe('Grace B. Hopper');
+  });
 });

@@ -23,16 +23,13 @@ const ev = (eventId: string, body: PlayCountEvent['body'], voidedBy: string | nu
   body,
   voidedBy,
 });
+const baseline = (...roster: PlayCountRosterEntry[]) =>
+  ev('b', { kind: 'baseline', gameName: 'G', gameDate: 'D', roster });
 
 describe('play-count fold', () => {
   it('counts snaps where they stand, takes an undone one back and restores the field', () => {
     const state = foldPlayCount([
-      ev('b', {
-        kind: 'baseline',
-        gameName: 'G',
-        gameDate: 'D',
-        roster: [player('p1'), player('p2')],
-      }),
+      baseline(player('p1'), player('p2')),
       ev('s1', { kind: 'snap', snap: snap(1, 'p1'), counted: true }),
       ev('s2', { kind: 'snap', snap: snap(2, 'p2'), counted: true }, 'u1'),
       ev('u1', { kind: 'undo', target: 's2', snap: snap(2, 'p2'), previous: ['p1'] }),
@@ -47,7 +44,7 @@ describe('play-count fold', () => {
   it('a baseline sets the counts whatever the snaps before it add up to', () => {
     const state = foldPlayCount([
       ev('m1', { kind: 'snap', snap: snap(1, 'p1'), counted: false }),
-      ev('b', { kind: 'baseline', gameName: 'G', gameDate: 'D', roster: [player('p1', 7, 1)] }),
+      baseline(player('p1', 7, 1)),
     ]);
     expect(state.roster[0]!.playCount).toBe(7);
     expect(state.snaps).toHaveLength(1);
@@ -55,12 +52,7 @@ describe('play-count fold', () => {
 
   it("a phone's set applies only what it names; finish is kept", () => {
     const state = foldPlayCount([
-      ev('b', {
-        kind: 'baseline',
-        gameName: 'G',
-        gameDate: 'D',
-        roster: [player('p1'), player('p2')],
-      }),
+      baseline(player('p1'), player('p2')),
       ev('s', { kind: 'set', gameName: 'H', roster: { upsert: [{ key: 'p2', playCount: 4 }] } }),
       ev('f', { kind: 'finish', finished: true }),
     ]);

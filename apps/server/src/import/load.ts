@@ -53,11 +53,64 @@ interface Step {
 
 const J = JSON.stringify;
 
-/** Runs an upsert whose RETURNING yields `created` (xmax = 0) only when a row was written. */
-async function upsert(q: Queryable, sql: string, params: unknown[]): Promise<Outcome> {
-  const rows = await q.query<{ created: boolean }>(sql, params);
+/** A value stored in a jsonb column. */
+class Jsonb {
+  constructor(readonly value: unknown) {}
+}
+
+/**
+ * One record of the export as a row of `table`: inserted under `key`, or else its `set`
+ * columns updated where they differ from the export, so a second run of the same export
+ * writes nothing. `fixed` columns are written once and must match for an update (a key
+ * another owner holds is not taken over); `touch` stamps `updated_at` on a change.
+ */
+interface Row {
+  table: string;
+  key: Record<string, unknown>;
+  fixed?: Record<string, unknown>;
+  set?: Record<string, unknown>;
+  touch?: boolean;
+}
+
+/** `created` when the RETURNING (xmax = 0) of an upsert says it inserted a row. */
+function outcomeOf(rows: { created: boolean }[]): Outcome {
   if (!rows.length) return 'unchanged';
   return rows.some((r) => r.created) ? 'created' : 'updated';
+}
+
+async function upsert(q: Queryable, { table, key, fixed = {}, set = {}, touch }: Row) {
+  const all = Object.entries({ ...key, ...fixed, ...set });
+  const values = all.map(([, v], i) => (v instanceof Jsonb ? `$${i + 1}::jsonb` : `$${i + 1}`));
+  const changed = Object.keys(set);
+  const list = (prefix: string) => changed.map((c) => prefix + c).join(', ');
+  const update = [
+    ...changed.map((c) => `${c} = EXCLUDED.${c}`),
+    ...(touch ? ['updated_at = now()'] : []),
+  ];
+  const when = [
+    ...Object.keys(fixed).map((c) => `r.${c} = EXCLUDED.${c}`),
+    `(${list('r.')}) IS DISTINCT FROM (${list('EXCLUDED.')})`,
+  ];
+  const rows = await q.query<{ created: boolean }>(
+    `INSERT INTO ${table} AS r (${all.map(([c]) => c).join(', ')}) VALUES (${values.join(', ')})
+     ON CONFLICT (${Object.keys(key).join(', ')})
+     ${changed.length ? `DO UPDATE SET ${update.join(', ')} WHERE ${when.join(' AND ')}` : 'DO NOTHING'}
+     RETURNING (xmax = 0) AS created`,
+    all.map(([, v]) => (v instanceof Jsonb ? J(v.value) : v)),
+  );
+  return outcomeOf(rows);
+}
+
+/** The steps of records that are one row each, announced to `topics` when they change. */
+function rowSteps<T>(
+  kind: Kind,
+  records: T[],
+  each: (record: T) => { path: string; row: Row; topics: string[] },
+): Step[] {
+  return records.map((record) => {
+    const { path, row, topics } = each(record);
+    return { kind, path, run: async (q) => ({ outcome: await upsert(q, row), topics }) };
+  });
 }
 
 function steps(plan: ImportPlan): Step[] {
@@ -69,55 +122,50 @@ function steps(plan: ImportPlan): Step[] {
       path: `users/${u.uid}`,
       // A user who has signed in to Sagan since keeps what Sagan knows (name, last login).
       run: async (q) => ({
-        outcome: await upsert(
-          q,
-          `INSERT INTO users AS u (uid, display_name, email, last_login) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (uid) DO UPDATE SET
-             display_name = COALESCE(u.display_name, EXCLUDED.display_name),
-             email = COALESCE(u.email, EXCLUDED.email),
-             last_login = COALESCE(u.last_login, EXCLUDED.last_login)
-           WHERE (u.display_name IS NULL AND EXCLUDED.display_name IS NOT NULL)
-              OR (u.email IS NULL AND EXCLUDED.email IS NOT NULL)
-              OR (u.last_login IS NULL AND EXCLUDED.last_login IS NOT NULL)
-           RETURNING (xmax = 0) AS created`,
-          [u.uid, u.displayName, u.email, u.lastLogin],
+        outcome: outcomeOf(
+          await q.query<{ created: boolean }>(
+            `INSERT INTO users AS u (uid, display_name, email, last_login) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (uid) DO UPDATE SET
+               display_name = COALESCE(u.display_name, EXCLUDED.display_name),
+               email = COALESCE(u.email, EXCLUDED.email),
+               last_login = COALESCE(u.last_login, EXCLUDED.last_login)
+             WHERE (u.display_name IS NULL AND EXCLUDED.display_name IS NOT NULL)
+                OR (u.email IS NULL AND EXCLUDED.email IS NOT NULL)
+                OR (u.last_login IS NULL AND EXCLUDED.last_login IS NOT NULL)
+             RETURNING (xmax = 0) AS created`,
+            [u.uid, u.displayName, u.email, u.lastLogin],
+          ),
         ),
         topics: [],
       }),
     });
   }
-  for (const t of plan.tags) {
-    out.push({
-      kind: 'tags',
+  out.push(
+    ...rowSteps('tags', plan.tags, (t) => ({
       path: `${p}/tags/${t.tagKey}`,
-      run: async (q) => ({
-        outcome: await upsert(
-          q,
-          `INSERT INTO tags AS t (tag_key, name, name_lower, server_time_stamp) VALUES ($1, $2, $3, $4)
-           ON CONFLICT (tag_key) DO UPDATE SET name = EXCLUDED.name, name_lower = EXCLUDED.name_lower,
-             server_time_stamp = EXCLUDED.server_time_stamp
-           WHERE (t.name, t.server_time_stamp) IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.server_time_stamp)
-           RETURNING (xmax = 0) AS created`,
-          [t.tagKey, t.name, t.name.toLowerCase(), t.serverTimeStamp],
-        ),
-        topics: [tagsTopic.name(), tagTopic.name(t.tagKey)],
-      }),
-    });
-  }
+      row: {
+        table: 'tags',
+        key: { tag_key: t.tagKey },
+        set: {
+          name: t.name,
+          name_lower: t.name.toLowerCase(),
+          server_time_stamp: t.serverTimeStamp,
+        },
+      },
+      topics: [tagsTopic.name(), tagTopic.name(t.tagKey)],
+    })),
+  );
   for (const g of plan.games) {
     out.push({
       kind: 'games',
       path: `${p}/games/${g.gameKey}/top`,
       async run(q) {
-        const outcome = await upsert(
-          q,
-          `INSERT INTO games AS g (game_key, uid, fields, time_stamp) VALUES ($1, $2, $3::jsonb, $4)
-           ON CONFLICT (game_key) DO UPDATE SET fields = EXCLUDED.fields, time_stamp = EXCLUDED.time_stamp
-           WHERE g.uid = EXCLUDED.uid
-             AND (g.fields, g.time_stamp) IS DISTINCT FROM (EXCLUDED.fields, EXCLUDED.time_stamp)
-           RETURNING (xmax = 0) AS created`,
-          [g.gameKey, g.uid, J(g.fields), g.timeStamp],
-        );
+        const outcome = await upsert(q, {
+          table: 'games',
+          key: { game_key: g.gameKey },
+          fixed: { uid: g.uid },
+          set: { fields: new Jsonb(g.fields), time_stamp: g.timeStamp },
+        });
         if (outcome === 'unchanged') await sameOwner(q, 'games', 'game_key', g.gameKey, g.uid);
         // DESIGN §10: the imported state is the log's baseline (a re-import with other
         // values starts the fold again from it).
@@ -153,170 +201,118 @@ function steps(plan: ImportPlan): Step[] {
       },
     });
   }
-  for (const gt of plan.gameTags) {
-    out.push({
-      kind: 'gameTags',
+  out.push(
+    ...rowSteps('gameTags', plan.gameTags, (gt) => ({
       path: `${p}/games/${gt.gameKey}/tags/${gt.tagKey}`,
-      run: async (q) => ({
-        outcome: await upsert(
-          q,
-          `INSERT INTO game_tags (game_key, tag_key) VALUES ($1, $2) ON CONFLICT DO NOTHING
-           RETURNING true AS created`,
-          [gt.gameKey, gt.tagKey],
-        ),
-        topics: [gameTopic.name(gt.gameKey), tagTopic.name(gt.tagKey), tagsTopic.name()],
-      }),
-    });
-  }
-  for (const f of plan.favoriteScoreboards) {
-    out.push({
-      kind: 'favoriteScoreboards',
+      row: {
+        table: 'game_tags',
+        key: { game_key: gt.gameKey, tag_key: gt.tagKey },
+      },
+      topics: [gameTopic.name(gt.gameKey), tagTopic.name(gt.tagKey), tagsTopic.name()],
+    })),
+    ...rowSteps('favoriteScoreboards', plan.favoriteScoreboards, (f) => ({
       path: `users/${f.uid}/favoriteScoreboards/${f.gameKey}`,
-      run: async (q) => ({
-        outcome: await upsert(
-          q,
-          `INSERT INTO favorite_scoreboards AS f (uid, game_key, game_name) VALUES ($1, $2, $3)
-           ON CONFLICT (uid, game_key) DO UPDATE SET game_name = EXCLUDED.game_name
-           WHERE f.game_name IS DISTINCT FROM EXCLUDED.game_name
-           RETURNING (xmax = 0) AS created`,
-          [f.uid, f.gameKey, f.gameName],
-        ),
-        topics: [favoritesTopic.name(f.uid)],
-      }),
-    });
-  }
-  for (const f of plan.followedTags) {
-    out.push({
-      kind: 'followedTags',
+      row: {
+        table: 'favorite_scoreboards',
+        key: { uid: f.uid, game_key: f.gameKey },
+        set: { game_name: f.gameName },
+      },
+      topics: [favoritesTopic.name(f.uid)],
+    })),
+    ...rowSteps('followedTags', plan.followedTags, (f) => ({
       path: `users/${f.uid}/followedTags/${f.tagKey}`,
-      run: async (q) => ({
-        outcome: await upsert(
-          q,
-          `INSERT INTO followed_tags (uid, tag_key) VALUES ($1, $2) ON CONFLICT DO NOTHING
-           RETURNING true AS created`,
-          [f.uid, f.tagKey],
-        ),
-        topics: [followedTagsTopic.name(f.uid)],
-      }),
-    });
-  }
+      row: {
+        table: 'followed_tags',
+        key: { uid: f.uid, tag_key: f.tagKey },
+      },
+      topics: [followedTagsTopic.name(f.uid)],
+    })),
+  );
   for (const t of plan.teams) {
     out.push({
       kind: 'teams',
       path: `teams/${t.teamKey}`,
       async run(q) {
-        let outcome = await upsert(
-          q,
-          `INSERT INTO teams AS t (team_key, uid, team_name, team_notes, active, published_as_key)
-           VALUES ($1, $2, $3, $4, $5, $6)
-           ON CONFLICT (team_key) DO UPDATE SET team_name = EXCLUDED.team_name,
-             team_notes = EXCLUDED.team_notes, active = EXCLUDED.active,
-             published_as_key = EXCLUDED.published_as_key, updated_at = now()
-           WHERE t.uid = EXCLUDED.uid AND (t.team_name, t.team_notes, t.active, t.published_as_key)
-             IS DISTINCT FROM (EXCLUDED.team_name, EXCLUDED.team_notes, EXCLUDED.active, EXCLUDED.published_as_key)
-           RETURNING (xmax = 0) AS created`,
-          [t.teamKey, t.uid, t.teamName, t.teamNotes, t.active, t.publishedAsKey],
-        );
-        if (outcome === 'unchanged') await sameOwner(q, 'teams', 'team_key', t.teamKey, t.uid);
-        const more = (o: Outcome) => {
-          if (outcome === 'unchanged' && o !== 'unchanged') outcome = 'updated';
-        };
-        for (const pl of t.players) {
-          more(
-            await upsert(
-              q,
-              `INSERT INTO players AS p (team_key, player_key, jersey, player_name, player_notes, image_url)
-               VALUES ($1, $2, $3, $4, $5, $6)
-               ON CONFLICT (team_key, player_key) DO UPDATE SET jersey = EXCLUDED.jersey,
-                 player_name = EXCLUDED.player_name, player_notes = EXCLUDED.player_notes,
-                 image_url = EXCLUDED.image_url
-               WHERE (p.jersey, p.player_name, p.player_notes, p.image_url) IS DISTINCT FROM
-                 (EXCLUDED.jersey, EXCLUDED.player_name, EXCLUDED.player_notes, EXCLUDED.image_url)
-               RETURNING (xmax = 0) AS created`,
-              [t.teamKey, pl.playerKey, pl.jersey, pl.playerName, pl.playerNotes, pl.imageURL],
-            ),
-          );
-        }
-        for (const g of t.groups) {
-          more(
-            await upsert(
-              q,
-              `INSERT INTO team_groups AS g (team_key, group_key, group_name) VALUES ($1, $2, $3)
-               ON CONFLICT (team_key, group_key) DO UPDATE SET group_name = EXCLUDED.group_name
-               WHERE g.group_name IS DISTINCT FROM EXCLUDED.group_name
-               RETURNING (xmax = 0) AS created`,
-              [t.teamKey, g.groupKey, g.groupName],
-            ),
-          );
-        }
-        for (const m of t.membership) {
-          more(
-            await upsert(
-              q,
-              `INSERT INTO group_membership AS m (team_key, group_key, player_key, location)
-               VALUES ($1, $2, $3, $4)
-               ON CONFLICT (team_key, group_key, player_key) DO UPDATE SET location = EXCLUDED.location
-               WHERE m.location IS DISTINCT FROM EXCLUDED.location
-               RETURNING (xmax = 0) AS created`,
-              [t.teamKey, m.groupKey, m.playerKey, m.location],
-            ),
-          );
+        const team = await upsert(q, {
+          table: 'teams',
+          key: { team_key: t.teamKey },
+          fixed: { uid: t.uid },
+          set: {
+            team_name: t.teamName,
+            team_notes: t.teamNotes,
+            active: t.active,
+            published_as_key: t.publishedAsKey,
+          },
+          touch: true,
+        });
+        if (team === 'unchanged') await sameOwner(q, 'teams', 'team_key', t.teamKey, t.uid);
+        const rows: Row[] = [
+          ...t.players.map((pl) => ({
+            table: 'players',
+            key: { team_key: t.teamKey, player_key: pl.playerKey },
+            set: {
+              jersey: pl.jersey,
+              player_name: pl.playerName,
+              player_notes: pl.playerNotes,
+              image_url: pl.imageURL,
+            },
+          })),
+          ...t.groups.map((g) => ({
+            table: 'team_groups',
+            key: { team_key: t.teamKey, group_key: g.groupKey },
+            set: { group_name: g.groupName },
+          })),
+          ...t.membership.map((m) => ({
+            table: 'group_membership',
+            key: { team_key: t.teamKey, group_key: m.groupKey, player_key: m.playerKey },
+            set: { location: m.location },
+          })),
+        ];
+        let outcome = team;
+        for (const row of rows) {
+          if ((await upsert(q, row)) !== 'unchanged' && outcome === 'unchanged') {
+            outcome = 'updated';
+          }
         }
         // The owner's list of teams is read over the API, not live: no list topic to bump.
         return { outcome, topics: [teamTopic.name(t.teamKey)] };
       },
     });
   }
-  for (const r of plan.rosters) {
-    out.push({
-      kind: 'rosters',
+  out.push(
+    ...rowSteps('rosters', plan.rosters, (r) => ({
       path: `rosters/${r.publishedAsKey}`,
-      run: async (q) => ({
-        outcome: await upsert(
-          q,
-          `INSERT INTO rosters AS r (published_as_key, team_key, uid, sheet) VALUES ($1, $2, $3, $4::jsonb)
-           ON CONFLICT (published_as_key) DO UPDATE SET sheet = EXCLUDED.sheet, uid = EXCLUDED.uid
-           WHERE r.team_key = EXCLUDED.team_key
-             AND (r.sheet, r.uid) IS DISTINCT FROM (EXCLUDED.sheet, EXCLUDED.uid)
-           RETURNING (xmax = 0) AS created`,
-          [r.publishedAsKey, r.teamKey, r.uid, J(r.sheet)],
-        ),
-        topics: [rosterTopic.name(r.publishedAsKey), teamTopic.name(r.teamKey)],
-      }),
-    });
-  }
-  for (const f of plan.favoriteRosters) {
-    out.push({
-      kind: 'favoriteRosters',
+      row: {
+        table: 'rosters',
+        key: { published_as_key: r.publishedAsKey },
+        fixed: { team_key: r.teamKey },
+        set: { sheet: new Jsonb(r.sheet), uid: r.uid },
+      },
+      topics: [rosterTopic.name(r.publishedAsKey), teamTopic.name(r.teamKey)],
+    })),
+    ...rowSteps('favoriteRosters', plan.favoriteRosters, (f) => ({
       path: `users/${f.uid}/favoriteRosters/${f.publishedAsKey}`,
-      run: async (q) => ({
-        outcome: await upsert(
-          q,
-          `INSERT INTO favorite_rosters AS f (uid, published_as_key, team_name) VALUES ($1, $2, $3)
-           ON CONFLICT (uid, published_as_key) DO UPDATE SET team_name = EXCLUDED.team_name
-           WHERE f.team_name IS DISTINCT FROM EXCLUDED.team_name
-           RETURNING (xmax = 0) AS created`,
-          [f.uid, f.publishedAsKey, f.teamName],
-        ),
-        // No realtime topic serves followed sheets: nothing to announce.
-        topics: [],
-      }),
-    });
-  }
+      row: {
+        table: 'favorite_rosters',
+        key: { uid: f.uid, published_as_key: f.publishedAsKey },
+        set: { team_name: f.teamName },
+      },
+      // No realtime topic serves followed sheets: nothing to announce.
+      topics: [],
+    })),
+  );
   for (const g of plan.playCounts) {
     out.push({
       kind: 'playCounts',
       path: `gamesPC/${g.gameKey}`,
       async run(q) {
-        const outcome = await upsert(
-          q,
-          `INSERT INTO play_count_games AS g (game_key, uid, game, archived) VALUES ($1, $2, $3::jsonb, $4)
-           ON CONFLICT (game_key) DO UPDATE SET game = EXCLUDED.game, archived = EXCLUDED.archived,
-             updated_at = now()
-           WHERE g.uid = EXCLUDED.uid AND (g.game, g.archived) IS DISTINCT FROM (EXCLUDED.game, EXCLUDED.archived)
-           RETURNING (xmax = 0) AS created`,
-          [g.gameKey, g.uid, J({ ...g.game, snaps: undefined }), g.archived],
-        );
+        const outcome = await upsert(q, {
+          table: 'play_count_games',
+          key: { game_key: g.gameKey },
+          fixed: { uid: g.uid },
+          set: { game: new Jsonb({ ...g.game, snaps: undefined }), archived: g.archived },
+          touch: true,
+        });
         if (outcome === 'unchanged')
           await sameOwner(q, 'play_count_games', 'game_key', g.gameKey, g.uid);
         // The count's log as a migrated one starts (DESIGN §10): its snaps as events, then a

@@ -1,14 +1,11 @@
 import { clockTopicSchema } from '../game-clock.ts';
-import type { TopicFamily } from './define.ts';
+import { keyedTopic } from './define.ts';
 
 /**
  * clock:{gameKey}: the game clock's state (DESIGN §9), apart from the score; viewers compute what
  * it shows. null when there is no game.
  */
-export const clockTopic = {
-  prefix: 'clock',
-  name: (gameKey: string) => `clock:${gameKey}`,
-  schema: clockTopicSchema,
+export const clockTopic = keyedTopic('clock', clockTopicSchema, {
   private: false,
   coalesce: false,
-} satisfies TopicFamily<[gameKey: string], typeof clockTopicSchema>;
+});

@@ -33,6 +33,36 @@ export interface TopicFamily<Args extends readonly string[], S extends z.ZodType
   applyDelta?: (state: never, delta: never) => unknown;
 }
 
+/** What a family says of itself besides its name and schema. */
+type Flags<S extends z.ZodType> = Pick<
+  TopicFamily<readonly string[], S>,
+  'private' | 'coalesce' | 'applyDelta'
+>;
+
+/** A family of one topic per thing, `{prefix}:{key}` (a game's, a tag's, a sheet's). */
+export const keyedTopic = <S extends z.ZodType>(
+  prefix: string,
+  schema: S,
+  flags: Flags<S>,
+): TopicFamily<[key: string], S> => ({
+  prefix,
+  name: (key) => `${prefix}:${key}`,
+  schema,
+  ...flags,
+});
+
+/** A family of one topic, `name`, under the prefix before its first ':'. */
+export const singleTopic = <S extends z.ZodType>(
+  name: string,
+  schema: S,
+  flags: Flags<S>,
+): TopicFamily<[], S> => ({
+  prefix: name.split(':')[0]!,
+  name: () => name,
+  schema,
+  ...flags,
+});
+
 /** What the server needs of a family: no schema, no name builder. */
 export type TopicFamilyHead = Pick<
   TopicFamily<readonly string[], z.ZodType>,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TopicFamily } from './define.ts';
+import { keyedTopic } from './define.ts';
 
 const cell = z
   .object({
@@ -57,13 +57,10 @@ export type GameDetail = NonNullable<z.infer<typeof gameDetailSchema>>;
  * gamedetail:{gameKey}: the line score, on its own topic so the game: frame every viewer gets
  * stays small (DESIGN §10); null when there is no such game.
  */
-export const gameDetailTopic = {
-  prefix: 'gamedetail',
-  name: (gameKey: string) => `gamedetail:${gameKey}`,
-  schema: gameDetailSchema,
+export const gameDetailTopic = keyedTopic('gamedetail', gameDetailSchema, {
   private: false,
   coalesce: false,
-} satisfies TopicFamily<[gameKey: string], typeof gameDetailSchema>;
+});
 
 /**
  * gamedetailown:{gameKey}: the same detail as its scorers (owner and co-scorers) read it: the
@@ -71,10 +68,7 @@ export const gameDetailTopic = {
  * the public topic does not (DESIGN §10). It follows gamedetail:{gameKey}: the same sequence
  * numbers, refreshed by the same changes.
  */
-export const gameDetailOwnTopic = {
-  prefix: 'gamedetailown',
-  name: (gameKey: string) => `gamedetailown:${gameKey}`,
-  schema: gameDetailSchema,
+export const gameDetailOwnTopic = keyedTopic('gamedetailown', gameDetailSchema, {
   private: true,
   coalesce: false,
-} satisfies TopicFamily<[gameKey: string], typeof gameDetailSchema>;
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TopicFamily } from './define.ts';
+import { keyedTopic } from './define.ts';
 
 /**
  * One group of held events: taps made in `period` that arrived after it had ended (when the
@@ -27,10 +27,7 @@ export const gameHeldSchema = z.object({ groups: z.array(heldGroupSchema) }).nul
  * gameheld:{gameKey}: the game's held events, to those who may score it only (DESIGN §10);
  * null when there is no such game. The public board never shows a held event.
  */
-export const gameHeldTopic = {
-  prefix: 'gameheld',
-  name: (gameKey: string) => `gameheld:${gameKey}`,
-  schema: gameHeldSchema,
+export const gameHeldTopic = keyedTopic('gameheld', gameHeldSchema, {
   private: true,
   coalesce: false,
-} satisfies TopicFamily<[gameKey: string], typeof gameHeldSchema>;
+});

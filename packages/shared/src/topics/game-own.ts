@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gameTopicSchema } from '../scoreboard-views.ts';
-import type { TopicFamily } from './define.ts';
+import { keyedTopic } from './define.ts';
 
 export const gameOwnSchema = z
   .object({
@@ -16,10 +16,7 @@ export type GameOwn = z.infer<typeof gameOwnSchema>;
  * shown even when an operator hid it, and saying so (DESIGN §10). It follows game:{gameKey}:
  * the same sequence numbers, refreshed by the same changes. Null when there is no such game.
  */
-export const gameOwnTopic = {
-  prefix: 'gameown',
-  name: (gameKey: string) => `gameown:${gameKey}`,
-  schema: gameOwnSchema,
+export const gameOwnTopic = keyedTopic('gameown', gameOwnSchema, {
   private: true,
   coalesce: false,
-} satisfies TopicFamily<[gameKey: string], typeof gameOwnSchema>;
+});

@@ -1,14 +1,11 @@
 import { playCountGameSchema } from '../playcount.ts';
 import { applyPlayCountDelta } from '../playcount-events.ts';
-import type { TopicFamily } from './define.ts';
+import { keyedTopic } from './define.ts';
 
 /** playcount:{gameKey}: one play-count game, to its owner only (SPEC §6). */
-export const playCountTopic = {
-  prefix: 'playcount',
-  name: (gameKey: string) => `playcount:${gameKey}`,
-  schema: playCountGameSchema.nullable(),
+export const playCountTopic = keyedTopic('playcount', playCountGameSchema.nullable(), {
   private: true,
   coalesce: false,
   // After the first frame, what each write changed (docs/decisions/0002, amended).
   applyDelta: applyPlayCountDelta,
-} satisfies TopicFamily<[gameKey: string], ReturnType<typeof playCountGameSchema.nullable>>;
+});

@@ -1,11 +1,5 @@
 import { tagTopicSchema } from '../scoreboard-views.ts';
-import type { TopicFamily } from './define.ts';
+import { keyedTopic } from './define.ts';
 
 /** tag:{tagKey}: one tag and its games; null when there is no such tag. */
-export const tagTopic = {
-  prefix: 'tag',
-  name: (tagKey: string) => `tag:${tagKey}`,
-  schema: tagTopicSchema,
-  private: false,
-  coalesce: true,
-} satisfies TopicFamily<[tagKey: string], typeof tagTopicSchema>;
+export const tagTopic = keyedTopic('tag', tagTopicSchema, { private: false, coalesce: true });

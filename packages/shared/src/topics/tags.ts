@@ -1,11 +1,5 @@
 import { tagsTopicSchema } from '../scoreboard-views.ts';
-import type { TopicFamily } from './define.ts';
+import { singleTopic } from './define.ts';
 
 /** tags: the tag lists of the dashboard. */
-export const tagsTopic = {
-  prefix: 'tags',
-  name: () => 'tags',
-  schema: tagsTopicSchema,
-  private: false,
-  coalesce: true,
-} satisfies TopicFamily<[], typeof tagsTopicSchema>;
+export const tagsTopic = singleTopic('tags', tagsTopicSchema, { private: false, coalesce: true });

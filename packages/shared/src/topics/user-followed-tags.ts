@@ -1,12 +1,7 @@
 import { followedTagsTopicSchema } from '../scoreboard-views.ts';
-import type { UserListFamily } from './define.ts';
-import { userTopicFamily, userTopicName } from './user.ts';
+import { userListTopic } from './user.ts';
 
 /** user:{uid}:followedTags: the tags the user follows, with their games. */
-export const followedTagsTopic = {
-  ...userTopicFamily,
-  list: 'followedTags',
-  name: (uid: string) => userTopicName(uid, 'followedTags'),
+export const followedTagsTopic = userListTopic('followedTags', followedTagsTopicSchema, {
   coalesce: true,
-  schema: followedTagsTopicSchema,
-} satisfies UserListFamily<'followedTags', typeof followedTagsTopicSchema>;
+});

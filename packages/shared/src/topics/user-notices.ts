@@ -1,15 +1,10 @@
 import { moderationNoticesSchema } from '../moderation.ts';
-import type { UserListFamily } from './define.ts';
-import { userTopicFamily, userTopicName } from './user.ts';
+import { userListTopic } from './user.ts';
 
 /**
  * user:{uid}:notices: what the operators did to the user's games (hidden, restored) that the
  * user has not dismissed yet, newest first.
  */
-export const myNoticesTopic = {
-  ...userTopicFamily,
-  list: 'notices',
-  name: (uid: string) => userTopicName(uid, 'notices'),
+export const myNoticesTopic = userListTopic('notices', moderationNoticesSchema, {
   coalesce: false,
-  schema: moderationNoticesSchema,
-} satisfies UserListFamily<'notices', typeof moderationNoticesSchema>;
+});

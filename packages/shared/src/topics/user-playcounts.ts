@@ -1,12 +1,7 @@
 import { playCountListSchema } from '../playcount.ts';
-import type { UserListFamily } from './define.ts';
-import { userTopicFamily, userTopicName } from './user.ts';
+import { userListTopic } from './user.ts';
 
 /** user:{uid}:playcounts: the user's play-count games. */
-export const myPlayCountsTopic = {
-  ...userTopicFamily,
-  list: 'playcounts',
-  name: (uid: string) => userTopicName(uid, 'playcounts'),
+export const myPlayCountsTopic = userListTopic('playcounts', playCountListSchema, {
   coalesce: false,
-  schema: playCountListSchema,
-} satisfies UserListFamily<'playcounts', typeof playCountListSchema>;
+});

@@ -1,15 +1,8 @@
 import { scoringListSchema } from '../coscorers.ts';
-import type { UserListFamily } from './define.ts';
-import { userTopicFamily, userTopicName } from './user.ts';
+import { userListTopic } from './user.ts';
 
 /**
  * user:{uid}:scoring: the games and play counts the user co-scores. A scorer's open screen
  * watches it, so a revocation closes that screen with a plain message.
  */
-export const myScoringTopic = {
-  ...userTopicFamily,
-  list: 'scoring',
-  name: (uid: string) => userTopicName(uid, 'scoring'),
-  coalesce: false,
-  schema: scoringListSchema,
-} satisfies UserListFamily<'scoring', typeof scoringListSchema>;
+export const myScoringTopic = userListTopic('scoring', scoringListSchema, { coalesce: false });

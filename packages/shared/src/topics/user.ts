@@ -1,4 +1,5 @@
-import type { TopicFamilyHead } from './define.ts';
+import type { z } from 'zod';
+import type { TopicFamilyHead, UserListFamily } from './define.ts';
 
 /**
  * The per-user lists the server serves as `user:{uid}:{list}`, each to that uid only. A new
@@ -16,3 +17,16 @@ export const userTopicFamily = {
 } satisfies TopicFamilyHead;
 
 export const userTopicName = (uid: string, list: UserList) => `user:${uid}:${list}`;
+
+/** The family of one per-user list. */
+export const userListTopic = <L extends UserList, S extends z.ZodType>(
+  list: L,
+  schema: S,
+  { coalesce }: { coalesce: boolean },
+): UserListFamily<L, S> => ({
+  ...userTopicFamily,
+  list,
+  name: (uid) => userTopicName(uid, list),
+  coalesce,
+  schema,
+});

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { SessionUser } from '@sagan/shared/auth';
 import { keySchema } from '@sagan/shared/keys';
 import { clockTopic } from '@sagan/shared/topics/clock';
 import { gameTopic } from '@sagan/shared/topics/game';
@@ -42,6 +43,9 @@ const GAME_KEY = { table: 'games', column: 'game_key' };
 /** DESIGN §4 topics of the scoreboards feature. */
 export function registerScoreboardTopics(app: FastifyInstance): void {
   const { hub } = app;
+  /** A game's private topics: to whoever may score it (its owner and co-scorers) only. */
+  const scorersOnly = async (user: SessionUser | null, arg: string) =>
+    !!user && isKey(arg) && (await scoresGame(app.db, user.uid, arg));
   // Anyone may watch any key, so a made-up one is answered from a batched existence check.
   hub.register({
     topic: gameTopic,
@@ -77,22 +81,19 @@ export function registerScoreboardTopics(app: FastifyInstance): void {
   hub.register({
     topic: gameDetailOwnTopic,
     follows: gameDetailTopic,
-    authorize: async (user, arg) =>
-      !!user && isKey(arg) && (await scoresGame(app.db, user.uid, arg)),
+    authorize: scorersOnly,
     load: loadGameDetailOwn,
   });
   // The scorers' history of changes: the owner's and the co-scorers'.
   hub.register({
     topic: gameHistoryTopic,
-    authorize: async (user, arg) =>
-      !!user && isKey(arg) && (await scoresGame(app.db, user.uid, arg)),
+    authorize: scorersOnly,
     load: loadGameHistory,
   });
   // What waits for the scorers' decision: whoever may score the game, no one else.
   hub.register({
     topic: gameHeldTopic,
-    authorize: async (user, arg) =>
-      !!user && isKey(arg) && (await scoresGame(app.db, user.uid, arg)),
+    authorize: scorersOnly,
     load: loadGameHeld,
   });
   hub.register({

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorSchema, okSchema } from '@sagan/shared/http';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
@@ -15,6 +15,7 @@ import {
   watchersSchema,
 } from '@sagan/shared/scoreboard-views';
 import { BASE_PATH, pathTo } from '@sagan/shared/routes';
+import type { Queryable } from '../../db/db.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { requestOrigin } from '../../lib/hosts.ts';
 import { notFound } from '../../lib/http-errors.ts';
@@ -42,6 +43,15 @@ import { writeChange } from '../../lib/write.ts';
 
 const tags = ['scoreboards'];
 
+/** The public game a route names, or the 404 of a game that does not exist. */
+async function publicGame(q: Queryable, gameKey: string) {
+  const game = await findPublicGame(q, gameKey);
+  if (!game) throw notFound('No game with this key');
+  return game;
+}
+
+const nothingToFind = async () => undefined;
+
 /**
  * What viewers read and write (SPEC §7). The web app reads through the realtime topics; these
  * GETs return the same states for other clients.
@@ -49,6 +59,26 @@ const tags = ['scoreboards'];
 export default async function viewerRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+
+  /**
+   * A change to the signed-in user's own bookmarks or followed tags, of what `find` found (a
+   * PUT's 404 when it is not there): answered ok, heard by that list's topic.
+   */
+  const listChange = <F>(
+    req: FastifyRequest,
+    kind: 'bookmarks' | 'follows',
+    find: (q: Queryable) => Promise<F>,
+    change: (q: Queryable, uid: string, found: F) => Promise<void>,
+  ) => {
+    const { uid } = requireUser(req);
+    return writeChange(app, req, {
+      guard: find,
+      write: async (q, found) => {
+        await change(q, uid, found);
+        return { answer: { ok: true as const }, touched: audienceOf({ kind, uid }) };
+      },
+    });
+  };
 
   app.get(
     '/games/recent',
@@ -114,7 +144,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       },
     },
     async (req, reply) => {
-      if (!(await findPublicGame(db, req.params.gameKey))) throw notFound('No game with this key');
+      await publicGame(db, req.params.gameKey);
       const url = `${requestOrigin(req, app.config.publicUrl)}${BASE_PATH}${pathTo('scoreboard', {
         gameKey: req.params.gameKey,
       })}`;
@@ -141,9 +171,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       const { uid } = requireUser(req);
       const { gameKey } = req.params;
       const sent = await writeChange(app, req, {
-        guard: async (q) => {
-          if (!(await findPublicGame(q, gameKey))) throw notFound('No game with this key');
-        },
+        guard: (q) => publicGame(q, gameKey),
         write: async (q) => {
           await insertScorekeeperMessage(q, gameKey, uid, req.body.scoreKeeperMessage);
           // The scorekeeper reads their messages by asking (GET): no topic carries them.
@@ -220,21 +248,13 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
         response: { 200: okSchema, 401: errorSchema, 404: errorSchema },
       },
     },
-    async (req) => {
-      const { uid } = requireUser(req);
-      const { gameKey } = req.params;
-      return writeChange(app, req, {
-        guard: async (q) => {
-          const game = await findPublicGame(q, gameKey);
-          if (!game) throw notFound('No game with this key');
-          return game;
-        },
-        write: async (q, game) => {
-          await addFavoriteScoreboard(q, uid, gameKey, game.fields.gameName);
-          return { answer: { ok: true as const }, touched: audienceOf({ kind: 'bookmarks', uid }) };
-        },
-      });
-    },
+    async (req) =>
+      listChange(
+        req,
+        'bookmarks',
+        (q) => publicGame(q, req.params.gameKey),
+        (q, uid, game) => addFavoriteScoreboard(q, uid, req.params.gameKey, game.fields.gameName),
+      ),
   );
 
   app.delete(
@@ -249,16 +269,10 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
         response: { 200: okSchema, 401: errorSchema },
       },
     },
-    async (req) => {
-      const { uid } = requireUser(req);
-      return writeChange(app, req, {
-        guard: async () => uid,
-        write: async (q) => {
-          await removeFavoriteScoreboard(q, uid, req.params.gameKey);
-          return { answer: { ok: true as const }, touched: audienceOf({ kind: 'bookmarks', uid }) };
-        },
-      });
-    },
+    async (req) =>
+      listChange(req, 'bookmarks', nothingToFind, (q, uid) =>
+        removeFavoriteScoreboard(q, uid, req.params.gameKey),
+      ),
   );
 
   app.get(
@@ -285,19 +299,15 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
         response: { 200: okSchema, 401: errorSchema, 404: errorSchema },
       },
     },
-    async (req) => {
-      const { uid } = requireUser(req);
-      const { tagID } = req.params;
-      return writeChange(app, req, {
-        guard: async (q) => {
-          if (!(await findTag(q, tagID))) throw notFound('No tag with this key');
+    async (req) =>
+      listChange(
+        req,
+        'follows',
+        async (q) => {
+          if (!(await findTag(q, req.params.tagID))) throw notFound('No tag with this key');
         },
-        write: async (q) => {
-          await followTag(q, uid, tagID);
-          return { answer: { ok: true as const }, touched: audienceOf({ kind: 'follows', uid }) };
-        },
-      });
-    },
+        (q, uid) => followTag(q, uid, req.params.tagID),
+      ),
   );
 
   app.delete(
@@ -312,15 +322,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
         response: { 200: okSchema, 401: errorSchema },
       },
     },
-    async (req) => {
-      const { uid } = requireUser(req);
-      return writeChange(app, req, {
-        guard: async () => uid,
-        write: async (q) => {
-          await unfollowTag(q, uid, req.params.tagID);
-          return { answer: { ok: true as const }, touched: audienceOf({ kind: 'follows', uid }) };
-        },
-      });
-    },
+    async (req) =>
+      listChange(req, 'follows', nothingToFind, (q, uid) => unfollowTag(q, uid, req.params.tagID)),
   );
 }

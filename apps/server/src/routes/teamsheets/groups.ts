@@ -11,7 +11,6 @@ import {
   membershipSchema,
   teamKeyParams,
 } from '@sagan/shared/teamsheet-schemas';
-import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import {
@@ -23,7 +22,7 @@ import {
   setMembership,
   touchTeam,
 } from './repo.ts';
-import { ownedTeam } from './policy.ts';
+import { sheetOwnerGuard } from './policy.ts';
 import { audienceOf } from './topics.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { writeChange } from '../../lib/write.ts';
@@ -49,10 +48,9 @@ export function groupRoutes(fastify: FastifyInstance): void {
       },
     },
     async (req, reply) => {
-      const user = requireUser(req);
       const group = await writeChange(app, req, {
         createKey: req.body.createKey,
-        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        guard: sheetOwnerGuard(req),
         write: async (q, team) => {
           if ((await countGroups(q, team.team_key)) >= MAX_GROUPS)
             throw badRequest(`A team can have at most ${MAX_GROUPS} groups`);
@@ -78,10 +76,9 @@ export function groupRoutes(fastify: FastifyInstance): void {
       },
     },
     async (req) => {
-      const user = requireUser(req);
       const { groupKey } = req.params;
       return writeChange(app, req, {
-        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        guard: sheetOwnerGuard(req),
         write: async (q, team) => {
           if (!(await renameGroup(q, team.team_key, groupKey, req.body.groupName)))
             throw notFound('Group not found');
@@ -106,10 +103,9 @@ export function groupRoutes(fastify: FastifyInstance): void {
       },
     },
     async (req) => {
-      const user = requireUser(req);
       const { groupKey, playerKey } = req.params;
       return writeChange(app, req, {
-        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        guard: sheetOwnerGuard(req),
         write: async (q, team) => {
           if (!(await groupExists(q, team.team_key, groupKey))) throw notFound('Group not found');
           if (!(await findPlayer(q, team.team_key, playerKey))) throw notFound('Player not found');

@@ -30,7 +30,7 @@ import {
   touchTeam,
   updatePlayer,
 } from './repo.ts';
-import { ownedTeam } from './policy.ts';
+import { ownedTeam, sheetOwnerGuard } from './policy.ts';
 import { audienceOf } from './topics.ts';
 import { applyChange, writeChange } from '../../lib/write.ts';
 import { imageBudget, writeLimit } from '../../lib/write-limits.ts';
@@ -104,7 +104,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       return withPhotoSave(jpeg, (attachPhoto) =>
         applyChange(app, req, {
           ...(req.params.playerKey === NEW_PLAYER_KEY ? { createKey } : {}),
-          guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+          guard: sheetOwnerGuard(req),
           write: async (q, team) => {
             let playerKey = req.params.playerKey;
             if (playerKey === NEW_PLAYER_KEY) {
@@ -139,9 +139,8 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       },
     },
     async (req) => {
-      const user = requireUser(req);
       return writeChange(app, req, {
-        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        guard: sheetOwnerGuard(req),
         write: async (q, team) => {
           const photoId = await deletePlayer(q, team.team_key, req.params.playerKey);
           if (photoId === undefined) throw notFound('Player not found');
@@ -170,7 +169,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       },
     },
     async (req) => {
-      const user = requireUser(req);
+      const guard = sheetOwnerGuard(req);
       const result = bulkRowsToSave(parseBulkUpload(req.body.text));
       if (!result.ok) throw badRequest(`Line ${result.line}: ${result.problem}`);
       if (!result.rows.length) throw badRequest('There are no players to add');
@@ -179,7 +178,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       }
       return writeChange(app, req, {
         createKey: req.body.createKey,
-        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        guard,
         write: async (q, team) => {
           if ((await countPlayers(q, team.team_key)) + result.rows.length > MAX_PLAYERS) {
             throw badRequest(`A team can have at most ${MAX_PLAYERS} players`);
@@ -227,7 +226,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
       const jpeg = await processPhoto(input);
       return withPhotoSave(jpeg, (attachPhoto) =>
         applyChange(app, req, {
-          guard: (q) => ownedTeam(q, user, teamKey, true),
+          guard: sheetOwnerGuard(req),
           write: async (q, team) => {
             await attachPhoto(q, user.uid, team.team_key, playerKey);
             const touched = audienceOf(await touchTeam(q, team.team_key));

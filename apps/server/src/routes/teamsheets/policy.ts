@@ -1,6 +1,8 @@
+import type { FastifyRequest } from 'fastify';
 import type { SessionUser } from '@sagan/shared/auth';
 import type { Queryable } from '../../db/db.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { requireUser } from '../../plugins/auth.ts';
 import { findTeam, lockTeam, type TeamRow } from './repo.ts';
 
 /**
@@ -18,4 +20,14 @@ export async function ownedTeam(
   const team = await findTeam(q, teamKey);
   if (!team || team.uid !== user.uid) throw notFound('Team sheet not found');
   return team;
+}
+
+/**
+ * The guard of an owner's write to the sheet a route names (`:teamKey`): ownedTeam, the row
+ * locked until commit. Who is asking is checked at once, so a signed-out request gets its 401
+ * before anything else.
+ */
+export function sheetOwnerGuard(req: FastifyRequest & { params: { teamKey: string } }) {
+  const user = requireUser(req);
+  return (q: Queryable) => ownedTeam(q, user, req.params.teamKey, true);
 }

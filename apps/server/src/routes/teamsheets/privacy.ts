@@ -6,7 +6,7 @@ import { publicPrivacyInputSchema, publicPrivacySchema } from '@sagan/shared/tea
 import { requireUser } from '../../plugins/auth.ts';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { readPrivacy, touchTeam, writePrivacy } from './repo.ts';
-import { ownedTeam } from './policy.ts';
+import { ownedTeam, sheetOwnerGuard } from './policy.ts';
 import { audienceOf } from './topics.ts';
 import { writeChange } from '../../lib/write.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
@@ -49,9 +49,8 @@ export function privacyRoutes(fastify: FastifyInstance): void {
       },
     },
     async (req) => {
-      const user = requireUser(req);
       return writeChange(app, req, {
-        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        guard: sheetOwnerGuard(req),
         write: async (q, team) => {
           await writePrivacy(q, team.team_key, req.body);
           const touched = [

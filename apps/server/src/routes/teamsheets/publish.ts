@@ -26,7 +26,7 @@ import {
   saveRoster,
   unfollowRoster,
 } from './repo.ts';
-import { ownedTeam } from './policy.ts';
+import { sheetOwnerGuard } from './policy.ts';
 import { audienceOf } from './topics.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { writeChange } from '../../lib/write.ts';
@@ -57,7 +57,7 @@ export function publishRoutes(fastify: FastifyInstance): void {
     async (req) => {
       const user = requireUser(req);
       const publishedAsKey = await writeChange(app, req, {
-        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        guard: sheetOwnerGuard(req),
         write: async (q, team) => {
           // SPEC §4: a key is assigned once and reused, so printed QR codes keep working.
           const key = team.published_as_key ?? newKey();
@@ -90,9 +90,8 @@ export function publishRoutes(fastify: FastifyInstance): void {
       },
     },
     async (req) => {
-      const user = requireUser(req);
       return writeChange(app, req, {
-        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        guard: sheetOwnerGuard(req),
         write: async (q, team) => {
           const answer = { ok: true as const };
           if (!team.published_as_key) return { answer, touched: [] };

@@ -13,7 +13,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import type { PhotoStore } from '../photos/public.ts';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { createTeam, deleteTeam, listTeams, loadSheet, touchTeam, updateTeam } from './repo.ts';
-import { ownedTeam } from './policy.ts';
+import { ownedTeam, sheetOwnerGuard } from './policy.ts';
 import { audienceOf } from './topics.ts';
 import { sharedViewsOfTeam } from '../playcounts/public.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
@@ -99,7 +99,7 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
     async (req) => {
       const user = requireUser(req);
       return writeChange(app, req, {
-        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        guard: sheetOwnerGuard(req),
         write: async (q, team) => {
           await updateTeam(q, team.team_key, req.body);
           const touched = audienceOf(await touchTeam(q, team.team_key));
@@ -124,9 +124,8 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
       },
     },
     async (req) => {
-      const user = requireUser(req);
       const { answer: photoIds, replayed } = await applyChange(app, req, {
-        guard: (q) => ownedTeam(q, user, req.params.teamKey, true),
+        guard: sheetOwnerGuard(req),
         write: async (q, team) => {
           // Its play counts keep their copy of its privacy; their open shared views reload now.
           const views = await sharedViewsOfTeam(q, team.team_key);
