@@ -36,7 +36,7 @@ import accountRoutes from './routes/account/index.ts';
 import coscorersRoutes from './routes/coscorers/index.ts';
 import wsRoute from './realtime/ws-route.ts';
 import { buildFileReader, themeScriptHash } from './critical-path.ts';
-import { registerWebApp } from './web-app.ts';
+import { loadWebBuild, registerWebApp } from './web-app.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { SMALL_BODY_BYTES } from './lib/body-limits.ts';
 import { trimNonDocumentHeaders } from './lib/document-headers.ts';
@@ -63,6 +63,10 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     pluginTimeout: 120_000,
   });
   logRequests(app);
+  // Started before the database is awaited below: the main thread would otherwise wait idle.
+  const webBuild = loadWebBuild(config, app.log);
+  // A failure is reported where it is awaited, not as an unhandled rejection meanwhile.
+  webBuild.catch(() => undefined);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -193,6 +197,6 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
     { prefix: API_PATH },
   );
   await app.register(wsRoute);
-  await registerWebApp(app, config);
+  await registerWebApp(app, config, webBuild);
   return app;
 }

@@ -9,7 +9,12 @@ import type { AppConfig } from '@sagan/shared/auth';
 import { API_PATH } from '@sagan/shared/http';
 import { BASE_PATH, clientRoutePatterns, routes } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
-import { buildFileReader, inlineCriticalPath, inlineStylesAndTheme } from './critical-path.ts';
+import {
+  buildFileReader,
+  inlineCriticalPath,
+  inlineStylesAndTheme,
+  type BuildFileReader,
+} from './critical-path.ts';
 import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
 import { renderedPage, type RenderedPage, type TopicState } from './rendered-pages.ts';
 import { appConfigFor } from './routes/auth/index.ts';
@@ -153,16 +158,39 @@ function isBrowserNavigation(headers: IncomingHttpHeaders): boolean {
   return headers['sec-fetch-mode'] === 'navigate' || /\btext\/html\b/.test(headers.accept ?? '');
 }
 
-/** The built web app, with history fallback for every client route of SPEC §2. */
-export async function registerWebApp(app: FastifyInstance, config: Config): Promise<void> {
+/** What the server reads of the web build once, at start. */
+interface WebBuild {
+  hasWeb: boolean;
+  indexHtml: string;
+  firstPaint: FirstPaint | null;
+  readBuildFile: BuildFileReader;
+  /** What a client-rendered page is sent: its styles and theme need no request of their own. */
+  clientHtml: string;
+}
+
+/**
+ * Reads the web build and loads its server-rendering bundle. Needs no database: app.ts starts
+ * it before awaiting the database, so a start does not load the bundle after the database is
+ * ready (the embedded one takes longer to start than the app's modules take to load).
+ */
+export async function loadWebBuild(config: Config, log: FastifyBaseLogger): Promise<WebBuild> {
   const indexPath = path.join(config.webDist, 'index.html');
   const hasWeb = fs.existsSync(indexPath);
-  if (!hasWeb) app.log.warn({ webDist: config.webDist }, 'web app not built; API only');
+  if (!hasWeb) log.warn({ webDist: config.webDist }, 'web app not built; API only');
   const indexHtml = hasWeb ? fs.readFileSync(indexPath, 'utf8') : '';
-  const firstPaint = hasWeb ? await loadFirstPaint(config.webDist, indexHtml, app.log) : null;
+  const firstPaint = hasWeb ? await loadFirstPaint(config.webDist, indexHtml, log) : null;
   const readBuildFile = buildFileReader(config.webDist);
-  // What a client-rendered page is sent: its styles and theme need no request of their own.
   const clientHtml = inlineStylesAndTheme(indexHtml, readBuildFile);
+  return { hasWeb, indexHtml, firstPaint, readBuildFile, clientHtml };
+}
+
+/** The built web app, with history fallback for every client route of SPEC §2. */
+export async function registerWebApp(
+  app: FastifyInstance,
+  config: Config,
+  build: Promise<WebBuild>,
+): Promise<void> {
+  const { hasWeb, indexHtml, firstPaint, readBuildFile, clientHtml } = await build;
   const renderCache: RenderCache = new Map();
 
   /**

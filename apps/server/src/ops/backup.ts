@@ -5,7 +5,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import pg from 'pg';
-import * as tar from 'tar';
 import { z } from 'zod';
 import type { Db } from '../db/db.ts';
 import { momentOf, TABLES_NOT_RESTORED } from '../db/moment.ts';
@@ -100,6 +99,8 @@ export async function takeBackup(source: BackupSource, out: string): Promise<Bac
     };
     await fs.writeFile(path.join(staging, PARTS.manifest), JSON.stringify(manifest, null, 2));
     const tmp = `${out}.partial`;
+    // Loaded with the first backup, not at every start.
+    const tar = await import('tar');
     await tar.c({ file: tmp, cwd: staging, portable: true }, [
       PARTS.manifest,
       'database',
