@@ -12,6 +12,7 @@
 //   npm run bench:saturday -- --baseline main     # the same, paired with main's server
 //   npm run bench:saturday -- --scenario games --targets sagan-pg --rates 400,800
 //   npm run bench:saturday -- --scenario games --targets sagan --rates 200 --worst 10
+//   npm run bench:saturday -- --scenario games --targets sagan --rates 100 --loop-delay
 //
 // Exit status 1 when any viewer is not on its game's final state.
 import fs from 'node:fs';
@@ -76,6 +77,11 @@ const isWebWriter = (i: number) => WRITERS === 'mixed' && i % 2 === 1;
  * start) and the wall-clock time each was sent, to line a stall up with a server's own marks.
  */
 const WORST = Number(option('worst') ?? 0);
+/** `--loop-delay`: each sample also reads the server's event-loop delay (bench/lib/loop-delay.mjs). */
+const LOOP_DELAY = flag('loop-delay');
+if (LOOP_DELAY) {
+  process.env.BENCH_LOOP_DELAY ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-loop-delay-'));
+}
 const BATCH = 250;
 /** Home-page viewers that decode their frames to time staleness (the rest only count them). */
 const STALENESS_SAMPLE = 20;
@@ -397,6 +403,7 @@ async function runRate(
         }
       });
   };
+  if (LOOP_DELAY) await loopDelay(sys);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   window.recording = true;
@@ -413,6 +420,12 @@ async function runRate(
   }
   const elapsed = (performance.now() - t0) / 1000;
   const doneInWindow = done;
+  const delay = LOOP_DELAY ? await loopDelay(sys) : undefined;
+  if (delay) {
+    console.error(
+      `  ${sys.label} ${rate}/s: event-loop delay p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms`,
+    );
+  }
   // Drain: queued taps are dropped (asked, not done), in-flight ones finish, aggregates flush.
   for (const g of sys.games) g.queued = 0;
   while (sys.games.some((g) => g.busy)) await sleep(10);
@@ -443,6 +456,16 @@ async function runRate(
     lost,
     clientCpu: ((cpu.user + cpu.system) / 1e6 / wall) * 100,
   };
+}
+
+/** The first server's event-loop delay since the last call (loop-delay.mjs answers SIGWINCH). */
+async function loopDelay(sys: System): Promise<{ p50: number; p99: number; max: number }> {
+  const pid = sys.servers[0]!.proc.pid!;
+  const file = path.join(process.env.BENCH_LOOP_DELAY!, `${pid}.json`);
+  fs.rmSync(file, { force: true });
+  process.kill(pid, 'SIGWINCH');
+  while (!fs.existsSync(file)) await sleep(5);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as { p50: number; p99: number; max: number };
 }
 
 function printWorst(
