@@ -11,6 +11,8 @@
 //   npm run bench:saturday -- --smoke             # small, home scenario only (in the test command)
 //   npm run bench:saturday -- --baseline main     # the same, paired with main's server
 //   npm run bench:saturday -- --scenario games --targets sagan-pg --rates 400,800
+//   npm run bench:saturday -- --scenario games --targets sagan --rates 200 --worst 10
+//   npm run bench:saturday -- --scenario games --targets sagan --rates 100 --loop-delay
 //
 // Exit status 1 when any viewer is not on its game's final state.
 import fs from 'node:fs';
@@ -70,6 +72,16 @@ const INTERVAL_MS = Number(option('interval') ?? 1000);
 const WRITERS = option('writers') ?? 'mixed';
 if (!['mixed', 'app'].includes(WRITERS)) throw new Error(`--writers mixed|app, not ${WRITERS}`);
 const isWebWriter = (i: number) => WRITERS === 'mixed' && i % 2 === 1;
+/**
+ * `--worst N`: each sample also prints its N slowest writes, with the second (from the sample's
+ * start) and the wall-clock time each was sent, to line a stall up with a server's own marks.
+ */
+const WORST = Number(option('worst') ?? 0);
+/** `--loop-delay`: each sample also reads the server's event-loop delay (bench/lib/loop-delay.mjs). */
+const LOOP_DELAY = flag('loop-delay');
+if (LOOP_DELAY) {
+  process.env.BENCH_LOOP_DELAY ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-loop-delay-'));
+}
 const BATCH = 250;
 /** Home-page viewers that decode their frames to time staleness (the rest only count them). */
 const STALENESS_SAMPLE = 20;
@@ -350,6 +362,8 @@ async function runRate(
   window.staleness = [];
   window.homeFrames = 0;
   const writeTimes: number[] = [];
+  /** [sent at, ms] of each answered write, for --worst. */
+  const writeLog: Array<[number, number]> = [];
   let done = 0;
   let failed = 0;
   let next = 0;
@@ -375,6 +389,7 @@ async function runRate(
             game.okScore = score;
             done++;
             writeTimes.push(performance.now() - at);
+            if (WORST) writeLog.push([at, performance.now() - at]);
           } else failed++;
         },
         () => failed++,
@@ -388,6 +403,7 @@ async function runRate(
         }
       });
   };
+  if (LOOP_DELAY) await loopDelay(sys);
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   window.recording = true;
@@ -404,6 +420,12 @@ async function runRate(
   }
   const elapsed = (performance.now() - t0) / 1000;
   const doneInWindow = done;
+  const delay = LOOP_DELAY ? await loopDelay(sys) : undefined;
+  if (delay) {
+    console.error(
+      `  ${sys.label} ${rate}/s: event-loop delay p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms`,
+    );
+  }
   // Drain: queued taps are dropped (asked, not done), in-flight ones finish, aggregates flush.
   for (const g of sys.games) g.queued = 0;
   while (sys.games.some((g) => g.busy)) await sleep(10);
@@ -415,6 +437,7 @@ async function runRate(
   for (let v = 0; v < viewers.last.length; v++) {
     if (viewers.last[v] !== sys.games[viewers.gameOf[v]!]!.okScore) lost++;
   }
+  if (WORST) printWorst(sys.label, rate, seconds, t0, writeLog);
   const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
   const w = sorted(writeTimes);
   const d = sorted(window.deliveries);
@@ -433,6 +456,31 @@ async function runRate(
     lost,
     clientCpu: ((cpu.user + cpu.system) / 1e6 / wall) * 100,
   };
+}
+
+/** The first server's event-loop delay since the last call (loop-delay.mjs answers SIGWINCH). */
+async function loopDelay(sys: System): Promise<{ p50: number; p99: number; max: number }> {
+  const pid = sys.servers[0]!.proc.pid!;
+  const file = path.join(process.env.BENCH_LOOP_DELAY!, `${pid}.json`);
+  fs.rmSync(file, { force: true });
+  process.kill(pid, 'SIGWINCH');
+  while (!fs.existsSync(file)) await sleep(5);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as { p50: number; p99: number; max: number };
+}
+
+function printWorst(
+  label: string,
+  rate: number,
+  seconds: number,
+  t0: number,
+  log: Array<[number, number]>,
+): void {
+  const worst = [...log].sort((a, b) => b[1] - a[1]).slice(0, WORST);
+  console.error(`  ${label} ${rate}/s for ${seconds} s: the ${worst.length} slowest writes`);
+  for (const [at, ms] of worst) {
+    const wall = new Date(performance.timeOrigin + at).toISOString().slice(11, 23);
+    console.error(`    +${((at - t0) / 1000).toFixed(2)} s (${wall}): ${ms.toFixed(0)} ms`);
+  }
 }
 
 const loadAtStart = os.loadavg()[0]!;

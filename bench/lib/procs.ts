@@ -72,6 +72,11 @@ export const MEASURED_NODE_FLAGS = [
   '--expose-gc',
   '--import',
   './bench/lib/gc-on-signal.mjs',
+  // BENCH_LOOP_DELAY=<dir>: the event loop's delay per sample (loop-delay.mjs), from this
+  // checkout's file, so that a baseline's server is measured the same way.
+  ...(process.env.BENCH_LOOP_DELAY
+    ? ['--import', new URL('./loop-delay.mjs', import.meta.url).href]
+    : []),
   '--import',
   'tsx',
 ];

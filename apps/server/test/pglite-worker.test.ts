@@ -95,6 +95,32 @@ describe('PGlite in its own thread', () => {
     expect(seen).toBeGreaterThan(0);
   });
 
+  it('gives the event loop a turn between transactions that become ready together', async () => {
+    // Replies that arrive together are handled in one go, without the loop turning, and each
+    // here starts a transaction that waits blocked for a statement longer than the turn's
+    // budget. Without a turn between them no socket is read until the last has committed: on a
+    // busy server that was seconds, every request that came meanwhile waiting it out.
+    const n = 5;
+    const finished: number[] = [];
+    let finishedAtTurn = -1;
+    const ready = Array.from({ length: n }, (_, i) =>
+      db.query('SELECT 1').then(() =>
+        db.tx(async (q) => {
+          await q.query('SELECT pg_sleep(0.03)');
+          finished.push(i);
+        }),
+      ),
+    );
+    // Waits blocked until the thread has answered every query above, so that their replies
+    // are all queued for this thread when it next looks.
+    await db.tx((q) => q.query('SELECT 1'));
+    setImmediate(() => (finishedAtTurn = finished.length));
+    await Promise.all(ready);
+    expect(finishedAtTurn).toBeGreaterThanOrEqual(0);
+    expect(finishedAtTurn).toBeLessThan(n);
+    expect(finished).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it('lets a transaction begun while another is open wait for it without blocking this thread', async () => {
     let inside!: () => void;
     const entered = new Promise<void>((resolve) => (inside = resolve));
@@ -115,7 +141,7 @@ describe('PGlite in its own thread', () => {
       );
       order.push(`second saw ${rows[0]?.n}`);
     });
-    // The second begin waits in the database's thread: this one keeps turning meanwhile.
+    // The second waits on this thread, not blocked: it keeps turning meanwhile.
     await new Promise((resolve) => setImmediate(resolve));
     release();
     await Promise.all([first, second]);

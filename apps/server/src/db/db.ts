@@ -317,6 +317,13 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
 type PgliteOptions = Omit<WorkerOptions, 'dataDir'>;
 
 /**
+ * How long the main thread may wait blocked on the database's thread (its transactions'
+ * statements) in one turn of the event loop before the next transaction waits for a turn: the
+ * server's own target for the event loop's delay is 20 ms at p99.
+ */
+const TURN_BUDGET_MS = 10;
+
+/**
  * PGlite starts PostgreSQL with shared_buffers at 128 MB, resident from the start: most of an
  * idle server's memory. A club's database is a few MB and the operating system caches its
  * files anyway; 16 MB (2,048 pages) holds its working set many times over.
@@ -410,12 +417,40 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
   worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)));
 
   /**
-   * Transactions begun and not yet ended. PGlite runs one transaction at a time: while one is
-   * open here, another's begin waits in the thread until this thread ends it.
+   * Transactions begun and not yet ended (0 or 1). PGlite runs one transaction at a time: while
+   * one is open, another waits here, not in the thread, to begin as soon as it ends.
    */
   let openTx = 0;
-  /** A dump holds PGlite for seconds: a begin behind it is not waited for on this thread. */
+  /** A dump holds PGlite for seconds: transactions wait for it here, without blocking. */
   let dumping = 0;
+
+  /**
+   * Milliseconds this thread has waited blocked since the event loop last turned. Replies that
+   * arrive together are handled in one go, without the loop turning in between (a port's queued
+   * messages, a promise's waiters), and each may start a transaction: on a busy server hundreds
+   * of them back to back, seconds with no socket read and no timer run, every request that came
+   * meanwhile waiting out the whole of it, and more of them arriving together next time. Past a
+   * budget, the next transaction waits for the next turn, after the sockets' work.
+   */
+  let blockedMs = 0;
+  let turnReset: NodeJS.Immediate | undefined;
+  /** Transactions waiting to begin, in order: one at a time, within the turn's budget. */
+  const admissions: Array<() => void> = [];
+  let turnGate: NodeJS.Immediate | undefined;
+  const admitNext = (): void => {
+    if (openTx || dumping || !admissions.length) return;
+    if (blockedMs >= TURN_BUDGET_MS) {
+      // An immediate set now runs after the next poll for I/O.
+      turnGate ??= setImmediate(() => {
+        turnGate = undefined;
+        blockedMs = 0;
+        admitNext();
+      });
+      return;
+    }
+    openTx++;
+    admissions.shift()!();
+  };
 
   /**
    * A transaction's statements are answered while this thread waits, blocked: the transaction
@@ -423,10 +458,25 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
    * loop, each statement's reply queued behind every socket's work first, and on a busy core
    * (or one core shared with the database's thread) a write's five round trips held the
    * database for tens of milliseconds while it sat idle, and every other write queued behind.
-   * Only what the thread answers without this one's help is waited for so: a statement of the
-   * open transaction, its end, and a begin when no other transaction or dump is ahead of it.
+   * Only what the thread answers without this one's help is waited for so: a transaction
+   * begins only when no other transaction or dump is open (see admissions); a begin waits only
+   * for queries sent before it.
    */
   const requestSync = <T>(req: DistributiveOmit<Request, 'id'>): T => {
+    const waitStart = performance.now();
+    try {
+      return requestSyncNow<T>(req);
+    } finally {
+      blockedMs += performance.now() - waitStart;
+      // Immediates scheduled now run after this turn's (or, from one, the next turn's) I/O.
+      turnReset ??= setImmediate(() => {
+        turnReset = undefined;
+        blockedMs = 0;
+      });
+    }
+  };
+
+  const requestSyncNow = <T>(req: DistributiveOmit<Request, 'id'>): T => {
     const gone = () => {
       fail(new Error('the database thread stopped'));
       return stopped!;
@@ -468,11 +518,14 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[]) => request<T[]>({ op: 'query', sql, params }),
     async tx(fn, opts) {
-      const begin = { op: 'begin', snapshot: !!opts?.snapshot } as const;
-      const alone = openTx === 0 && dumping === 0;
-      openTx++;
+      if (openTx || dumping || admissions.length || blockedMs >= TURN_BUDGET_MS) {
+        await new Promise<void>((admitted) => {
+          admissions.push(admitted);
+          admitNext();
+        });
+      } else openTx++;
       try {
-        const txId = alone ? requestSync<number>(begin) : await request<number>(begin);
+        const txId = requestSync<number>({ op: 'begin', snapshot: !!opts?.snapshot });
         const tx = txHandle(async <T>(sql: string, params?: unknown[]) =>
           requestSync<T[]>({ op: 'txQuery', tx: txId, sql, params }),
         );
@@ -497,6 +550,7 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         return result;
       } finally {
         openTx--;
+        admitNext();
       }
     },
     // In one process: there is no connection to lose.
@@ -520,6 +574,7 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         return { ...dump, pgliteVersion: pgliteVersion() };
       } finally {
         dumping--;
+        admitNext();
       }
     },
     async close() {
