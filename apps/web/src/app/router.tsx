@@ -73,7 +73,7 @@ const pages: Record<RouteName, LazyPage> = {
     'topics',
   ),
   teamsheets: lazyPage(() => import('../features/teamsheets/teamsheets-page.tsx')),
-  teamsheet: lazyPage(() => import('../features/teamsheets/teamsheet-page.tsx')),
+  teamsheet: lazyPage(() => import('../features/teamsheets/teamsheet-page.tsx'), 'topics'),
   teamsheetPlayer: lazyPage(
     () => import('../features/teamsheets/teamsheet-player-page.tsx'),
     'topics',
