@@ -11,15 +11,33 @@ export interface PublicPage {
   noindex: boolean;
 }
 
-/** A signed-in local user of a Sagan server: cookie + CSRF header. */
-async function signIn(base: string, displayName: string) {
+/** Who seeds the pages: signed in again, the same local user, whose Scoreboards list them. */
+const SEEDER = 'Page Audit Coach';
+
+/** The session cookie of a new sign-in of a local user of a Sagan server. */
+async function sessionCookie(base: string, displayName: string): Promise<string> {
   const res = await fetch(`${base}${API_PATH}/auth/local`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
     body: JSON.stringify({ displayName }),
   });
   if (!res.ok) throw new Error(`local sign-in: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+  return (res.headers.get('set-cookie') ?? '').split(';')[0]!;
+}
+
+/** The seeder's own Scoreboards page (per user: rendered for their session), as HTML. */
+export async function seederScoreboardsHtml(base: string): Promise<string> {
+  const cookie = await sessionCookie(base, SEEDER);
+  const res = await fetch(`${base}${BASE_PATH}/scoreboards`, {
+    headers: { accept: 'text/html', cookie },
+  });
+  if (res.status !== 200) throw new Error(`signed-in scoreboards: status ${res.status}`);
+  return res.text();
+}
+
+/** A signed-in local user of a Sagan server: cookie + CSRF header. */
+async function signIn(base: string, displayName: string) {
+  const cookie = await sessionCookie(base, displayName);
   return async <T>(method: string, p: string, body?: unknown): Promise<T> => {
     const r = await fetch(`${base}${API_PATH}${p}`, {
       method,
@@ -37,7 +55,7 @@ async function signIn(base: string, displayName: string) {
 
 /** Seeds a game (tagged, with a comment), a published sheet and a shared play count. */
 export async function seedPublicPages(base: string): Promise<PublicPage[]> {
-  const call = await signIn(base, 'Page Audit Coach');
+  const call = await signIn(base, SEEDER);
   const { gameKey } = await call<{ gameKey: string }>('POST', '/games', {
     gameName: 'Cup final',
     sportID: 7,
