@@ -66,11 +66,11 @@ const TARGETS = { firstLoadJsKb: 50, cssKb: 10, navigationMs: 300, writeP50Ms: 5
 const MAX_JS_KB: Record<string, number> = {
   dashboard: 60,
   login: 54,
-  scoreboards: 71,
+  scoreboards: 62,
   'tagged list': 61,
   scoreboard: 50,
   'mini card': 46,
-  'team sheet': 72,
+  'team sheet': 60,
   'player page': 57,
   'play-count link': 58,
 };

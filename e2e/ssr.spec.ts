@@ -5,7 +5,7 @@ import type {
   Locator,
   Page,
 } from '@playwright/test';
-import { test, expect, unique, BASE, apiAs, createGame, screenshot } from './fixtures.ts';
+import { test, expect, unique, BASE, apiAs, createGame, screenshot, signIn } from './fixtures.ts';
 
 // Server-rendered first paint (docs/decisions/0013): the scoreboard is in the HTML itself, the
 // app then takes over without a flash and goes on live.
@@ -445,6 +445,34 @@ test.describe('server-rendered scoreboard', () => {
     await tookOver(page, games, releaseHome);
     await expect(apps).toBeVisible();
     await expect(page.getByRole('list', { name: 'Current Games' })).toBeVisible();
+    expect(
+      await page.evaluate(() => (window as unknown as { __loadingSeen: number }).__loadingSeen),
+    ).toBe(0);
+    await context.close();
+  });
+
+  test("Scoreboards is rendered with the signed-in user's own games, taken over without a flash", async ({
+    browser,
+    request,
+  }) => {
+    const who = unique('Board owner');
+    const keeper = await apiAs(request, who);
+    const name = unique('My Rendered Cup');
+    const gameKey = await createGame(keeper, { gameName: name, homeScore: 2 });
+    const context = await browser.newContext();
+    await context.addInitScript(WATCH_FLASH);
+    const page = await context.newPage();
+    await signIn(page, who);
+    const release = await holdAppCode(page, APP_ENTRY);
+    await page.goto(`${BASE}/scoreboards`, { waitUntil: 'domcontentloaded' });
+    // The server's markup, the app's code held back: the user's own game is already there.
+    const mine = page.getByRole('list', { name: 'My Games' });
+    const card = mine.locator('.summary-card', { hasText: name });
+    await expect(card.locator('.summary-score').first()).toHaveText('2');
+    await tookOver(page, card, release);
+    // Taken over and subscribed from the rendered numbers: a write reaches the list live.
+    await keeper.call('PATCH', `/games/${gameKey}`, { homeScore: 5 });
+    await expect(card.locator('.summary-score').first()).toHaveText('5');
     expect(
       await page.evaluate(() => (window as unknown as { __loadingSeen: number }).__loadingSeen),
     ).toBe(0);

@@ -35,9 +35,12 @@ await build({
   splitting: true,
   chunkNames: '[name]-[hash]',
   // Left to node_modules: packages that read files beside their own code (PGlite's WebAssembly,
-  // swagger-ui's static files), sharp's native module, and ws's optional native helpers.
+  // swagger-ui's static files), sharp's native module, and ws's optional native helpers; and
+  // @fastify/cookie, which loads its own `cookie` (v2) with import(): bundled, that import gave
+  // the CommonJS module's namespace without its named exports, and every Set-Cookie threw.
   external: [
     '@electric-sql/pglite',
+    '@fastify/cookie',
     '@fastify/swagger-ui',
     'sharp',
     'bufferutil',

@@ -27,7 +27,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { pageUrl, seedPublicPages, type PublicPage } from './lib/public-pages.ts';
+import {
+  pageUrl,
+  seedPublicPages,
+  seederScoreboardsHtml,
+  type PublicPage,
+} from './lib/public-pages.ts';
 import { root, startSaganServer } from './lib/server.ts';
 
 const HTML_ONLY = process.argv.includes('--html-only');
@@ -61,6 +66,12 @@ async function checkHtml(base: string, pages: PublicPage[], dir: string): Promis
     fs.writeFileSync(file, await res.text());
     files.push(file);
   }
+  // Scoreboards is rendered per user: signed in, it holds the seeder's games.
+  const mine = await seederScoreboardsHtml(base);
+  if (!mine.includes('Cup final')) throw new Error('signed-in scoreboards: no game rendered');
+  const file = path.join(dir, 'scoreboards-signed-in.html');
+  fs.writeFileSync(file, mine);
+  files.push(file);
   const r = spawnSync('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'gnu', ...files], {
     encoding: 'utf8',
   });

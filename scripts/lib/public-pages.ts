@@ -11,9 +11,22 @@ export interface PublicPage {
   noindex: boolean;
 }
 
+/** Who seeds the pages: signed in again, the same local user, whose Scoreboards list them. */
+const SEEDER = 'Page Audit Coach';
+
+/** The seeder's own Scoreboards page (per user: rendered for their session), as HTML. */
+export async function seederScoreboardsHtml(base: string): Promise<string> {
+  const { cookie } = await signInLocal(base, SEEDER);
+  const res = await fetch(`${base}${BASE_PATH}/scoreboards`, {
+    headers: { accept: 'text/html', cookie },
+  });
+  if (res.status !== 200) throw new Error(`signed-in scoreboards: status ${res.status}`);
+  return res.text();
+}
+
 /** Seeds a game (tagged, with a comment), a published sheet and a shared play count. */
 export async function seedPublicPages(base: string): Promise<PublicPage[]> {
-  const { call } = await signInLocal(base, 'Page Audit Coach');
+  const { call } = await signInLocal(base, SEEDER);
   const { gameKey } = await call<{ gameKey: string }>('POST', '/games', {
     gameName: 'Cup final',
     sportID: 7,

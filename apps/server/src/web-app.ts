@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { AppConfig } from '@sagan/shared/auth';
+import type { AppConfig, SessionUser } from '@sagan/shared/auth';
 import { API_PATH } from '@sagan/shared/http';
 import { BASE_PATH, clientRoutePatterns, routes } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
@@ -49,7 +49,12 @@ interface SsrModule {
   renderScoreboard(
     url: string,
     states: TopicState[],
-    opts?: { manifest?: unknown; origin?: string; appConfig?: AppConfig },
+    opts?: {
+      manifest?: unknown;
+      origin?: string;
+      appConfig?: AppConfig;
+      session?: SessionUser | null;
+    },
   ): Promise<{ html: string; head?: string }>;
 }
 
@@ -99,21 +104,28 @@ export function jsonForScript(value: unknown): string {
 const INITIAL_STATE_ID = 'sagan-initial';
 /** The id main.tsx reads GET /config's answer from (apps/web/src/lib/auth.ts). */
 const INITIAL_CONFIG_ID = 'sagan-config';
+/** The id main.tsx reads a per-user page's session from (apps/web/src/lib/auth.ts). */
+const INITIAL_SESSION_ID = 'sagan-session';
 
 /**
  * index.html with the rendered markup in #root, the states beside it, and the extra head
- * (loadFirstPaint made sure index.html has an empty #root).
+ * (loadFirstPaint made sure index.html has an empty #root). A per-user page also carries the
+ * session it was rendered for (undefined: a shared page, which does not).
  */
 function injectFirstPaint(
   indexHtml: string,
   rendered: { html: string; head?: string },
   states: TopicState[],
   appConfig: AppConfig,
+  session: SessionUser | null | undefined,
 ): string {
   const body =
     `<div id="root">${rendered.html}</div>` +
     `<script type="application/json" id="${INITIAL_STATE_ID}">${jsonForScript(states)}</script>` +
-    `<script type="application/json" id="${INITIAL_CONFIG_ID}">${jsonForScript(appConfig)}</script>`;
+    `<script type="application/json" id="${INITIAL_CONFIG_ID}">${jsonForScript(appConfig)}</script>` +
+    (session === undefined
+      ? ''
+      : `<script type="application/json" id="${INITIAL_SESSION_ID}">${jsonForScript({ user: session })}</script>`);
   let html = indexHtml.replace(ROOT, () => body);
   if (rendered.head) html = html.replace('</head>', () => `    ${rendered.head}\n  </head>`);
   return html;
@@ -146,11 +158,14 @@ function renderKey(
   route: string,
   origin: string,
   appConfig: AppConfig,
+  session: SessionUser | null | undefined,
   states: TopicState[],
   isCoalesced: (topic: string) => boolean,
 ): string {
   const parts = states.map((s) => renderKeyPart(s, isCoalesced(s.topic)));
-  return [route, origin, JSON.stringify(appConfig), ...parts].join('\n');
+  // A per-user page's render is its user's alone: who it was rendered for is part of its key.
+  const who = session === undefined ? 'shared' : `session ${JSON.stringify(session)}`;
+  return [route, origin, JSON.stringify(appConfig), who, ...parts].join('\n');
 }
 
 /** A browser loading a page (not a script, an image or an API client). */
@@ -203,23 +218,30 @@ export async function registerWebApp(
     page: RenderedPage,
     origin: string,
     appConfig: AppConfig,
+    user: SessionUser | null,
   ): Promise<{
     states: TopicState[];
     missing: boolean;
     rendered: { html: string; head?: string } | null;
     appConfig: AppConfig;
+    session: SessionUser | null | undefined;
   }> {
+    // Only what the app's own session check answers (GET /auth/session) goes into the page.
+    const session = page.perUser
+      ? user && { uid: user.uid, displayName: user.displayName }
+      : undefined;
     const states = await Promise.all(
       page.topics.map(async (topic) => ({ topic, ...(await app.hub.current(topic)) })),
     );
     const missing = page.missing(states);
-    if (!firstPaint) return { states, missing, rendered: null, appConfig };
+    if (!firstPaint) return { states, missing, rendered: null, appConfig, session };
     const render = async () => {
       try {
         return await firstPaint.module.renderScoreboard(BASE_PATH + route, states, {
           manifest: firstPaint.manifest,
           origin,
           appConfig,
+          session,
         });
       } catch (err) {
         app.log.error({ err, route }, 'server rendering failed; sending the client-rendered page');
@@ -228,7 +250,9 @@ export async function registerWebApp(
     };
     // A running clock is cached like the rest: its time is not in the markup, but filled in
     // after paint from the states (written in per request, with the server's time).
-    const key = renderKey(route, origin, appConfig, states, (topic) => app.hub.isCoalesced(topic));
+    const key = renderKey(route, origin, appConfig, session, states, (topic) =>
+      app.hub.isCoalesced(topic),
+    );
     let rendered = renderCache.get(key);
     if (rendered) {
       // Most recently used last, so the oldest is the first evicted.
@@ -243,7 +267,7 @@ export async function registerWebApp(
     const html = await rendered;
     // A failed render is not kept: the next request tries again.
     if (!html && renderCache.get(key) === rendered) renderCache.delete(key);
-    return { states, missing, rendered: html, appConfig };
+    return { states, missing, rendered: html, appConfig, session };
   }
 
   if (hasWeb) {
@@ -296,12 +320,18 @@ export async function registerWebApp(
       const known =
         isClientRoute(route) &&
         (route !== routes.admin.path || (!!req.user && config.adminUids.includes(req.user.uid)));
-      const page = renderedPage(route);
+      const page = renderedPage(route, req.user?.uid ?? null);
       let html = indexHtml;
       const [preview, painted] = await Promise.all([
         known ? previewFor(app.db, route) : null,
         page && page !== 'malformed'
-          ? renderPage(route, page, requestOrigin(req, config.publicUrl), appConfigFor(config, req))
+          ? renderPage(
+              route,
+              page,
+              requestOrigin(req, config.publicUrl),
+              appConfigFor(config, req),
+              req.user,
+            )
           : null,
       ]);
       // Shared links get a preview card; public sheets stay out of search engines.
@@ -320,7 +350,13 @@ export async function registerWebApp(
         ? clientHtml
         : painted?.rendered
           ? inlineCriticalPath(
-              injectFirstPaint(html, painted.rendered, painted.states, painted.appConfig),
+              injectFirstPaint(
+                html,
+                painted.rendered,
+                painted.states,
+                painted.appConfig,
+                painted.session,
+              ),
               readBuildFile,
             )
           : html === indexHtml
@@ -332,11 +368,18 @@ export async function registerWebApp(
       // malformed) is not found, as an unknown path is; the page says so itself.
       const found = known && page !== 'malformed' && (!painted?.missing || seesHidden);
       // Unknown paths still get the app (it shows its not-found page) but with a 404 status.
-      return reply
-        .code(found ? 200 : 404)
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html);
+      return (
+        reply
+          .code(found ? 200 : 404)
+          // A page rendered for one user's session is never kept for another (nor revalidated
+          // by a shared cache): it is asked for again.
+          .header(
+            'cache-control',
+            page && page !== 'malformed' && page.perUser ? 'private, no-store' : 'no-cache',
+          )
+          .type('text/html; charset=utf-8')
+          .send(html)
+      );
     }
     // A person following a stale or mistyped link outside the app's base path (an old
     // /privacy or /blog/ link, say) gets the app's friendly page at the same path under the

@@ -242,7 +242,7 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
   it('a malformed key (not found) and other routes get the plain page', async () => {
     for (const [url, status] of [
       ['/apps/sagan/viewscoreboard/bad.key', 404],
-      ['/apps/sagan/scoreboards', 200],
+      ['/apps/sagan/playcounts', 200],
     ] as const) {
       const res = await t.app.inject({ url });
       expect(res.statusCode).toBe(status);

@@ -89,6 +89,18 @@ describe('npm start', () => {
       const health = await fetch(`${url}api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ database: 'pglite' });
+      // A sign-in sets its cookie, which the next request is known by: the compiled server's
+      // cookie code works as the source's does.
+      const signIn = await fetch(`${url}api/auth/local`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
+        body: JSON.stringify({ displayName: 'Start Checker' }),
+      });
+      expect(signIn.status).toBe(200);
+      const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
+      expect(cookie).toMatch(/=./);
+      const session = await fetch(`${url}api/auth/session`, { headers: { cookie } });
+      expect(await session.json()).toMatchObject({ user: { displayName: 'Start Checker' } });
 
       // The server's own log lines carry the pid of the process npm started: the same one.
       const pids = out

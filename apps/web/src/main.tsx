@@ -5,12 +5,25 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
-import { readInitialConfig, setInitialConfig } from './lib/auth.ts';
+import {
+  readInitialConfig,
+  readInitialSession,
+  setInitialConfig,
+  setInitialSession,
+} from './lib/auth.ts';
+import { remember } from './lib/device-user.ts';
 import { readInitialTopics, realtime } from './lib/realtime.ts';
 import './styles.css';
 
 // A server-rendered page was rendered knowing the site's config: so is the app's first render.
 setInitialConfig(readInitialConfig(document));
+// A per-user page (Scoreboards) was rendered for this browser's session: the app starts with
+// that answer rather than showing Loading until it has asked again.
+const initialUser = readInitialSession(document);
+if (initialUser !== undefined) {
+  setInitialSession(initialUser);
+  remember(initialUser);
+}
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -112,7 +125,8 @@ for (const type of ['pointerover', 'focusin', 'touchstart']) {
 // first render is the same page, so replacing the server's markup changes nothing on screen;
 // the subscriptions then resume from those sequence numbers.
 const initial = readInitialTopics(document);
-if (initial.length > 0) {
+// A signed-out Scoreboards page shows no topic, yet is rendered all the same.
+if (initial.length > 0 || initialUser !== undefined) {
   for (const t of initial) realtime.seed(t);
   // Until the app has taken over, the page is about to be replaced: assistive technology waits.
   root.setAttribute('aria-busy', 'true');

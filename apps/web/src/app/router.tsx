@@ -62,7 +62,7 @@ function lazyPage(
 const pages: Record<RouteName, LazyPage> = {
   dashboard: lazyPage(() => import('../features/scoreboards/dashboard-page.tsx'), 'topics'),
   Login: lazyPage(() => import('../features/auth/login-page.tsx'), 'topics'),
-  scoreboards: lazyPage(() => import('../features/scoreboards/scoreboards-page.tsx')),
+  scoreboards: lazyPage(() => import('../features/scoreboards/scoreboards-page.tsx'), 'topics'),
   taggedScoreboards: lazyPage(
     () => import('../features/scoreboards/tagged-scoreboards-page.tsx'),
     'topics',
@@ -73,7 +73,7 @@ const pages: Record<RouteName, LazyPage> = {
     'topics',
   ),
   teamsheets: lazyPage(() => import('../features/teamsheets/teamsheets-page.tsx')),
-  teamsheet: lazyPage(() => import('../features/teamsheets/teamsheet-page.tsx')),
+  teamsheet: lazyPage(() => import('../features/teamsheets/teamsheet-page.tsx'), 'topics'),
   teamsheetPlayer: lazyPage(
     () => import('../features/teamsheets/teamsheet-player-page.tsx'),
     'topics',

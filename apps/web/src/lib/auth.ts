@@ -83,11 +83,33 @@ export function onAuthChange(listener: () => void): () => void {
   return () => authChangeListeners.delete(listener);
 }
 
-const SERVER_SESSION: SessionSnapshot = { user: undefined, settled: false };
-const serverSession = () => SERVER_SESSION;
+/**
+ * Who is signed in as known before any request: a per-user page is rendered for the cookie of
+ * its request and carries the answer (#sagan-session), and both its render and the app's first
+ * one start with it; undefined (every shared page) leaves it unknown until asked.
+ */
+export function setInitialSession(user: SessionUser | null | undefined): void {
+  session = user === undefined ? { user: undefined, settled: false } : { user, settled: true };
+  sessionAt = Date.now();
+}
+
+/** Who the server-rendered page was rendered for, or undefined when it does not say. */
+export function readInitialSession(doc: Document): SessionUser | null | undefined {
+  const text = doc.getElementById('sagan-session')?.textContent;
+  if (!text) return undefined;
+  try {
+    const parsed = sessionStateReader.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data.user : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const currentSession = () => session;
 
 export function useAuth(): { authStatus: AuthStatus; user: SessionUser | null } {
-  const me = useSyncExternalStore(subscribeSession, () => session, serverSession);
+  // The server's render reads the session its request set (setInitialSession), as the config.
+  const me = useSyncExternalStore(subscribeSession, currentSession, currentSession);
   useEffect(() => {
     if (!sessionCheck && (!session.settled || Date.now() - sessionAt > SESSION_STALE_MS))
       void checkSession();

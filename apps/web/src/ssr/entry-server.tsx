@@ -4,10 +4,10 @@
 import { renderToString } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StaticRouter } from 'react-router';
-import type { AppConfig } from '@sagan/shared/auth';
+import type { AppConfig, SessionUser } from '@sagan/shared/auth';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { AppRoutes, preloadRoute } from '../app/router.tsx';
-import { setInitialConfig } from '../lib/auth.ts';
+import { setInitialConfig, setInitialSession } from '../lib/auth.ts';
 import { OriginContext } from '../lib/origin.ts';
 import { RealtimeClient, RealtimeContext, type TopicSeed } from '../lib/realtime.ts';
 import { pageAssetLinks } from './page-assets.ts';
@@ -27,6 +27,7 @@ export interface Rendered {
  */
 const PAGE_SOURCES: ReadonlyArray<[RegExp, string]> = [
   [/^\/$/, 'src/features/scoreboards/dashboard-page.tsx'],
+  [/^\/scoreboards\/?$/, 'src/features/scoreboards/scoreboards-page.tsx'],
   [/^\/taggedscoreboards\/[^/]+\/?$/, 'src/features/scoreboards/tagged-scoreboards-page.tsx'],
   [/^\/viewscoreboard\/[^/]+\/?$/, 'src/features/scoreboards/scoreboard-page.tsx'],
   [/^\/viewscoreboardmini\/[^/]+\/?$/, 'src/features/scoreboards/scoreboard-mini-page.tsx'],
@@ -40,13 +41,19 @@ const PAGE_SOURCES: ReadonlyArray<[RegExp, string]> = [
  * `/apps/sagan/viewscoreboard/-Nx1`) with the same components, routes and layout the browser
  * renders, its realtime topics holding the given states. Queries (who is signed in, watchers)
  * are not fetched: they render as they do on the browser's first render, before their answer;
- * the site's config (appConfig) is known to both.
+ * the site's config (appConfig) is known to both. A per-user page is given its request's
+ * session (null: signed out); without one, who is signed in renders as not yet known.
  * origin is the request's, for pages that show their own full link.
  */
 export async function renderScoreboard(
   url: string,
   states: TopicSeed[],
-  opts: { manifest?: unknown; origin?: string; appConfig?: AppConfig } = {},
+  opts: {
+    manifest?: unknown;
+    origin?: string;
+    appConfig?: AppConfig;
+    session?: SessionUser | null;
+  } = {},
 ): Promise<Rendered> {
   const pathname = url.split('?')[0] ?? '';
   if (!pathname.startsWith(`${BASE_PATH}/`)) throw new Error(`not under ${BASE_PATH}: ${url}`);
@@ -61,6 +68,7 @@ export async function renderScoreboard(
   const queryClient = new QueryClient();
   // Set before each render, which is synchronous: the site's config is the same for every page.
   setInitialConfig(opts.appConfig);
+  setInitialSession(opts.session);
   const html = renderToString(
     <OriginContext.Provider value={opts.origin ?? null}>
       <RealtimeContext.Provider value={realtime}>

@@ -6,14 +6,13 @@ import {
   groupSchema,
   membershipSchema,
   playerSchema,
-  publicRosterResponseSchema,
   publishResultSchema,
   teamSheetSchema,
   teamsListSchema,
   teamSummarySchema,
 } from '@sagan/shared/teamsheet-schemas';
 import type { PlayerInput } from '@sagan/shared/teamsheet';
-import { API_PATH, okSchema } from '@sagan/shared/http';
+import { okSchema } from '@sagan/shared/http';
 import { scoringSeasonSchema } from '@sagan/shared/scoring-season';
 import { teamTopic } from '@sagan/shared/topics/team';
 import { api } from '../../lib/api.ts';
@@ -22,11 +21,6 @@ import { useLive, useLiveWrite } from '../../lib/realtime.ts';
 const enc = encodeURIComponent;
 
 const teamsKey = ['teamsheets', 'list'] as const;
-const rosterKey = (key: string) => ['teamsheets', 'roster', key] as const;
-
-export function qrSrc(publishedAsKey: string): string {
-  return `${API_PATH}/rosters/${enc(publishedAsKey)}/qr.png`;
-}
 
 export function useTeams(enabled: boolean) {
   return useQuery({
@@ -41,16 +35,6 @@ export function useTeams(enabled: boolean) {
  * change, from this tab or another). Writes go over the API; data null = deleted or refused.
  */
 export const useTeam = (key: string) => useLive(teamTopic, key);
-
-/** A published sheet as the signed-in user sees it: the sheet, and whether they follow it. */
-export function useRoster(key: string, enabled: boolean) {
-  return useQuery({
-    queryKey: rosterKey(key),
-    queryFn: () => api('GET', `/rosters/${enc(key)}`, undefined, publicRosterResponseSchema),
-    retry: false,
-    enabled,
-  });
-}
 
 /**
  * A write to one team: it settles once the team topic shows it (so the screen never shows the
@@ -208,23 +192,6 @@ export function useSetLocation(key: string, groupKey: string) {
           membershipSchema,
         ),
       ),
-  });
-}
-
-export function useFollow(publishedAsKey: string) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (follow: boolean) =>
-      api(
-        follow ? 'PUT' : 'DELETE',
-        `/me/favorite-rosters/${enc(publishedAsKey)}`,
-        undefined,
-        okSchema,
-      ),
-    onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: rosterKey(publishedAsKey) });
-      void qc.invalidateQueries({ queryKey: teamsKey });
-    },
   });
 }
 

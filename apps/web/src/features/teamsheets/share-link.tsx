@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { publicSheetPath } from '@sagan/shared/teamsheet-schemas';
+import { API_PATH } from '@sagan/shared/http-paths';
 import { useOrigin } from '../../lib/origin.ts';
-import { qrSrc } from './api.ts';
+
+// Not with the owner's calls in api.ts: the public sheet shows this link, and api.ts loads
+// TanStack Query.
+const qrSrc = (publishedAsKey: string) =>
+  `${API_PATH}/rosters/${encodeURIComponent(publishedAsKey)}/qr.png`;
 
 const PUBLISH_HINT = 'Publish this team sheet to get a shareable link and QR code here.';
 

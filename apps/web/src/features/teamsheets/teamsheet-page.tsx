@@ -11,7 +11,7 @@ import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAuth } from '../../lib/auth.ts';
-import { useFollow, useRoster } from './api.ts';
+import { useFollowState } from './follow-state.ts';
 import { RosterTable } from './roster-table.tsx';
 import { ShareLink } from './share-link.tsx';
 import { StarIcon } from './icons.tsx';
@@ -24,8 +24,7 @@ export default function TeamSheetPage() {
   // The sheet is live (the owner's republish or unpublish reaches an open page); only whether
   // the signed-in user follows it is the user's own, read over the API.
   const live = useLive(rosterTopic, publishedAsKey);
-  const { authStatus } = useAuth();
-  const roster = useRoster(publishedAsKey, authStatus === AuthStatus.SignedIn && !!live.data);
+  const follow = useFollowState(publishedAsKey, !!live.data);
   const [search, setSearch] = useState('');
   const sheet = live.data;
   usePageTitle(sheet?.teamName ?? 'Team sheet');
@@ -39,7 +38,7 @@ export default function TeamSheetPage() {
     <section className="page teamsheet-view">
       <header className="team-head">
         <div className="team-title">
-          <FollowToggle publishedAsKey={publishedAsKey} followed={roster.data?.followed ?? null} />
+          <FollowToggle publishedAsKey={publishedAsKey} {...follow} />
           <h1>{sheet.teamName}</h1>
         </div>
         <p className="team-notes">{sheet.teamNotes}</p>
@@ -91,12 +90,11 @@ export default function TeamSheetPage() {
 function FollowToggle({
   publishedAsKey,
   followed,
+  toggle: follow,
 }: {
   publishedAsKey: string;
-  followed: boolean | null;
-}) {
+} & ReturnType<typeof useFollowState>) {
   const { authStatus } = useAuth();
-  const follow = useFollow(publishedAsKey);
   const navigate = useNavigate();
   const on = followed === true;
   // Until the app knows who is asking (and, signed in, whether they follow already), a tap

@@ -1,0 +1,50 @@
+import { useEffect, useState } from 'react';
+import { publicRosterResponseSchema } from '@sagan/shared/teamsheet-schemas';
+import { api } from '../../lib/api.ts';
+import { useAuth } from '../../lib/auth.ts';
+import { useAction, type Action } from '../../lib/use-action.ts';
+
+// The public team sheet is a fan's page: whether the signed-in user follows it, and the follow
+// toggle, are read and written without TanStack Query, which loads only with the owner's screens
+// (docs/decisions/0011).
+
+const enc = encodeURIComponent;
+
+/**
+ * Whether the signed-in user follows the published sheet, and the toggle that changes it:
+ * followed is null while unknown, when signed out, and after a failed check (the toggle then
+ * stays disabled rather than guess).
+ */
+export function useFollowState(
+  publishedAsKey: string,
+  enabled: boolean,
+): { followed: boolean | null; toggle: Action<boolean, boolean> } {
+  const { user } = useAuth();
+  const uid = user?.uid ?? null;
+  // Keyed by who asked about which sheet, so a sign-out or another sheet never shows the last
+  // answer.
+  const asked = `${uid ?? ''}\n${publishedAsKey}`;
+  const [answer, setAnswer] = useState<{ asked: string; followed: boolean | null }>();
+  useEffect(() => {
+    if (!enabled || !uid) return;
+    let stopped = false;
+    api('GET', `/rosters/${enc(publishedAsKey)}`, undefined, publicRosterResponseSchema).then(
+      (r) => {
+        if (!stopped) setAnswer({ asked, followed: r.followed });
+      },
+      () => undefined,
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [enabled, uid, publishedAsKey, asked]);
+  const toggle = useAction(
+    async (follow: boolean) => {
+      await api(follow ? 'PUT' : 'DELETE', `/me/favorite-rosters/${enc(publishedAsKey)}`);
+      return follow;
+    },
+    (follow) => setAnswer({ asked, followed: follow }),
+  );
+  const followed = enabled && uid && answer?.asked === asked ? answer.followed : null;
+  return { followed, toggle };
+}
