@@ -13,8 +13,8 @@ import {
 
 // The writes on the one write helper (lib/write.ts): team sheets, bookmarks, follows, the
 // messages to the scorekeeper, a game's creation, deletion, clock and team sheets, play counts'
-// creation and share links, and the operators' moderation (hide, restore, block, a notice
-// dismissed). Each is sent under an Idempotency-Key; something else may
+// creation and share links, reports, and the operators' moderation (hide, restore, block, a
+// notice dismissed). Each is sent under an Idempotency-Key; something else may
 // change in between (without a key); the same request again must answer the first answer and
 // leave what is stored as it was: a replay that wrote again would add a second row, or put
 // back what the change in between had moved.
@@ -426,6 +426,34 @@ const cases: Case[] = [
                 (SELECT count(*)::int FROM moderation_actions WHERE target_key = $1) AS actions`,
         [c.uid],
       ),
+  },
+  {
+    name: 'a viewer reports a game',
+    prepare: withGame,
+    send: (_u, c, key, all) =>
+      call(all.Fan, 'POST', `/games/${c.gameKey}/report`, { reason: 'Wrong score' }, key),
+    state: (_u, c, db) =>
+      db.query('SELECT uid, reason FROM moderation_reports WHERE game_key = $1', [c.gameKey]),
+  },
+  {
+    name: 'a viewer reports a comment',
+    prepare: async (u) => {
+      const { gameKey } = await withGame(u);
+      const made = await json(call(u, 'POST', `/games/${gameKey}/comments`, { gameComment: 'Hm' }));
+      return { gameKey, commentId: String(made.id) };
+    },
+    send: (_u, c, key, all) =>
+      call(
+        all.Fan,
+        'POST',
+        `/games/${c.gameKey}/comments/${c.commentId}/report`,
+        { reason: 'Rude' },
+        key,
+      ),
+    state: (_u, c, db) =>
+      db.query('SELECT uid, reason FROM moderation_comment_reports WHERE comment_id = $1', [
+        c.commentId,
+      ]),
   },
   {
     name: "an owner dismisses the operators' notice",

@@ -397,3 +397,33 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
     })),
   };
 }
+
+/** A person's report of a game, once per person; false when they had reported it already. */
+export async function addGameReport(
+  q: Queryable,
+  gameKey: string,
+  uid: string,
+  reason: string,
+): Promise<boolean> {
+  const added = await q.query(
+    `INSERT INTO moderation_reports (game_key, uid, reason) VALUES ($1, $2, $3)
+     ON CONFLICT (game_key, uid) DO NOTHING RETURNING 1`,
+    [gameKey, uid, reason],
+  );
+  return added.length > 0;
+}
+
+/** The same for a comment. */
+export async function addCommentReport(
+  q: Queryable,
+  commentId: string,
+  uid: string,
+  reason: string,
+): Promise<boolean> {
+  const added = await q.query(
+    `INSERT INTO moderation_comment_reports (comment_id, uid, reason) VALUES ($1, $2, $3)
+     ON CONFLICT (comment_id, uid) DO NOTHING RETURNING 1`,
+    [commentId, uid, reason],
+  );
+  return added.length > 0;
+}

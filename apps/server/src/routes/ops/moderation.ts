@@ -17,8 +17,9 @@ import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { writeChange } from '../../lib/write.ts';
-import { findPublicComment, findPublicGame } from '../scoreboards/public.ts';
 import {
+  addCommentReport,
+  addGameReport,
   dismissNotice,
   loadModerationQueue,
   loadNotices,
@@ -27,7 +28,7 @@ import {
   moderateTag,
   moderateUser,
 } from './moderation-repo.ts';
-import { operatorOf } from './policy.ts';
+import { operatorOf, reportableComment, reportableGame } from './policy.ts';
 import { audienceOf } from './topics.ts';
 
 const tags = ['moderation'];
@@ -95,22 +96,27 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: 'Report a game to the operators (signed in; counts once per person)',
+        headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema,
         body: reportGameSchema,
-        response: { 200: reportGameResultSchema, 400: errorSchema, ...refusals },
+        response: {
+          200: reportGameResultSchema,
+          400: errorSchema,
+          ...refusals,
+          422: errorSchema,
+        },
       },
     },
     async (req) => {
       const { uid } = requireUser(req);
       const { gameKey } = req.params;
-      return db.tx(async (q) => {
-        if (!(await findPublicGame(q, gameKey))) throw notFound('No game with this key');
-        const added = await q.query(
-          `INSERT INTO moderation_reports (game_key, uid, reason) VALUES ($1, $2, $3)
-           ON CONFLICT (game_key, uid) DO NOTHING RETURNING 1`,
-          [gameKey, uid, req.body.reason],
-        );
-        return { ok: true as const, alreadyReported: added.length === 0 };
+      // The operators' queue is read over HTTP, not live: a report touches no topic.
+      return writeChange(app, req, {
+        guard: (q) => reportableGame(q, gameKey),
+        write: async (q) => {
+          const added = await addGameReport(q, gameKey, uid, req.body.reason);
+          return { touched: [], answer: { ok: true as const, alreadyReported: !added } };
+        },
       });
     },
   );
@@ -122,24 +128,26 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: "Report a game's comment to the operators (signed in; counts once per person)",
+        headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema.extend({ commentId: commentIdSchema }),
         body: reportGameSchema,
-        response: { 200: reportGameResultSchema, 400: errorSchema, ...refusals },
+        response: {
+          200: reportGameResultSchema,
+          400: errorSchema,
+          ...refusals,
+          422: errorSchema,
+        },
       },
     },
     async (req) => {
       const { uid } = requireUser(req);
       const { gameKey, commentId } = req.params;
-      return db.tx(async (q) => {
-        if (!(await findPublicComment(q, gameKey, commentId))) {
-          throw notFound('No comment with this id');
-        }
-        const added = await q.query(
-          `INSERT INTO moderation_comment_reports (comment_id, uid, reason) VALUES ($1, $2, $3)
-           ON CONFLICT (comment_id, uid) DO NOTHING RETURNING 1`,
-          [commentId, uid, req.body.reason],
-        );
-        return { ok: true as const, alreadyReported: added.length === 0 };
+      return writeChange(app, req, {
+        guard: (q) => reportableComment(q, gameKey, commentId),
+        write: async (q) => {
+          const added = await addCommentReport(q, commentId, uid, req.body.reason);
+          return { touched: [], answer: { ok: true as const, alreadyReported: !added } };
+        },
       });
     },
   );
