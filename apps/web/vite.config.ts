@@ -308,8 +308,8 @@ const npmPackage = (names: string[]) =>
  * family, a 140-byte component). These groups put such modules with the chunk every page that
  * needs them loads anyway:
  * - `framework`: Preact, the router, and the small components every screen shows;
- * - `shell`: the API client and the shapes a viewer reads with (lib/shape.ts), which the shell
- *   loads on every page;
+ * - `shell`: the API client, the one key generator (lib/new-id.ts), and the shapes a viewer
+ *   reads with (lib/shape.ts), which the shell loads on every page;
  * - `query`: TanStack Query, which only the owner's screens load (lib/query-client.tsx);
  * - `zod`: zod and the shared modules it is always loaded with, for the pages that parse with
  *   it (a viewer's first load reads shapes instead, lib/shape.ts).
@@ -339,6 +339,7 @@ const FEW_FILES = [
     test: new RegExp(
       appModule('apps/web/src', [
         'lib/api',
+        'lib/new-id',
         'lib/shape',
         'lib/shapes',
         'lib/shell-readers',

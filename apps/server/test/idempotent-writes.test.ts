@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Queryable } from '../src/db/db.ts';
+import { localUid } from '../src/auth/local-uid.ts';
 import {
   API,
   databaseKinds,
@@ -11,18 +12,30 @@ import {
 } from './helpers.ts';
 
 // The writes on the one write helper (lib/write.ts): team sheets, bookmarks, follows, the
-// messages to the scorekeeper, and a game's creation, deletion and clock. Each is sent under an Idempotency-Key; something else may
+// messages to the scorekeeper, a game's creation, deletion, clock and team sheets, play counts'
+// creation and share links, reports, and the operators' moderation (hide, restore, block, a
+// notice dismissed). Each is sent under an Idempotency-Key; something else may
 // change in between (without a key); the same request again must answer the first answer and
 // leave what is stored as it was: a replay that wrote again would add a second row, or put
 // back what the change in between had moved.
 
+const OPERATOR = 'Mod';
+
+/** Every signed-in user of the test: the owner (Coach), a viewer (Fan) and an operator. */
+type Users = Record<'Coach' | 'Fan' | typeof OPERATOR, TestUser>;
+
 interface Case {
   name: string;
   /** What the write needs (a team, a game...), made fresh for each case. */
-  prepare: (u: TestUser) => Promise<Record<string, string>>;
-  send: (u: TestUser, ctx: Record<string, string>, key: string) => Promise<LightMyRequestResponse>;
+  prepare: (u: TestUser, all: Users) => Promise<Record<string, string>>;
+  send: (
+    u: TestUser,
+    ctx: Record<string, string>,
+    key: string,
+    all: Users,
+  ) => Promise<LightMyRequestResponse>;
   /** A change made between the first request and its replay, without a key. */
-  between?: (u: TestUser, ctx: Record<string, string>) => Promise<unknown>;
+  between?: (u: TestUser, ctx: Record<string, string>, all: Users) => Promise<unknown>;
   /** What is stored, as the owner reads it (or the database, where no read shows it). */
   state: (u: TestUser, ctx: Record<string, string>, db: Queryable) => Promise<unknown>;
 }
@@ -80,6 +93,26 @@ const storedClock = (db: Queryable, gameKey: string) =>
     [gameKey],
   );
 const bookmarks = async (u: TestUser) => json(call(u, 'GET', '/me/favorite-scoreboards'));
+const withCount = async (u: TestUser) => {
+  const { teamKey } = await withTeam(u);
+  const made = await json(
+    call(u, 'POST', '/playcounts', { teamKey, gameName: 'Saturday', gameDate: '2026-11-28' }),
+  );
+  return { teamKey, gameKey: String(made.gameKey) };
+};
+const shareKeyOf = async (u: TestUser, c: Record<string, string>) =>
+  (await json(call(u, 'GET', `/playcounts/${c.gameKey}`))).shareKey;
+const myCounts = async (u: TestUser) =>
+  ((await json(call(u, 'GET', '/playcounts'))).games as unknown[]).length;
+/** A moderated row's hidden flag, and how many actions the operators' log holds on it. */
+const moderated = (db: Queryable, table: string, where: string, key: string) =>
+  db.query(
+    `SELECT (SELECT hidden_at IS NOT NULL FROM ${table} WHERE ${where}::text = $1) AS hidden,
+            (SELECT count(*)::int FROM moderation_actions WHERE target_key = $1) AS actions`,
+    [key],
+  );
+const admin = (all: Users, url: string, key?: string) =>
+  call(all[OPERATOR], 'POST', url, undefined, key);
 const followed = async (u: TestUser) => json(call(u, 'GET', '/me/followed-tags'));
 
 const cases: Case[] = [
@@ -316,20 +349,144 @@ const cases: Case[] = [
       json(call(u, 'POST', `/games/${c.gameKey}/clock/control`, { action: 'set', seconds: 60 })),
     state: (_u, c, db) => storedClock(db, c.gameKey!),
   },
+  {
+    name: 'a game sheet linked',
+    prepare: async (u) => ({ ...(await withGame(u)), teamKey: (await withTeam(u)).teamKey }),
+    send: (u, c, key) =>
+      call(u, 'PUT', `/games/${c.gameKey}/sheets/home`, { teamKey: c.teamKey }, key),
+    between: (u, c) => json(call(u, 'PUT', `/games/${c.gameKey}/sheets/home`, { teamKey: null })),
+    state: (u, c) => json(call(u, 'GET', `/games/${c.gameKey}/sheets`)),
+  },
+  {
+    name: 'a play count started',
+    prepare: withTeam,
+    send: (u, c, key) =>
+      call(
+        u,
+        'POST',
+        '/playcounts',
+        { teamKey: c.teamKey, gameName: 'Sunday', gameDate: '2026-11-29' },
+        key,
+      ),
+    state: (u) => myCounts(u),
+  },
+  {
+    name: 'a play count shared',
+    prepare: withCount,
+    send: (u, c, key) => call(u, 'PUT', `/playcounts/${c.gameKey}/share`, undefined, key),
+    between: (u, c) => json(call(u, 'DELETE', `/playcounts/${c.gameKey}/share`)),
+    state: shareKeyOf,
+  },
+  {
+    name: "a play count's link revoked",
+    prepare: async (u) => {
+      const c = await withCount(u);
+      await json(call(u, 'PUT', `/playcounts/${c.gameKey}/share`));
+      return c;
+    },
+    send: (u, c, key) => call(u, 'DELETE', `/playcounts/${c.gameKey}/share`, undefined, key),
+    between: (u, c) => json(call(u, 'PUT', `/playcounts/${c.gameKey}/share`)),
+    state: shareKeyOf,
+  },
+  {
+    name: 'an operator hides a game',
+    prepare: withGame,
+    send: (_u, c, key, all) => admin(all, `/admin/games/${c.gameKey}/hide`, key),
+    between: (_u, c, all) => json(admin(all, `/admin/games/${c.gameKey}/unhide`)),
+    state: (_u, c, db) => moderated(db, 'games', 'game_key', c.gameKey!),
+  },
+  {
+    name: 'an operator hides a comment',
+    prepare: async (u) => {
+      const { gameKey } = await withGame(u);
+      const made = await json(
+        call(u, 'POST', `/games/${gameKey}/comments`, { gameComment: 'A rude remark' }),
+      );
+      return { gameKey, commentId: String(made.id) };
+    },
+    send: (_u, c, key, all) => admin(all, `/admin/comments/${c.commentId}/hide`, key),
+    between: (_u, c, all) => json(admin(all, `/admin/comments/${c.commentId}/unhide`)),
+    state: (_u, c, db) => moderated(db, 'game_comments', 'id', c.commentId!),
+  },
+  {
+    name: 'an operator hides a tag',
+    prepare: withTag,
+    send: (_u, c, key, all) => admin(all, `/admin/tags/${c.tagKey}/hide`, key),
+    between: (_u, c, all) => json(admin(all, `/admin/tags/${c.tagKey}/unhide`)),
+    state: (_u, c, db) => moderated(db, 'tags', 'tag_key', c.tagKey!),
+  },
+  {
+    name: 'an operator blocks a person',
+    prepare: async (_u, all) => ({ uid: all.Fan.uid }),
+    send: (_u, c, key, all) => admin(all, `/admin/users/${c.uid}/block`, key),
+    between: (_u, c, all) => json(admin(all, `/admin/users/${c.uid}/unblock`)),
+    state: (_u, c, db) =>
+      db.query(
+        `SELECT (SELECT blocked_at IS NOT NULL FROM users WHERE uid = $1) AS blocked,
+                (SELECT count(*)::int FROM moderation_actions WHERE target_key = $1) AS actions`,
+        [c.uid],
+      ),
+  },
+  {
+    name: 'a viewer reports a game',
+    prepare: withGame,
+    send: (_u, c, key, all) =>
+      call(all.Fan, 'POST', `/games/${c.gameKey}/report`, { reason: 'Wrong score' }, key),
+    state: (_u, c, db) =>
+      db.query('SELECT uid, reason FROM moderation_reports WHERE game_key = $1', [c.gameKey]),
+  },
+  {
+    name: 'a viewer reports a comment',
+    prepare: async (u) => {
+      const { gameKey } = await withGame(u);
+      const made = await json(call(u, 'POST', `/games/${gameKey}/comments`, { gameComment: 'Hm' }));
+      return { gameKey, commentId: String(made.id) };
+    },
+    send: (_u, c, key, all) =>
+      call(
+        all.Fan,
+        'POST',
+        `/games/${c.gameKey}/comments/${c.commentId}/report`,
+        { reason: 'Rude' },
+        key,
+      ),
+    state: (_u, c, db) =>
+      db.query('SELECT uid, reason FROM moderation_comment_reports WHERE comment_id = $1', [
+        c.commentId,
+      ]),
+  },
+  {
+    name: "an owner dismisses the operators' notice",
+    prepare: async (u, all) => {
+      const { gameKey } = await withGame(u);
+      await json(admin(all, `/admin/games/${gameKey}/hide`));
+      const notices = (await call(u, 'GET', '/me/notices')).json<
+        { id: string; gameKey: string }[]
+      >();
+      const notice = notices.find((n) => n.gameKey === gameKey);
+      return { gameKey, noticeId: notice!.id };
+    },
+    send: (u, c, key) => call(u, 'POST', `/me/notices/${c.noticeId}/seen`, undefined, key),
+    state: async (u) => (await call(u, 'GET', '/me/notices')).json<unknown>(),
+  },
 ];
 
 describe.each(databaseKinds())('writes on the one write helper on $name', (kind) => {
-  const t = useTestApp(kind, { users: ['Coach', 'Fan'] });
+  const t = useTestApp(kind, {
+    users: ['Coach', 'Fan', OPERATOR],
+    config: { adminUids: [localUid(OPERATOR)] },
+  });
 
   it.each(cases)('$name: a replayed key answers the first answer and writes once', async (c) => {
-    const u = t.users.Coach;
-    const ctx = await c.prepare(u);
+    const all = t.users as Users;
+    const u = all.Coach;
+    const ctx = await c.prepare(u, all);
     const key = `replay-${c.name.replace(/\W+/g, '-')}`;
-    const first = await c.send(u, ctx, key);
+    const first = await c.send(u, ctx, key, all);
     expect(first.statusCode, first.body).toBeLessThan(300);
-    if (c.between) await c.between(u, ctx);
+    if (c.between) await c.between(u, ctx, all);
     const before = await c.state(u, ctx, t.db);
-    const again = await c.send(u, ctx, key);
+    const again = await c.send(u, ctx, key, all);
     expect(again.statusCode, again.body).toBeLessThan(300);
     expect(again.json()).toEqual(first.json());
     expect(await c.state(u, ctx, t.db)).toEqual(before);
@@ -382,6 +539,65 @@ describe.each(databaseKinds())('writes on the one write helper on $name', (kind)
     expect(stored.map((r) => r.key)).toEqual(
       expect.arrayContaining(['createKey:make-team', 'make-team']),
     );
+  });
+
+  it("an editor's saves, each under its own key, land once; a lost answer's retry replays", async () => {
+    const u = t.users.Coach;
+    const { teamKey } = await withTeam(u);
+    const roster = async () =>
+      ((await sheet(u, { teamKey })).roster as { playerName: string }[])
+        .map((p) => p.playerName)
+        .sort();
+    const save = (playerKey: string, playerName: string, key: string) =>
+      call(u, 'PUT', `/teams/${teamKey}/players/${playerKey}`, { jersey: '7', playerName }, key);
+    // Add a player; the answer is lost and the same Save is sent again under its key.
+    const made = await save('-1', 'Ann', 'add-1');
+    expect(made.statusCode, made.body).toBe(200);
+    expect((await save('-1', 'Ann', 'add-1')).json()).toEqual(made.json());
+    const playerKey = made.json<{ key: string }>().key;
+    // Edit, save, edit again, save: each save has its own key, and each lands.
+    expect((await save(playerKey, 'Anna', 'edit-1')).statusCode).toBe(200);
+    expect((await save(playerKey, 'Anne', 'edit-2')).statusCode).toBe(200);
+    expect(await roster()).toEqual(['Anne', 'Sam Park']);
+    // The second edit's key kept by mistake for a third body is refused, and changes nothing.
+    expect((await save(playerKey, 'Annie', 'edit-2')).statusCode).toBe(422);
+    expect(await roster()).toEqual(['Anne', 'Sam Park']);
+  });
+
+  it("an older client's createKey still makes one player, group and upload however often it is sent", async () => {
+    const u = t.users.Coach;
+    const { teamKey } = await withTeam(u);
+    const player = (playerName: string) =>
+      call(u, 'PUT', `/teams/${teamKey}/players/-1`, {
+        jersey: '3',
+        playerName,
+        createKey: 'old-player',
+      });
+    const first = await player('Cy');
+    expect(first.statusCode, first.body).toBe(200);
+    // Its fingerprint leaves the body out, as the createKey always did: an edited retry too.
+    expect((await player('Cyd')).json()).toEqual(first.json());
+    const group = () =>
+      call(u, 'POST', `/teams/${teamKey}/groups`, { groupName: 'Bench', createKey: 'old-group' });
+    const madeGroup = await group();
+    expect(madeGroup.statusCode, madeGroup.body).toBe(201);
+    expect((await group()).json()).toEqual(madeGroup.json());
+    const upload = () =>
+      call(u, 'POST', `/teams/${teamKey}/players/bulk`, {
+        text: '11 Di\n12 Ed',
+        createKey: 'old-bulk',
+      });
+    const uploaded = await upload();
+    expect(uploaded.statusCode, uploaded.body).toBeLessThan(300);
+    expect((await upload()).json()).toEqual(uploaded.json());
+    const now = await sheet(u, { teamKey });
+    expect((now.roster as { playerName: string }[]).map((p) => p.playerName).sort()).toEqual([
+      'Cy',
+      'Di',
+      'Ed',
+      'Sam Park',
+    ]);
+    expect((now.groups as { groupName: string }[]).map((g) => g.groupName)).toEqual(['Bench']);
   });
 
   it('the same key with another request is refused with 422 and writes nothing', async () => {
@@ -463,6 +679,26 @@ describe.each(databaseKinds())('writes on the one write helper on $name', (kind)
     expect((await tick(600)).statusCode).toBe(200);
     expect((await tick(540)).statusCode).toBe(422);
     expect((await storedClock(t.db, gameKey))[0]).toMatchObject({ clock_seconds: 600 });
+  });
+
+  it("an operator's key used again on another game, or a sheet's with another team, is refused with 422 and writes nothing", async () => {
+    const all = t.users as Users;
+    const [one, two] = [await withGame(all.Coach), await withGame(all.Coach)];
+    expect((await admin(all, `/admin/games/${one.gameKey}/hide`, 'mod-1')).statusCode).toBe(200);
+    const before = await moderated(t.db, 'games', 'game_key', two.gameKey);
+    const other = await admin(all, `/admin/games/${two.gameKey}/hide`, 'mod-1');
+    expect(other.statusCode, other.body).toBe(422);
+    expect(await moderated(t.db, 'games', 'game_key', two.gameKey)).toEqual(before);
+    expect(before).toEqual([{ hidden: false, actions: 0 }]);
+
+    const { teamKey } = await withTeam(all.Coach);
+    const link = (body: { teamKey: string | null }) =>
+      call(all.Coach, 'PUT', `/games/${one.gameKey}/sheets/away`, body, 'sheet-1');
+    expect((await link({ teamKey })).statusCode).toBe(200);
+    const linked = await json(call(all.Coach, 'GET', `/games/${one.gameKey}/sheets`));
+    expect((await link({ teamKey: null })).statusCode).toBe(422);
+    expect(await json(call(all.Coach, 'GET', `/games/${one.gameKey}/sheets`))).toEqual(linked);
+    expect(linked.away).toMatchObject({ teamKey });
   });
 
   it("a refused write is not kept: the owner's key is no answer for another user", async () => {

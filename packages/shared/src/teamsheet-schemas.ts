@@ -86,10 +86,16 @@ export const memberParams = groupKeyParams.extend({ playerKey: keySchema });
 export const publishedKeyParams = z.object({ publishedAsKey: keySchema });
 
 /**
- * A client-made key naming one create, sent again by a retry or a double click: the server
- * answers with what the first one made instead of making another.
+ * Deprecated: a client-made key naming one create, from clients older than the Idempotency-Key
+ * header (which the web now sends). Still accepted: the same createKey again answers with what
+ * the first request made, whatever the body held by then.
  */
-const createKey = { createKey: keySchema.optional() };
+const createKey = {
+  createKey: keySchema.optional().meta({
+    deprecated: true,
+    description: 'Deprecated: send an Idempotency-Key header instead (still accepted)',
+  }),
+};
 // Null: a bodiless POST, as clients before createKey send it.
 export const teamCreateSchema = z.object(createKey).nullish();
 export const groupCreateSchema = groupNameSchema.extend(createKey);

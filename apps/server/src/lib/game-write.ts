@@ -153,7 +153,7 @@ export interface EventLog<Row extends { uid: string }, Role> {
  * AlreadyApplied; a keyed write that fails looks its event up, so a replay whose write would
  * now be refused, or the loser of a race under one key, gets the first answer.
  */
-export async function writeEvent<Row extends { uid: string }, Role, T>(
+async function writeEvent<Row extends { uid: string }, Role, T>(
   db: Pick<Db, 'tx' | 'query'>,
   log: EventLog<Row, Role>,
   key: string,
@@ -186,6 +186,32 @@ export async function writeEvent<Row extends { uid: string }, Role, T>(
     }
     throw err;
   }
+}
+
+/** What an event write did: its answer, and the topics it touched with what changed in them. */
+export interface EventWritten<T> {
+  answer: T;
+  touched: readonly string[];
+  merges?: Record<string, Record<string, unknown>>;
+}
+
+/**
+ * writeEvent for a log whose writes name the topics they touched (a play count's, by its
+ * feature's audienceOf) instead of notifying them: the notification is sent here, at commit.
+ */
+export async function writeNamedEvent<Row extends { uid: string }, Role, T>(
+  app: GameWriter,
+  log: EventLog<Row, Role>,
+  key: string,
+  origin: EventOrigin,
+  need: 'score' | 'owner',
+  write: (row: Row, role: Role, q: Queryable, eventId: string) => Promise<EventWritten<T>>,
+): Promise<T> {
+  return writeEvent(app.db, log, key, origin, need, async (row, role, q, eventId) => {
+    const done = await write(row, role, q, eventId);
+    if (done.touched.length) await app.hub.changedSeqs(q, [...done.touched], done.merges);
+    return done.answer;
+  });
 }
 
 type GameRow = Omit<LockedGame, 'fields' | 'role'> & { fields: Partial<ScoreboardFields> };

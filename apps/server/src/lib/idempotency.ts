@@ -40,8 +40,8 @@ function keyOf(req: FastifyRequest, createKey: string | undefined): Keyed | null
 }
 
 /**
- * Runs a write route's transaction. Without an `Idempotency-Key` header it is just
- * `db.tx(write)`. With one (DESIGN §9), the write is applied at most once per signed-in user and
+ * Runs a write's transaction, for lib/write.ts's applyChange (no route calls it). Without an
+ * `Idempotency-Key` header it is just `db.tx(write)`. With one (DESIGN §9), the write is applied at most once per signed-in user and
  * key for 24 h: a replay changes nothing and answers the first answer's body; the same key
  * with another request (method, route, parameters or body) is refused with 422.
  *
@@ -53,18 +53,11 @@ function keyOf(req: FastifyRequest, createKey: string | undefined): Keyed | null
  * a keyed write fails, the key is looked up: a replay whose write would now be refused (a
  * delete of what it deleted, a stale base it itself made stale) still gets the first answer.
  *
- * A route that uses this declares `headers: idempotentHeadersSchema` in its schema, so the
+ * A route that writes through it declares `headers: idempotentHeadersSchema` in its schema, so the
  * header is validated and documented like any input.
+ *
+ * Says whether the answer is a replay's (a create then answers 200, not 201).
  */
-export async function writeOnce<T>(
-  db: Db,
-  req: FastifyRequest,
-  write: (q: Queryable) => Promise<T>,
-): Promise<T> {
-  return (await applyOnce(db, req, write)).answer;
-}
-
-/** writeOnce, also saying whether the answer is a replay's (a create answers 200, not 201). */
 export async function applyOnce<T>(
   db: Db,
   req: FastifyRequest,

@@ -27,6 +27,7 @@ export async function api<T>(
   path: string,
   body: unknown,
   schema: Reader<T>,
+  idempotencyKey?: string,
 ): Promise<T>;
 export async function api<T = unknown>(method: Method, path: string, body?: unknown): Promise<T>;
 export async function api(
@@ -34,9 +35,11 @@ export async function api(
   path: string,
   body?: unknown,
   schema?: Reader<unknown>,
+  idempotencyKey?: string,
 ): Promise<unknown> {
   const headers: Record<string, string> = {};
   if (method !== 'GET') headers[CSRF_HEADER] = '1';
+  if (idempotencyKey) headers['Idempotency-Key'] = idempotencyKey;
   let payload: BodyInit | undefined;
   if (body instanceof FormData) payload = body;
   else if (body !== undefined) {

@@ -4,6 +4,7 @@ import { CSRF_HEADER } from '@sagan/shared/auth-status';
 import { reconnectDelayMs } from '@sagan/shared/backoff';
 import { deviceUid, onDeviceUserChange } from './device-user.ts';
 import { objectStore, request } from './idb.ts';
+import { newId } from './new-id.ts';
 
 /**
  * The outbox (DESIGN §9): the way an input screen writes, so that a tap is never lost and never
@@ -146,12 +147,6 @@ export interface OutboxSnapshot<I> {
 
 /** A 409 that keeps coming back means the stream cannot build a request the server takes. */
 const MAX_CONFLICTS = 10;
-
-/** Ids and keys from getRandomValues: randomUUID needs a secure context, a LAN address is not. */
-export function newId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 function messageOf(body: unknown): string {
   if (body && typeof body === 'object') {

@@ -7,23 +7,14 @@ import {
   myDataFileName,
 } from '@sagan/shared/account';
 import { errorSchema, refusals } from '@sagan/shared/http';
-import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
-import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
-import { gameTopic } from '@sagan/shared/topics/game';
 import { userTopicFamily } from '@sagan/shared/topics/user';
-import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
-import { coscorersTopic } from '@sagan/shared/topics/coscorers';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
-import { scorerTopics } from '../../lib/game-guard.ts';
 import { deleteGameChange } from '../scoreboards/public.ts';
 import { writeChange } from '../../lib/write.ts';
-import { deleteTeam, teamAudienceOf } from '../teamsheets/public.ts';
-import { changedTopics } from '../playcounts/public.ts';
-import { collectMyData, ownedKeys } from './repo.ts';
-
-/** Who made an event once its maker deleted their account: no account has an empty uid. */
-const ANONYMOUS_UID = '';
+import { collectMyData, deleteAccountRows, ownedKeys } from './repo.ts';
+import { ownAccount } from './policy.ts';
+import { audienceOf, closedBy } from './topics.ts';
 
 /**
  * A person's own data (SPEC's user menu, DESIGN §10 operations): download all of it as one
@@ -84,83 +75,19 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
           if ((err as { statusCode?: number }).statusCode !== 404) throw err;
         });
       }
-      const { photoIds, sessions } = await db.tx(async (q) => {
-        const photoIds: string[] = [];
-        // Read again inside the transaction: a team made meanwhile goes too.
-        const teams = await q.query<{ team_key: string }>(
-          'SELECT team_key FROM teams WHERE uid = $1 FOR UPDATE',
-          [user.uid],
-        );
-        for (const { team_key: teamKey } of teams) {
-          const gone = await deleteTeam(q, teamKey);
-          photoIds.push(...gone.photoIds);
-          await hub.changed(q, teamAudienceOf(gone.change));
-        }
-        const counts = await q.query<{ game_key: string; share_key: string | null }>(
-          'DELETE FROM play_count_games WHERE uid = $1 RETURNING game_key, share_key',
-          [user.uid],
-        );
-        // Open shared links load null and close.
-        await hub.changed(q, [
-          ...counts.flatMap((c) => changedTopics(user.uid, c.game_key, c.share_key)),
-          ...counts.flatMap((c) => (c.share_key ? [playCountShareTopic.name(c.share_key)] : [])),
-        ]);
-        // Their co-counters' sockets lose the counts at once.
-        await hub.recheck(
-          q,
-          counts.flatMap((c) => [
-            ...scorerTopics('playcount', c.game_key),
-            coscorersTopic.name('playcount', c.game_key),
-          ]),
-        );
-        const rest = await q.query<{ id: string }>(
-          `DELETE FROM photos ph WHERE ph.uid = $1
-             AND NOT EXISTS (SELECT 1 FROM players p WHERE p.photo_id = ph.id) RETURNING id`,
-          [user.uid],
-        );
-        photoIds.push(...rest.map((r) => r.id));
-        const sessions = await q.query<{ id_hash: string }>(
-          'DELETE FROM sessions WHERE uid = $1 RETURNING id_hash',
-          [user.uid],
-        );
-        // A game made after the deletions above (another tab) would keep the user's row.
-        const late = await q.query<{ game_key: string }>(
-          'DELETE FROM games WHERE uid = $1 RETURNING game_key',
-          [user.uid],
-        );
-        if (late.length) {
-          await hub.changed(q, [
-            recentGamesTopic.name(),
-            ...late.map((g) => gameTopic.name(g.game_key)),
-            ...late.map((g) => gameDetailTopic.name(g.game_key)),
-          ]);
-        }
-        // What they did in other people's games and counts stays in those logs (their scores
-        // depend on it), but no longer says who: the Changes list then names nobody.
-        await q.query(
-          `UPDATE game_events SET uid = $2, device = NULL, base_seq = NULL WHERE uid = $1`,
-          [user.uid, ANONYMOUS_UID],
-        );
-        await q.query(
-          `UPDATE playcount_events SET uid = $2, device = NULL, base_seq = NULL WHERE uid = $1`,
-          [user.uid, ANONYMOUS_UID],
-        );
-        // The moderation log keeps what was done, not to whom or by whom, nor to which of
-        // their games (whose names may name their children), and tells them nothing more.
-        await q.query(
-          `UPDATE moderation_actions
-              SET owner_uid = $2, game_key = '', game_name = '', detail = '',
-                  owner_seen_at = coalesce(owner_seen_at, now())
-            WHERE owner_uid = $1`,
-          [user.uid, ANONYMOUS_UID],
-        );
-        await q.query(`UPDATE moderation_actions SET admin_uid = $2 WHERE admin_uid = $1`, [
-          user.uid,
-          ANONYMOUS_UID,
-        ]);
-        // Bookmarks, follows, messages sent, reports and idempotency keys go with the user's row.
-        await q.query('DELETE FROM users WHERE uid = $1', [user.uid]);
-        return { photoIds, sessions: sessions.map((s) => s.id_hash) };
+      // Not kept under an Idempotency-Key: the key table's rows go with the account's row,
+      // and so does the session a replay would need.
+      const { photoIds, sessions } = await writeChange(app, null, {
+        guard: (q) => ownAccount(q, user.uid),
+        write: async (q) => {
+          const gone = await deleteAccountRows(q, user.uid);
+          // Their co-counters' sockets lose the counts at once.
+          return {
+            touched: audienceOf(user.uid, gone),
+            revoked: { topics: closedBy(gone) },
+            answer: gone,
+          };
+        },
       });
       for (const id of photoIds) await store.removeFile(id);
       // The counters of their own lists' topics are named after their uid: once the coalescer

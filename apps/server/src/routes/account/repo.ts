@@ -1,5 +1,9 @@
 import type { Queryable } from '../../db/db.ts';
 import type { PhotoStore } from '../photos/public.ts';
+import { deleteTeam } from '../teamsheets/public.ts';
+
+/** Who made an event once its maker deleted their account: no account has an empty uid. */
+const ANONYMOUS_UID = '';
 
 /** One user's rows of a query, as plain JSON (timestamps as ISO text). */
 const rows = (q: Queryable, sql: string, uid: string) =>
@@ -134,4 +138,93 @@ export async function ownedKeys(q: Queryable, uid: string): Promise<OwnedKeys> {
     [uid],
   );
   return { teams: teams.map((r) => r.k), games: games.map((r) => r.k), playCounts };
+}
+
+/** The account's row, locked until the deletion commits; false when it is gone already. */
+export async function lockAccount(q: Queryable, uid: string): Promise<boolean> {
+  const rows = await q.query('SELECT 1 FROM users WHERE uid = $1 FOR UPDATE', [uid]);
+  return rows.length > 0;
+}
+
+/** What deleting an account's rows removed (its games go first, each as its owner's delete). */
+export interface DeletedAccount {
+  /** The team sheets' changes, as their own delete names them. */
+  teams: NonNullable<Awaited<ReturnType<typeof deleteTeam>>['change']>[];
+  /** Photo files to remove from the disk once the rows are gone. */
+  photoIds: string[];
+  playCounts: { gameKey: string; shareKey: string | null }[];
+  /** The hashes of the sessions ended. */
+  sessions: string[];
+  /** Games made after the games' deletion (another tab). */
+  lateGames: string[];
+}
+
+/**
+ * Deletes everything an account holds but its games, then the account's row. What it did in
+ * other people's games and counts stays in their logs, without its name.
+ */
+export async function deleteAccountRows(q: Queryable, uid: string): Promise<DeletedAccount> {
+  const photoIds: string[] = [];
+  const changes: DeletedAccount['teams'] = [];
+  // Read again inside the transaction: a team made meanwhile goes too.
+  const teams = await q.query<{ team_key: string }>(
+    'SELECT team_key FROM teams WHERE uid = $1 FOR UPDATE',
+    [uid],
+  );
+  for (const { team_key: teamKey } of teams) {
+    const gone = await deleteTeam(q, teamKey);
+    photoIds.push(...gone.photoIds);
+    if (gone.change) changes.push(gone.change);
+  }
+  const playCounts = await q.query<{ gameKey: string; shareKey: string | null }>(
+    `DELETE FROM play_count_games WHERE uid = $1 RETURNING game_key AS "gameKey", share_key AS "shareKey"`,
+    [uid],
+  );
+  const rest = await q.query<{ id: string }>(
+    `DELETE FROM photos ph WHERE ph.uid = $1
+       AND NOT EXISTS (SELECT 1 FROM players p WHERE p.photo_id = ph.id) RETURNING id`,
+    [uid],
+  );
+  photoIds.push(...rest.map((r) => r.id));
+  const sessions = await q.query<{ id_hash: string }>(
+    'DELETE FROM sessions WHERE uid = $1 RETURNING id_hash',
+    [uid],
+  );
+  // A game made after the games' deletion (another tab) would keep the user's row.
+  const late = await q.query<{ game_key: string }>(
+    'DELETE FROM games WHERE uid = $1 RETURNING game_key',
+    [uid],
+  );
+  // What they did in other people's games and counts stays in those logs (their scores
+  // depend on it), but no longer says who: the Changes list then names nobody.
+  await q.query(`UPDATE game_events SET uid = $2, device = NULL, base_seq = NULL WHERE uid = $1`, [
+    uid,
+    ANONYMOUS_UID,
+  ]);
+  await q.query(
+    `UPDATE playcount_events SET uid = $2, device = NULL, base_seq = NULL WHERE uid = $1`,
+    [uid, ANONYMOUS_UID],
+  );
+  // The moderation log keeps what was done, not to whom or by whom, nor to which of
+  // their games (whose names may name their children), and tells them nothing more.
+  await q.query(
+    `UPDATE moderation_actions
+        SET owner_uid = $2, game_key = '', game_name = '', detail = '',
+            owner_seen_at = coalesce(owner_seen_at, now())
+      WHERE owner_uid = $1`,
+    [uid, ANONYMOUS_UID],
+  );
+  await q.query(`UPDATE moderation_actions SET admin_uid = $2 WHERE admin_uid = $1`, [
+    uid,
+    ANONYMOUS_UID,
+  ]);
+  // Bookmarks, follows, messages sent, reports and idempotency keys go with the user's row.
+  await q.query('DELETE FROM users WHERE uid = $1', [uid]);
+  return {
+    teams: changes,
+    photoIds,
+    playCounts,
+    sessions: sessions.map((s) => s.id_hash),
+    lateGames: late.map((g) => g.game_key),
+  };
 }

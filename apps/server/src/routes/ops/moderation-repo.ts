@@ -1,6 +1,5 @@
 import type { ModerationNotice, ModerationQueue, ModerationTarget } from '@sagan/shared/moderation';
 import type { Queryable } from '../../db/db.ts';
-import { notFound } from '../../lib/http-errors.ts';
 
 /** A time column as the queue shows it: ISO 8601 in UTC, to the second. */
 const iso = (column: string) =>
@@ -65,20 +64,20 @@ const tellsOwner = (action: Action, wasHidden: boolean) =>
 /**
  * An operator's action on a game, logged with who and when: hide (and close its reports),
  * unhide, or dismiss its reports. Hiding or restoring is also a notice to the owner, unless it
- * changes nothing. Answers the game's owner (whose lists must follow).
+ * changes nothing. Answers the game's owner (whose lists must follow); null for no such game.
  */
 export async function moderate(
   q: Queryable,
   adminUid: string,
   gameKey: string,
   action: Action,
-): Promise<string> {
+): Promise<string | null> {
   const [game] = await q.query<{ uid: string; name: string | null }>(
     `SELECT uid, fields ->> 'gameName' AS name FROM games WHERE game_key = $1`,
     [gameKey],
   );
   const wasHidden = game ? await setHidden(q, 'games', 'game_key', gameKey, action) : null;
-  if (!game || wasHidden === null) throw notFound('No game with this key');
+  if (!game || wasHidden === null) return null;
   if (action !== 'unhide') {
     await q.query(
       `UPDATE moderation_reports SET closed_at = now() WHERE game_key = $1 AND closed_at IS NULL`,
@@ -99,14 +98,15 @@ export async function moderate(
 
 /**
  * The same for a comment: hidden from the game's public topic and pages, still shown (marked)
- * to its scorers; its author, the game's owner, is told. Answers the comment's game and owner.
+ * to its scorers; its author, the game's owner, is told. Answers the comment's game and owner;
+ * null for no such comment.
  */
 export async function moderateComment(
   q: Queryable,
   adminUid: string,
   commentId: string,
   action: Action,
-): Promise<{ gameKey: string; ownerUid: string }> {
+): Promise<{ gameKey: string; ownerUid: string } | null> {
   const [c] = await q.query<{
     game_key: string;
     uid: string;
@@ -118,7 +118,7 @@ export async function moderateComment(
     [commentId],
   );
   const wasHidden = c ? await setHidden(q, 'game_comments', 'id', commentId, action) : null;
-  if (!c || wasHidden === null) throw notFound('No comment with this id');
+  if (!c || wasHidden === null) return null;
   if (action !== 'unhide') {
     await q.query(
       `UPDATE moderation_comment_reports SET closed_at = now()
@@ -141,19 +141,19 @@ export async function moderateComment(
 /**
  * The same for a tag: missing from every list, count and page, and from its games' pages. A
  * tag is nobody's, so nobody is told; its games' scorers still see it on their games, marked.
- * Answers the games that carry it.
+ * Answers the games that carry it; null for no such tag.
  */
 export async function moderateTag(
   q: Queryable,
   adminUid: string,
   tagKey: string,
   action: Exclude<Action, 'dismiss'>,
-): Promise<string[]> {
+): Promise<string[] | null> {
   const [tag] = await q.query<{ name: string }>('SELECT name FROM tags WHERE tag_key = $1', [
     tagKey,
   ]);
   const wasHidden = tag ? await setHidden(q, 'tags', 'tag_key', tagKey, action) : null;
-  if (!tag || wasHidden === null) throw notFound('No tag with this key');
+  if (!tag || wasHidden === null) return null;
   await logAction(q, adminUid, action, {
     target: 'tag',
     targetKey: tagKey,
@@ -172,19 +172,20 @@ export async function moderateTag(
 
 /**
  * An operator blocks a person from public games, or unblocks them: logged, and the person is
- * told unless it changes nothing. Answers their games (whose every audience must follow).
+ * told unless it changes nothing. Answers their games (whose every audience must follow); null
+ * for no such person.
  */
 export async function moderateUser(
   q: Queryable,
   adminUid: string,
   uid: string,
   action: 'block' | 'unblock',
-): Promise<string[]> {
+): Promise<string[] | null> {
   const [user] = await q.query<{ blocked: boolean; name: string | null }>(
     'SELECT blocked_at IS NOT NULL AS blocked, display_name AS name FROM users WHERE uid = $1 FOR UPDATE',
     [uid],
   );
-  if (!user) throw notFound('No such person');
+  if (!user) return null;
   await q.query(
     `UPDATE users SET blocked_at = CASE WHEN $2 THEN coalesce(blocked_at, now()) END WHERE uid = $1`,
     [uid, action === 'block'],
@@ -395,4 +396,34 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
       ownerUid: a.owner_uid,
     })),
   };
+}
+
+/** A person's report of a game, once per person; false when they had reported it already. */
+export async function addGameReport(
+  q: Queryable,
+  gameKey: string,
+  uid: string,
+  reason: string,
+): Promise<boolean> {
+  const added = await q.query(
+    `INSERT INTO moderation_reports (game_key, uid, reason) VALUES ($1, $2, $3)
+     ON CONFLICT (game_key, uid) DO NOTHING RETURNING 1`,
+    [gameKey, uid, reason],
+  );
+  return added.length > 0;
+}
+
+/** The same for a comment. */
+export async function addCommentReport(
+  q: Queryable,
+  commentId: string,
+  uid: string,
+  reason: string,
+): Promise<boolean> {
+  const added = await q.query(
+    `INSERT INTO moderation_comment_reports (comment_id, uid, reason) VALUES ($1, $2, $3)
+     ON CONFLICT (comment_id, uid) DO NOTHING RETURNING 1`,
+    [commentId, uid, reason],
+  );
+  return added.length > 0;
 }

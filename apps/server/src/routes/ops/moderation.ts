@@ -1,9 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, okSchema, refusals } from '@sagan/shared/http';
 import { gameKeyParamsSchema, tagParamsSchema } from '@sagan/shared/scoreboard-views';
-import { gameTopic } from '@sagan/shared/topics/game';
 import {
   commentIdSchema,
   moderationNoticesSchema,
@@ -12,17 +11,15 @@ import {
   reportGameResultSchema,
   reportGameSchema,
 } from '@sagan/shared/moderation';
+import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { writeChange } from '../../lib/write.ts';
 import {
-  findPublicComment,
-  findPublicGame,
-  gameAudienceTopics,
-  tagAudienceTopics,
-} from '../scoreboards/public.ts';
-import {
+  addCommentReport,
+  addGameReport,
   dismissNotice,
   loadModerationQueue,
   loadNotices,
@@ -31,6 +28,8 @@ import {
   moderateTag,
   moderateUser,
 } from './moderation-repo.ts';
+import { operatorOf, reportableComment, reportableGame } from './policy.ts';
+import { audienceOf } from './topics.ts';
 
 const tags = ['moderation'];
 
@@ -42,6 +41,8 @@ const tags = ['moderation'];
 export async function moderationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, hub } = app;
+  const { adminUids } = app.config;
+  const ok = { ok: true as const };
   hub.registerUserList(myNoticesTopic, loadNotices);
 
   app.get(
@@ -65,17 +66,26 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: 'Dismiss one of my notices',
+        headers: idempotentHeadersSchema,
         params: noticeParamsSchema,
-        response: { 200: okSchema, 400: errorSchema, 401: errorSchema, 404: errorSchema },
+        response: {
+          200: okSchema,
+          400: errorSchema,
+          401: errorSchema,
+          404: errorSchema,
+          422: errorSchema,
+        },
       },
     },
     async (req) => {
       const { uid } = requireUser(req);
-      await db.tx(async (q) => {
-        if (!(await dismissNotice(q, uid, req.params.id))) throw notFound('No such notice');
-        await hub.changed(q, [myNoticesTopic.name(uid)]);
+      return writeChange(app, req, {
+        guard: async () => uid,
+        write: async (q) => {
+          if (!(await dismissNotice(q, uid, req.params.id))) throw notFound('No such notice');
+          return { touched: await audienceOf(q, { kind: 'notice', uid }), answer: ok };
+        },
       });
-      return { ok: true as const };
     },
   );
 
@@ -86,22 +96,27 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: 'Report a game to the operators (signed in; counts once per person)',
+        headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema,
         body: reportGameSchema,
-        response: { 200: reportGameResultSchema, 400: errorSchema, ...refusals },
+        response: {
+          200: reportGameResultSchema,
+          400: errorSchema,
+          ...refusals,
+          422: errorSchema,
+        },
       },
     },
     async (req) => {
       const { uid } = requireUser(req);
       const { gameKey } = req.params;
-      return db.tx(async (q) => {
-        if (!(await findPublicGame(q, gameKey))) throw notFound('No game with this key');
-        const added = await q.query(
-          `INSERT INTO moderation_reports (game_key, uid, reason) VALUES ($1, $2, $3)
-           ON CONFLICT (game_key, uid) DO NOTHING RETURNING 1`,
-          [gameKey, uid, req.body.reason],
-        );
-        return { ok: true as const, alreadyReported: added.length === 0 };
+      // The operators' queue is read over HTTP, not live: a report touches no topic.
+      return writeChange(app, req, {
+        guard: (q) => reportableGame(q, gameKey),
+        write: async (q) => {
+          const added = await addGameReport(q, gameKey, uid, req.body.reason);
+          return { touched: [], answer: { ok: true as const, alreadyReported: !added } };
+        },
       });
     },
   );
@@ -113,24 +128,26 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
       schema: {
         tags,
         summary: "Report a game's comment to the operators (signed in; counts once per person)",
+        headers: idempotentHeadersSchema,
         params: gameKeyParamsSchema.extend({ commentId: commentIdSchema }),
         body: reportGameSchema,
-        response: { 200: reportGameResultSchema, 400: errorSchema, ...refusals },
+        response: {
+          200: reportGameResultSchema,
+          400: errorSchema,
+          ...refusals,
+          422: errorSchema,
+        },
       },
     },
     async (req) => {
       const { uid } = requireUser(req);
       const { gameKey, commentId } = req.params;
-      return db.tx(async (q) => {
-        if (!(await findPublicComment(q, gameKey, commentId))) {
-          throw notFound('No comment with this id');
-        }
-        const added = await q.query(
-          `INSERT INTO moderation_comment_reports (comment_id, uid, reason) VALUES ($1, $2, $3)
-           ON CONFLICT (comment_id, uid) DO NOTHING RETURNING 1`,
-          [commentId, uid, req.body.reason],
-        );
-        return { ok: true as const, alreadyReported: added.length === 0 };
+      return writeChange(app, req, {
+        guard: (q) => reportableComment(q, gameKey, commentId),
+        write: async (q) => {
+          const added = await addCommentReport(q, commentId, uid, req.body.reason);
+          return { touched: [], answer: { ok: true as const, alreadyReported: !added } };
+        },
       });
     },
   );
@@ -139,8 +156,13 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
     const api = admin.withTypeProvider<ZodTypeProvider>();
     // Before the body is read and before any other check says more than "not found".
     admin.addHook('onRequest', async (req) => {
-      if (!req.user || !app.config.adminUids.includes(req.user.uid)) throw notFound();
+      operatorOf(req.user, adminUids);
     });
+    // Each write checks again, as its guard: a route registered here without the hook would
+    // still be the operators' only.
+    const operator = (req: FastifyRequest) => async () => operatorOf(req.user, adminUids);
+    const writeSchema = { headers: idempotentHeadersSchema };
+    const answers = { 200: okSchema, 404: errorSchema, 422: errorSchema };
 
     api.get(
       '/admin/reports',
@@ -165,23 +187,26 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
           summary:
             'Hide a game from every public surface, restore it, or dismiss its reports ' +
             '(operators only; logged with who and when)',
+          ...writeSchema,
           params: gameKeyParamsSchema.extend(action.shape),
-          response: { 200: okSchema, 404: errorSchema },
+          response: answers,
         },
       },
       async (req) => {
-        const { uid } = requireUser(req);
         const { gameKey } = req.params;
-        await db.tx(async (q) => {
-          const owner = await moderate(q, uid, gameKey, req.params.action);
-          // Every list, tag count and viewer that shows the game follows at once, and the
-          // owner is told.
-          await hub.changed(q, [
-            ...(await gameAudienceTopics(q, gameKey, owner)),
-            myNoticesTopic.name(owner),
-          ]);
+        return writeChange(app, req, {
+          guard: operator(req),
+          write: async (q, uid) => {
+            const ownerUid = await moderate(q, uid, gameKey, req.params.action);
+            if (ownerUid === null) throw notFound('No game with this key');
+            // Every list, tag count and viewer that shows the game follows at once, and the
+            // owner is told.
+            return {
+              touched: await audienceOf(q, { kind: 'game', gameKey, ownerUid }),
+              answer: ok,
+            };
+          },
         });
-        return { ok: true as const };
       },
     );
 
@@ -194,24 +219,20 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
           summary:
             "Hide a game's comment from every public surface, restore it, or dismiss its " +
             'reports (operators only; logged with who and when)',
+          ...writeSchema,
           params: z.object({ commentId: commentIdSchema, ...action.shape }),
-          response: { 200: okSchema, 404: errorSchema },
+          response: answers,
         },
       },
-      async (req) => {
-        const { uid } = requireUser(req);
-        await db.tx(async (q) => {
-          const { gameKey, ownerUid } = await moderateComment(
-            q,
-            uid,
-            req.params.commentId,
-            req.params.action,
-          );
-          // The game's page (public and scorers' view alike) follows, and its owner is told.
-          await hub.changed(q, [gameTopic.name(gameKey), myNoticesTopic.name(ownerUid)]);
-        });
-        return { ok: true as const };
-      },
+      async (req) =>
+        writeChange(app, req, {
+          guard: operator(req),
+          write: async (q, uid) => {
+            const c = await moderateComment(q, uid, req.params.commentId, req.params.action);
+            if (!c) throw notFound('No comment with this id');
+            return { touched: await audienceOf(q, { kind: 'comment', ...c }), answer: ok };
+          },
+        }),
     );
 
     api.post(
@@ -223,24 +244,27 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
           summary:
             'Block a person from public games (their games leave every public surface; they ' +
             'cannot create games) or unblock them (operators only; logged with who and when)',
+          ...writeSchema,
           params: z.object({
             uid: z.string().min(1).max(128),
             action: z.enum(['block', 'unblock']),
           }),
-          response: { 200: okSchema, 404: errorSchema },
+          response: answers,
         },
       },
       async (req) => {
-        const { uid } = requireUser(req);
         const person = req.params.uid;
-        await db.tx(async (q) => {
-          const games = await moderateUser(q, uid, person, req.params.action);
-          const topics = [myNoticesTopic.name(person)];
-          for (const gameKey of games)
-            topics.push(...(await gameAudienceTopics(q, gameKey, person)));
-          await hub.changed(q, [...new Set(topics)]);
+        return writeChange(app, req, {
+          guard: operator(req),
+          write: async (q, uid) => {
+            const games = await moderateUser(q, uid, person, req.params.action);
+            if (!games) throw notFound('No such person');
+            return {
+              touched: await audienceOf(q, { kind: 'user', uid: person, games }),
+              answer: ok,
+            };
+          },
         });
-        return { ok: true as const };
       },
     );
 
@@ -253,18 +277,24 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
           summary:
             'Hide a tag from every public surface (lists, counts, its page, its games) or ' +
             'restore it (operators only; logged with who and when)',
+          ...writeSchema,
           params: tagParamsSchema.extend({ action: z.enum(['hide', 'unhide']) }),
-          response: { 200: okSchema, 404: errorSchema },
+          response: answers,
         },
       },
       async (req) => {
-        const { uid } = requireUser(req);
         const { tagID } = req.params;
-        await db.tx(async (q) => {
-          const games = await moderateTag(q, uid, tagID, req.params.action);
-          await hub.changed(q, await tagAudienceTopics(q, tagID, games));
+        return writeChange(app, req, {
+          guard: operator(req),
+          write: async (q, uid) => {
+            const games = await moderateTag(q, uid, tagID, req.params.action);
+            if (!games) throw notFound('No tag with this key');
+            return {
+              touched: await audienceOf(q, { kind: 'tag', tagKey: tagID, games }),
+              answer: ok,
+            };
+          },
         });
-        return { ok: true as const };
       },
     );
   });

@@ -11,21 +11,21 @@ import {
 import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { findOwnGame, findScoredGame, listGames, patchGame, putGame } from './repo.ts';
-import { notifyChange, registerPlayCountTopics } from './topics.ts';
+import { audienceOf, registerPlayCountTopics } from './topics.ts';
+import { mayPutCount, NOT_FOUND, ownedCount } from './policy.ts';
+import { writeChange } from '../../lib/write.ts';
 import { eventMeta } from './events.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { PLAY_COUNT_BODY_BYTES } from '../../lib/body-limits.ts';
 import { sidelineRoutes } from './sideline.ts';
 import { shareRoutes } from './share.ts';
 
-const NOT_FOUND = 'Play count not found';
-
 // SPEC §2/§6 play counts and DESIGN §6 Player Counter API. Private: owner only, everywhere.
 // A game of another user answers 404 on reads and PATCH (its existence is not revealed);
 // PUT answers 403 as the contract says, since the phone must learn its key is taken.
 export default async function playcountsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, hub } = app;
+  const { db } = app;
   registerPlayCountTopics(fastify);
   sidelineRoutes(fastify);
   shareRoutes(fastify);
@@ -85,12 +85,17 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
     async (req, reply) => {
       const user = requireUser(req);
       const { gameKey } = req.params;
-      const result = await db.tx(async (q) => {
-        const put = await putGame(q, eventMeta(req, user.uid), gameKey, req.body);
-        if (put) await notifyChange(hub, q, put.owner, gameKey, put.change);
-        return put;
+      // A whole count replaced: sending it again is harmless, so it is not kept under a key.
+      const result = await writeChange(app, null, {
+        guard: (q) => mayPutCount(q, user.uid, gameKey),
+        write: async (q) => {
+          // Checked again under the row's lock: a co-counter may not rename, archive...
+          const put = await putGame(q, eventMeta(req, user.uid), gameKey, req.body);
+          if (!put) throw forbidden();
+          const change = { kind: 'counted' as const, uid: put.owner, gameKey, change: put.change };
+          return { ...audienceOf(change), answer: put };
+        },
       });
-      if (!result) throw forbidden();
       return reply.code(result.created ? 201 : 200).send(result.game);
     },
   );
@@ -114,14 +119,16 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
       if (archived === undefined && minPlays === undefined && finished === undefined) {
         throw badRequest('Nothing to change: send archived, minPlays or finished');
       }
-      const game = await db.tx(async (q) => {
-        const patched = await patchGame(q, eventMeta(req, user.uid), gameKey, req.body);
-        if (!patched) return null;
-        await notifyChange(hub, q, user.uid, gameKey, patched);
-        return findOwnGame(q, user.uid, gameKey);
+      // Sets flags: sending it again is harmless, so it is not kept under a key.
+      return writeChange(app, null, {
+        guard: (q) => ownedCount(q, user.uid, gameKey),
+        write: async (q) => {
+          const patched = await patchGame(q, eventMeta(req, user.uid), gameKey, req.body);
+          if (!patched) throw notFound(NOT_FOUND);
+          const change = { kind: 'counted' as const, uid: user.uid, gameKey, change: patched };
+          return { ...audienceOf(change), answer: (await findOwnGame(q, user.uid, gameKey))! };
+        },
       });
-      if (!game) throw notFound(NOT_FOUND);
-      return game;
     },
   );
 }

@@ -1,17 +1,19 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorSchema, okSchema, refusals } from '@sagan/shared/http';
+import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { keySchema } from '@sagan/shared/keys';
 import { playCountGameKeyParamsSchema } from '@sagan/shared/playcount';
 import { shareResultSchema, sharedPlayCountSchema } from '@sagan/shared/playcount-sideline';
 import { seasonSchema } from '@sagan/shared/playcount-season';
-import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { findShared, seasonOf, setShareKey } from './repo.ts';
-import { changedTopics } from './topics.ts';
+import { writeChange } from '../../lib/write.ts';
+import { ownedCount } from './policy.ts';
+import { audienceOf } from './topics.ts';
 
 const shareParams = z.object({ shareKey: keySchema });
 const SHARE_NOT_FOUND = 'This play count is not shared';
@@ -23,23 +25,22 @@ const SHARE_NOT_FOUND = 'This play count is not shared';
  */
 export function shareRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, hub } = app;
+  const { db } = app;
 
-  const share = (on: boolean) => async (uid: string, gameKey: string) =>
-    db.tx(async (q) => {
-      const keys = await setShareKey(q, uid, gameKey, on);
-      if (!keys) throw notFound('Play count not found');
-      if (keys.before !== keys.after) {
-        await hub.changed(q, [
-          ...changedTopics(uid, gameKey, keys.after),
-          // The revoked link's view loads null: open viewers see it end.
-          ...(keys.before ? [playCountShareTopic.name(keys.before)] : []),
-        ]);
-      }
-      return keys.after;
+  const share = (req: FastifyRequest, on: boolean, uid: string, gameKey: string) =>
+    writeChange(app, req, {
+      guard: (q) => ownedCount(q, uid, gameKey),
+      write: async (q) => {
+        const keys = await setShareKey(q, uid, gameKey, on);
+        if (!keys) throw notFound('Play count not found');
+        if (keys.before === keys.after) return { touched: [], answer: keys.after };
+        const change = { kind: 'listed' as const, uid, gameKey, shareKey: keys.after };
+        return {
+          ...audienceOf(keys.before ? { ...change, revoked: keys.before } : change),
+          answer: keys.after,
+        };
+      },
     });
-  const shareOn = share(true);
-  const shareOff = share(false);
 
   app.put(
     '/playcounts/:gameKey/share',
@@ -48,13 +49,14 @@ export function shareRoutes(fastify: FastifyInstance): void {
       schema: {
         tags: ['playcounts'],
         summary: 'Share a read-only live link of my play count (the same key until revoked)',
+        headers: idempotentHeadersSchema,
         params: playCountGameKeyParamsSchema,
-        response: { 200: shareResultSchema, ...refusals },
+        response: { 200: shareResultSchema, ...refusals, 422: errorSchema },
       },
     },
     async (req) => {
       const user = requireUser(req);
-      const shareKey = await shareOn(user.uid, req.params.gameKey);
+      const shareKey = await share(req, true, user.uid, req.params.gameKey);
       return { shareKey: shareKey! };
     },
   );
@@ -66,13 +68,14 @@ export function shareRoutes(fastify: FastifyInstance): void {
       schema: {
         tags: ['playcounts'],
         summary: 'Revoke the shared link: it answers not-found and open viewers close',
+        headers: idempotentHeadersSchema,
         params: playCountGameKeyParamsSchema,
-        response: { 200: okSchema, ...refusals },
+        response: { 200: okSchema, ...refusals, 422: errorSchema },
       },
     },
     async (req) => {
       const user = requireUser(req);
-      await shareOff(user.uid, req.params.gameKey);
+      await share(req, false, user.uid, req.params.gameKey);
       return { ok: true as const };
     },
   );

@@ -12,16 +12,20 @@ import {
 import { requireUser } from '../../plugins/auth.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
-import { writeOnce } from '../../lib/idempotency.ts';
+import { writeChange } from '../../lib/write.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { createFromTeam, lockCount, recordSnap, undoSnap, type LockedCount } from './repo.ts';
-import { originOf, writeEvent, type EventLog, type EventOrigin } from '../../lib/game-write.ts';
+import {
+  originOf,
+  writeNamedEvent,
+  type EventLog,
+  type EventOrigin,
+} from '../../lib/game-write.ts';
 import { roleOn, type GameRole } from '../../lib/game-guard.ts';
-import { changedTopics, notifyChange } from './topics.ts';
+import { audienceOf } from './topics.ts';
+import { NOT_FOUND } from './policy.ts';
 import { eventMeta } from './events.ts';
 import { SNAP_BODY_BYTES } from '../../lib/body-limits.ts';
-
-const NOT_FOUND = 'Play count not found';
 
 /**
  * A count's log for the write helper: its owner and its co-scorers snap and undo (DESIGN §10);
@@ -50,12 +54,11 @@ const FINISHED = 'This play count is finished: take it up again to count more';
  * request (the phone app's whole-game PUT stays as it is). Snaps and undo: the owner and the
  * count's co-scorers; anyone else's request answers 404 as for a count that does not exist. Every write is idempotent under an
  * `Idempotency-Key`, so the web outbox's retries never count a snap twice: snaps and undos
- * through the write helper (the event row keeps the key's answer), a new count (which has no
- * row to lock yet) through lib/idempotency.ts.
+ * through the event-log writer (the event row keeps the key's answer), a new count (which has
+ * no row to lock yet) through the one write helper.
  */
 export function sidelineRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db, hub } = app;
 
   app.post(
     '/playcounts',
@@ -71,13 +74,20 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
     },
     async (req, reply) => {
       const user = requireUser(req);
-      const game = await writeOnce(db, req, async (q) => {
-        const created = await createFromTeam(q, eventMeta(req, user.uid), newKey(), req.body);
-        if (created) await hub.changed(q, changedTopics(user.uid, created.gameKey, null));
-        return created;
+      const made = await writeChange(app, req, {
+        // Anyone signed in starts counts; the team sheet must be theirs, which the copy checks.
+        guard: async () => user.uid,
+        write: async (q, uid) => {
+          const created = await createFromTeam(q, eventMeta(req, uid), newKey(), req.body);
+          if (!created) throw notFound('Team sheet not found');
+          const { gameKey } = created;
+          return {
+            ...audienceOf({ kind: 'listed', uid, gameKey, shareKey: null }),
+            answer: { gameKey },
+          };
+        },
       });
-      if (!game) throw notFound('Team sheet not found');
-      return reply.code(201).send({ gameKey: game.gameKey });
+      return reply.code(201).send(made);
     },
   );
 
@@ -104,8 +114,8 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
       const user = requireUser(req);
       const { gameKey } = req.params;
       const origin = originOfCount(req, user.uid);
-      const result = await writeEvent(
-        db,
+      const result = await writeNamedEvent(
+        app,
         countLog,
         gameKey,
         origin,
@@ -117,8 +127,8 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
             throw new HttpError(409, 'This play count holds as many snaps as it can');
           if (done === 'unknown-player')
             throw badRequest('A player in the snap is not in this count');
-          await notifyChange(hub, q, row.uid, gameKey, done.change);
-          return done.answer;
+          const change = { kind: 'counted' as const, uid: row.uid, gameKey, change: done.change };
+          return { ...audienceOf(change), answer: done.answer };
         },
       );
       return reply.code(201).send(result);
@@ -149,11 +159,12 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
       const user = requireUser(req);
       const { gameKey } = req.params;
       const origin = originOfCount(req, user.uid);
-      return writeEvent(db, countLog, gameKey, origin, 'score', async (row, _, q, id) => {
+      return writeNamedEvent(app, countLog, gameKey, origin, 'score', async (row, _, q, id) => {
         const done = await undoSnap(q, row, origin, id);
         if (done === 'finished') throw new HttpError(409, FINISHED);
-        if (done.change) await notifyChange(hub, q, row.uid, gameKey, done.change);
-        return done.answer;
+        if (!done.change) return { touched: [], answer: done.answer };
+        const change = { kind: 'counted' as const, uid: row.uid, gameKey, change: done.change };
+        return { ...audienceOf(change), answer: done.answer };
       });
     },
   );

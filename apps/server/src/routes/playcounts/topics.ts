@@ -5,7 +5,6 @@ import { playCountTopic } from '@sagan/shared/topics/playcount';
 import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
 import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
 import type { Queryable } from '../../db/db.ts';
-import type { Hub } from '../../realtime/hub.ts';
 import { roleOn } from '../../lib/game-guard.ts';
 import { applyPlayCountDelta, type PlayCountDelta } from '@sagan/shared/playcount-events';
 import { findGame, findShared, listGames, ownerOf, sharedDelta, type CountChange } from './repo.ts';
@@ -20,24 +19,41 @@ export const changedTopics = (uid: string, gameKey: string, shareKey: string | n
   ...(shareKey ? [playCountShareTopic.name(shareKey)] : []),
 ];
 
+/** What a play count write changed, as far as who hears of it goes. */
+export type PlayCountChange =
+  /** A count made, shared or its link revoked: `revoked` is the link that stopped working. */
+  | { kind: 'listed'; uid: string; gameKey: string; shareKey: string | null; revoked?: string }
+  /** A count's contents (a snap, an undo, a PUT, a PATCH), with what changed in them. */
+  | { kind: 'counted'; uid: string; gameKey: string; change: CountChange };
+
 /**
- * Bumps the topics a write to a count touched, each carrying what changed: the owner's delta,
- * and the shared link's with the count's privacy applied (docs/decisions/0002, amended).
+ * The topics a play count write touches, each with what changed when the write knows it: the
+ * owner's delta, and the shared link's with the count's privacy applied (docs/decisions/0002,
+ * amended). Decided here, never in a route or the repo.
  */
-export async function notifyChange(
-  hub: Hub,
-  q: Queryable,
-  uid: string,
-  gameKey: string,
-  change: CountChange,
-): Promise<void> {
-  const { shareKey, delta, privacy } = change;
-  await hub.changed(q, changedTopics(uid, gameKey, shareKey), {
-    [playCountTopic.name(gameKey)]: delta,
-    ...(shareKey
-      ? { [playCountShareTopic.name(shareKey)]: sharedDelta(shareKey, delta, privacy) }
-      : {}),
-  });
+export function audienceOf(c: PlayCountChange): {
+  touched: string[];
+  merges?: Record<string, Record<string, unknown>>;
+} {
+  if (c.kind === 'listed') {
+    return {
+      touched: [
+        ...changedTopics(c.uid, c.gameKey, c.shareKey),
+        // The revoked link's view loads null: open viewers see it end.
+        ...(c.revoked ? [playCountShareTopic.name(c.revoked)] : []),
+      ],
+    };
+  }
+  const { shareKey, delta, privacy } = c.change;
+  return {
+    touched: changedTopics(c.uid, c.gameKey, shareKey),
+    merges: {
+      [playCountTopic.name(c.gameKey)]: delta,
+      ...(shareKey
+        ? { [playCountShareTopic.name(shareKey)]: sharedDelta(shareKey, delta, privacy) }
+        : {}),
+    },
+  };
 }
 
 /**

@@ -31,3 +31,16 @@ export async function scoredClock(q: Queryable, uid: string, gameKey: string) {
   await guardGame(q, gameKey, row.uid, uid, 'score');
   return clockState(row);
 }
+
+/** The game, for someone who may `need` it: 404 for no such game, 403 for anyone else. */
+export async function scoredGame(
+  q: Queryable,
+  uid: string,
+  gameKey: string,
+  need: 'score' | 'owner',
+) {
+  const game = await findGame(q, gameKey);
+  if (!game) throw notFound('No game with this key');
+  await guardGame(q, gameKey, game.uid, uid, need);
+  return game;
+}

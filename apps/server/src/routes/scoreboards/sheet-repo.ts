@@ -1,4 +1,5 @@
 import type { GameSheetPlayer, GameSheets } from '@sagan/shared/game-sheets';
+import { compareJersey } from '@sagan/shared/teamsheet';
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import type { Team } from '@sagan/shared/scorekeeping';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
@@ -31,6 +32,61 @@ export function sheetsOf(rows: SheetRow[]): GameSheets {
     return r ? { teamKey: r.team_key, teamName: r.team_name, players: r.players } : null;
   };
   return { home: of('home'), away: of('away') };
+}
+
+/** Unlinks a side of the game from its team sheet. */
+export async function unlinkSheet(q: Queryable, gameKey: string, side: Team): Promise<void> {
+  await q.query('DELETE FROM game_sheets WHERE game_key = $1 AND side = $2', [gameKey, side]);
+}
+
+/**
+ * Links a side of the game to one of uid's team sheets, keeping a copy of its players and
+ * privacy with the game; false when uid has no sheet with this key.
+ */
+export async function linkSheet(
+  q: Queryable,
+  gameKey: string,
+  side: Team,
+  teamKey: string,
+  uid: string,
+): Promise<boolean> {
+  const [team] = await q.query<{
+    team_name: string;
+    public_initials_only: boolean;
+    published: boolean;
+  }>(
+    `SELECT t.team_name, t.public_initials_only,
+            EXISTS (SELECT 1 FROM rosters r WHERE r.team_key = t.team_key) AS published
+     FROM teams t WHERE t.team_key = $1 AND t.uid = $2`,
+    [teamKey, uid],
+  );
+  if (!team) return false;
+  const players = await q.query<GameSheetPlayer>(
+    `SELECT player_key AS "playerKey", jersey, player_name AS "playerName"
+     FROM players WHERE team_key = $1 ORDER BY player_key`,
+    [teamKey],
+  );
+  // In the sheet's own order: by jersey, then name.
+  players.sort(
+    (a, b) => compareJersey(a.jersey, b.jersey) || a.playerName.localeCompare(b.playerName),
+  );
+  await q.query(
+    `INSERT INTO game_sheets (game_key, side, team_key, team_name, players,
+                              privacy_initials_only, sheet_published)
+     VALUES ($1, $2, $3, $4, $5::jsonb, $6, $7)
+     ON CONFLICT (game_key, side) DO UPDATE SET team_key = $3, team_name = $4,
+       players = $5::jsonb, privacy_initials_only = $6, sheet_published = $7`,
+    [
+      gameKey,
+      side,
+      teamKey,
+      team.team_name,
+      JSON.stringify(players),
+      team.public_initials_only,
+      team.published,
+    ],
+  );
+  return true;
 }
 
 /**

@@ -137,6 +137,8 @@ export type GameChange =
   | { kind: 'bookmarks' | 'follows'; uid: string }
   /** A comment on the game: its topic carries the comments. */
   | { kind: 'comment'; gameKey: string }
+  /** The team sheets linked to the game's teams: the line score names their players. */
+  | { kind: 'sheets'; gameKey: string }
   /** The game's tags: the tags it gained or lost, and those tags' followers. */
   | { kind: 'tags'; gameKey: string; tagKeys: string[]; followers: string[] };
 
@@ -182,6 +184,8 @@ export function audienceOf(change: GameChange): string[] {
       return [followedTagsTopic.name(change.uid)];
     case 'comment':
       return [gameTopic.name(change.gameKey)];
+    case 'sheets':
+      return [gameDetailTopic.name(change.gameKey)];
     case 'tags':
       return [
         gameTopic.name(change.gameKey),

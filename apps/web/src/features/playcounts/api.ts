@@ -15,7 +15,8 @@ import { seasonSchema } from '@sagan/shared/playcount-season';
 import type { SessionUser } from '@sagan/shared/auth';
 import { api } from '../../lib/api.ts';
 import { useLive, useLiveWrite } from '../../lib/realtime.ts';
-import { newId, writeOnce } from '../../lib/outbox.ts';
+import { writeOnce } from '../../lib/outbox.ts';
+import { newId } from '../../lib/new-id.ts';
 import { useKept } from '../../lib/kept.ts';
 
 const path = (gameKey: string) => `/playcounts/${encodeURIComponent(gameKey)}`;

@@ -7,7 +7,7 @@ import { periodLabels, STARTING_SOON } from '@sagan/shared/scorekeeping';
 import { SPORTS } from '@sagan/shared/sports';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { newId } from '../../lib/outbox.ts';
+import { newId } from '../../lib/new-id.ts';
 import { useCreateGame } from './scorekeeper/api.ts';
 import { splitTags, TagSuggestions } from './scorekeeper/around.tsx';
 import { hasRules, ruleDraftOf, RuleFields, rulePatch } from './scorekeeper/rule-fields.tsx';

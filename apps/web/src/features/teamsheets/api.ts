@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  NEW_PLAYER_KEY,
   bulkResultSchema,
   groupSchema,
   membershipSchema,
@@ -16,6 +15,7 @@ import { okSchema } from '@sagan/shared/http';
 import { scoringSeasonSchema } from '@sagan/shared/scoring-season';
 import { teamTopic } from '@sagan/shared/topics/team';
 import { api } from '../../lib/api.ts';
+import { saveKeys, type KeyedSave } from '../../lib/save-key.ts';
 import { useLive, useLiveWrite } from '../../lib/realtime.ts';
 
 const enc = encodeURIComponent;
@@ -49,25 +49,17 @@ function useTeamWrite(key: string) {
   };
 }
 
-/**
- * A client-made key for one create: a second click, or a retry after a failure, sends the same
- * key, and the server answers with what the first request made instead of making another.
- * renew() starts a new create once the last one is done with.
- */
-export function useCreateKey(): [string, () => void] {
-  const [key, setKey] = useState(newCreateKey);
-  return [key, () => setKey(newCreateKey())];
+/** The keys of one form's saves (lib/save-key.ts): renewed after each answered save. */
+function useSaveKey(): KeyedSave {
+  const [keyed] = useState(saveKeys);
+  return keyed;
 }
-// getRandomValues, not randomUUID: the latter is missing on a plain-http address (a club's LAN).
-const newCreateKey = () =>
-  Array.from(crypto.getRandomValues(new Uint8Array(15)), (b) =>
-    b.toString(16).padStart(2, '0'),
-  ).join('');
 
 export function useCreateTeam() {
   const qc = useQueryClient();
+  const keyed = useSaveKey();
   return useMutation({
-    mutationFn: (createKey: string) => api('POST', '/teams', { createKey }, teamSummarySchema),
+    mutationFn: () => keyed((key) => api('POST', '/teams', undefined, teamSummarySchema, key)),
     onSuccess: () => qc.invalidateQueries({ queryKey: teamsKey }),
   });
 }
@@ -113,24 +105,22 @@ export function useUnpublish(key: string) {
  */
 export function useSavePlayer(key: string) {
   const { live, changed } = useTeamWrite(key);
+  const keyed = useSaveKey();
   return useMutation({
-    mutationFn: (input: {
-      playerKey: string;
-      player: PlayerInput;
-      dataUrl: string | null;
-      createKey: string;
-    }) =>
+    mutationFn: (input: { playerKey: string; player: PlayerInput; dataUrl: string | null }) =>
       live(() =>
-        api(
-          'PUT',
-          `/teams/${enc(key)}/players/${enc(input.playerKey)}`,
-          {
-            ...input.player,
-            ...(input.playerKey === NEW_PLAYER_KEY ? { createKey: input.createKey } : {}),
-            // SPEC §5 / §9: the photo is sent only when its data is longer than 1024.
-            ...(input.dataUrl && input.dataUrl.length > 1024 ? { dataUrl: input.dataUrl } : {}),
-          },
-          playerSchema,
+        keyed((once) =>
+          api(
+            'PUT',
+            `/teams/${enc(key)}/players/${enc(input.playerKey)}`,
+            {
+              ...input.player,
+              // SPEC §5 / §9: the photo is sent only when its data is longer than 1024.
+              ...(input.dataUrl && input.dataUrl.length > 1024 ? { dataUrl: input.dataUrl } : {}),
+            },
+            playerSchema,
+            once,
+          ),
         ),
       ),
     onSettled: changed,
@@ -150,31 +140,41 @@ export function useDeletePlayer(key: string) {
 
 export function useBulkUpload(key: string) {
   const { live, changed } = useTeamWrite(key);
+  const keyed = useSaveKey();
   return useMutation({
-    mutationFn: (input: { text: string; createKey: string }) =>
-      live(() => api('POST', `/teams/${enc(key)}/players/bulk`, input, bulkResultSchema)),
+    mutationFn: (input: { text: string }) =>
+      live(() =>
+        keyed((once) =>
+          api('POST', `/teams/${enc(key)}/players/bulk`, input, bulkResultSchema, once),
+        ),
+      ),
     onSuccess: changed,
   });
 }
 
 export function useSaveGroup(key: string) {
   const { live, changed } = useTeamWrite(key);
+  const keyed = useSaveKey();
   return useMutation({
-    mutationFn: (input: { groupKey: string | undefined; groupName: string; createKey: string }) =>
+    mutationFn: (input: { groupKey: string | undefined; groupName: string }) =>
       live(() =>
-        input.groupKey
-          ? api(
-              'PATCH',
-              `/teams/${enc(key)}/groups/${enc(input.groupKey)}`,
-              { groupName: input.groupName },
-              groupSchema,
-            )
-          : api(
-              'POST',
-              `/teams/${enc(key)}/groups`,
-              { groupName: input.groupName, createKey: input.createKey },
-              groupSchema,
-            ),
+        keyed((once) =>
+          input.groupKey
+            ? api(
+                'PATCH',
+                `/teams/${enc(key)}/groups/${enc(input.groupKey)}`,
+                { groupName: input.groupName },
+                groupSchema,
+                once,
+              )
+            : api(
+                'POST',
+                `/teams/${enc(key)}/groups`,
+                { groupName: input.groupName },
+                groupSchema,
+                once,
+              ),
+        ),
       ),
     onSuccess: changed,
   });

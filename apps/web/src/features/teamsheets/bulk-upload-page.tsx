@@ -13,7 +13,7 @@ import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useBulkUpload, useCreateKey, useTeam } from './api.ts';
+import { useBulkUpload, useTeam } from './api.ts';
 import './teamsheets.css';
 
 export default function BulkUploadPage() {
@@ -24,7 +24,6 @@ export default function BulkUploadPage() {
   const [text, setText] = useState('');
   const [preview, setPreview] = useState<BulkRow[] | null>(null);
   const upload = useBulkUpload(teamKey);
-  const [createKey] = useCreateKey();
 
   if (team.loading) return <Loading />;
   // Refused (not this user's team, or no such team) or deleted: not found, either way.
@@ -155,7 +154,7 @@ export default function BulkUploadPage() {
                 players.length > MAX_BULK_ROWS
               }
               onClick={() => {
-                if (!upload.isPending) upload.mutate({ text, createKey }, { onSuccess: back });
+                if (!upload.isPending) upload.mutate({ text }, { onSuccess: back });
               }}
             >
               Save

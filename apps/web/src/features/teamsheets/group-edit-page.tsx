@@ -8,7 +8,7 @@ import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { focusOnMount } from '../../components/focus-on-mount.ts';
-import { useCreateKey, useSaveGroup, useSetLocation, useTeam } from './api.ts';
+import { useSaveGroup, useSetLocation, useTeam } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { PencilIcon } from './icons.tsx';
 import { FormFooter } from './form-footer.tsx';
@@ -48,7 +48,6 @@ function GroupEditor({
   const [name, setName] = useState(groupName);
   const [problem, setProblem] = useState<string | null>(null);
   const save = useSaveGroup(sheet.teamKey);
-  const [createKey] = useCreateKey();
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -60,7 +59,7 @@ function GroupEditor({
     setProblem(null);
     if (save.isPending) return;
     save.mutate(
-      { groupKey, groupName: parsed.data.groupName, createKey },
+      { groupKey, groupName: parsed.data.groupName },
       {
         onSuccess: (g) => {
           setEditing(false);

@@ -6,7 +6,7 @@ import { NEW_PLAYER_KEY, type Player } from '@sagan/shared/teamsheet-schemas';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useCreateKey, useDeletePlayer, useSavePlayer, useTeam } from './api.ts';
+import { useDeletePlayer, useSavePlayer, useTeam } from './api.ts';
 import { Avatar } from './avatar.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { FormFooter } from './form-footer.tsx';
@@ -65,8 +65,6 @@ function PlayerForm({
   const [errors, setErrors] = useState<FieldErrors & { file?: string }>({});
   const [confirming, setConfirming] = useState(false);
   const save = useSavePlayer(teamKey);
-  // The same key on every Save of this form: a double click or a retry adds one player.
-  const [createKey] = useCreateKey();
   const remove = useDeletePlayer(teamKey);
   const back = () => navigate(pathTo('teamsheetedit', { teamKey }));
 
@@ -124,10 +122,7 @@ function PlayerForm({
     }
     setErrors((x) => ({ file: x.file }));
     if (save.isPending) return;
-    save.mutate(
-      { playerKey: player.key, player: parsed.data, dataUrl, createKey },
-      { onSuccess: back },
-    );
+    save.mutate({ playerKey: player.key, player: parsed.data, dataUrl }, { onSuccess: back });
   }
 
   return (

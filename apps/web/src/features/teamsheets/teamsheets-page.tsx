@@ -5,7 +5,7 @@ import { useAuth } from '../../lib/auth.ts';
 import { Loading } from '../../components/loading.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { useCreateKey, useCreateTeam, useTeams } from './api.ts';
+import { useCreateTeam, useTeams } from './api.ts';
 import './teamsheets.css';
 
 export default function TeamSheetsPage() {
@@ -14,8 +14,6 @@ export default function TeamSheetsPage() {
   const signedIn = authStatus === AuthStatus.SignedIn;
   const teams = useTeams(signedIn);
   const create = useCreateTeam();
-  // A double click sends the same key twice: the server makes one team.
-  const [createKey, renewCreateKey] = useCreateKey();
   const navigate = useNavigate();
 
   if (authStatus === AuthStatus.Unknown) return <Loading />;
@@ -83,11 +81,8 @@ export default function TeamSheetsPage() {
           disabled={create.isPending}
           onClick={() => {
             if (create.isPending) return;
-            create.mutate(createKey, {
-              onSuccess: (t) => {
-                renewCreateKey();
-                navigate(pathTo('teamsheetedit', { teamKey: t.teamKey }));
-              },
+            create.mutate(undefined, {
+              onSuccess: (t) => navigate(pathTo('teamsheetedit', { teamKey: t.teamKey })),
             });
           }}
         >

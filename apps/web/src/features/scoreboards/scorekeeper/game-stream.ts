@@ -1,8 +1,8 @@
 import type { ScoreboardFields, ScoreboardPatch } from '@sagan/shared/scoreboard';
 import { applyIntent } from '@sagan/shared/scorekeeping';
 import { isHeld, type GameAction, type ResolveAction } from '@sagan/shared/game-log';
+import { newId } from '../../../lib/new-id.ts';
 import {
-  newId,
   type AnsweredItem,
   type OutboxItem,
   type OutboxRequest,
