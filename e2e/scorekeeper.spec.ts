@@ -165,8 +165,14 @@ test.describe('scorekeeper: every board from the browser', () => {
     await tap(page, 'Lions +1', 'Lions +1', 'Tigers +1', 'Lions won the set');
     await expect(board(viewer).getByRole('row', { name: 'Sets 1 0' })).toBeVisible();
     await expect(board(viewer).getByLabel('Lions points 0')).toBeVisible();
-    await tap(page, 'Tigers won the set', 'Tigers +1', 'Lions +1', 'Lions −1', 'Tigers sets −1');
+    await expect(board(viewer).getByLabel('Period Set 2')).toBeVisible();
+    await tap(page, 'Tigers won the set', 'Tigers +1', 'Lions +1', 'Lions −1');
+    await expect(board(page).getByLabel('Period Set 3')).toBeVisible();
+    // The set given by mistake taken back: the match is in the set the tally says, on both.
+    await tap(page, 'Tigers sets −1');
+    await expect(board(page).getByLabel('Period Set 2')).toBeVisible();
     await expect(board(viewer).getByRole('row', { name: 'Sets 1 0' })).toBeVisible();
+    await expect(board(viewer).getByLabel('Period Set 2')).toBeVisible();
     await expect(board(viewer).getByLabel('Tigers points 1')).toBeVisible();
     // The correction form says what each number counts.
     await page.getByText('Edit the scoreboard').click();
@@ -186,6 +192,7 @@ test.describe('scorekeeper: every board from the browser', () => {
     await expect(line.getByRole('row', { name: 'Lions 2 25 0' })).toBeVisible();
     await expect(line.getByRole('row', { name: 'Tigers 1 1 0' })).toBeVisible();
     await expect(board(viewer).getByRole('row', { name: 'Sets 2 0' })).toBeVisible();
+    await expect(board(viewer).getByLabel('Period Set 3')).toBeVisible();
     await screenshot(viewer, 'board-volleyball-line-score');
   });
 

@@ -156,7 +156,12 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<{ held?: boolean }>().held).toBeUndefined();
     }
-    expect(await top(gameKey)).toMatchObject({ homeScoreGames: 1, awayScoreGames: 0 });
+    // The set being played follows the corrected tally.
+    expect(await top(gameKey)).toMatchObject({
+      homeScoreGames: 1,
+      awayScoreGames: 0,
+      gamePeriod: 'Set 2',
+    });
     // The correction form's save, then the scorer confirms the set the rules say is won.
     const edit = await call(t.users.Owner, 'PATCH', `/games/${gameKey}`, {
       homeScore: 25,

@@ -321,6 +321,24 @@ export function volleyballSetWinner(
   return null;
 }
 
+/**
+ * Volleyball: the set a tally of sets won puts the match in (2–1 is Set 4), or Final when the
+ * tally wins it. "Won set" and Sets ± both move the label with the tally, so a correction
+ * never leaves the match in a later set than the tally says.
+ */
+function volleyballPeriod(after: ScoreboardFields): string {
+  const toWin = volleyballSetsToWin(after);
+  if (Math.max(after.homeScoreGames, after.awayScoreGames) >= toWin) return FINAL;
+  return `Set ${after.homeScoreGames + after.awayScoreGames + 1}`;
+}
+
+/** Volleyball's Sets ±: the label follows the corrected tally once the match has begun. */
+function correctedSetPeriod(before: ScoreboardFields, after: ScoreboardFields): ScoreboardPatch {
+  const period = before.gamePeriod.trim().toLowerCase();
+  if (period !== FINAL.toLowerCase() && !/^set \d$/.test(period)) return {};
+  return { gamePeriod: volleyballPeriod(after) };
+}
+
 /** Baseball: the count's consequences (four balls walk, three strikes or an out, three outs). */
 function pitch(f: ScoreboardFields, call: 'ball' | 'strike' | 'out'): ScoreboardPatch {
   if (call === 'ball' && f.balls < 3) return { balls: f.balls + 1 };
@@ -371,6 +389,9 @@ export function applyIntent(f: ScoreboardFields, intent: Intent): ScoreboardPatc
       break;
     case 'count':
       patch = { [intent.field]: bump(f[intent.field], intent.by, COUNT_MAX[intent.field]) };
+      if (f.sportID === 6 && /^(home|away)ScoreGames$/.test(intent.field)) {
+        patch = { ...patch, ...correctedSetPeriod(f, { ...f, ...patch }) };
+      }
       break;
     case 'toggle':
       patch = { [intent.field]: !f[intent.field] };
@@ -380,14 +401,9 @@ export function applyIntent(f: ScoreboardFields, intent: Intent): ScoreboardPatc
       break;
     case 'setWon': {
       const field = side(intent.team, 'scoreGames');
-      const won = (f[field] as number) + 1;
-      patch = {
-        [field]: won,
-        homeScore: 0,
-        awayScore: 0,
-        // The set that wins the match (the 3rd of 5, the 2nd of 3) ends it: no next set.
-        gamePeriod: won >= volleyballSetsToWin(f) ? FINAL : stepPeriod(f, 1),
-      };
+      patch = { [field]: (f[field] as number) + 1, homeScore: 0, awayScore: 0 };
+      // The set that wins the match (the 3rd of 5, the 2nd of 3) ends it: no next set.
+      patch.gamePeriod = volleyballPeriod({ ...f, ...patch });
       break;
     }
     case 'pitch':
