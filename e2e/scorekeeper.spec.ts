@@ -235,7 +235,7 @@ test.describe('scorekeeper: every board from the browser', () => {
 
   test('tennis: points through deuce to games, sets and serve', async ({ page, browser }) => {
     const { gameKey } = await newGame(page, 'Tennis', async (p) => {
-      await p.getByLabel('Sets').selectOption({ label: 'Best of 3' });
+      await p.getByLabel('Match length').selectOption({ label: 'Best of 3 sets' });
     });
     const viewer = await viewerOf(browser, gameKey);
     await tap(page, 'Next period ›');
