@@ -162,7 +162,7 @@ test.describe('scorekeeper: every board from the browser', () => {
   test('volleyball: points and sets', async ({ page, browser }) => {
     const { gameKey } = await newGame(page, 'Volleyball');
     const viewer = await viewerOf(browser, gameKey);
-    await tap(page, 'Lions +1', 'Lions +1', 'Tigers +1', 'Lions won the set');
+    await tap(page, 'Next period ›', 'Lions +1', 'Lions +1', 'Tigers +1', 'Lions won the set');
     await expect(board(viewer).getByRole('row', { name: 'Sets 1 0' })).toBeVisible();
     await expect(board(viewer).getByLabel('Lions points 0')).toBeVisible();
     await expect(board(viewer).getByLabel('Period Set 2')).toBeVisible();

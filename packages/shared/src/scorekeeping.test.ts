@@ -202,12 +202,12 @@ describe('volleyball and corrections', () => {
     expect(minus(game({ sportID: 6, gamePeriod: 'Set 1' }), 'home')).toEqual({});
     const soon = game({ sportID: 6, gamePeriod: 'Starting Soon' });
     expect(minus(soon, 'home', 1)).toEqual({ homeScoreGames: 1 });
-    // A set won is named by the tally too: won before the scorer moved off Starting Soon, the
-    // match is in Set 2, not Set 1.
-    expect(applyIntent(soon, { kind: 'setWon', team: 'away' })).toMatchObject({
-      awayScoreGames: 1,
-      gamePeriod: 'Set 2',
-    });
+    // A match scored from its 2nd set on, the tally never entered: the label moves a set on
+    // and back with Sets ±.
+    const midMatch = game({ sportID: 6, gamePeriod: 'Set 2' });
+    const given = { ...midMatch, ...minus(midMatch, 'home', 1) };
+    expect(given).toMatchObject({ homeScoreGames: 1, gamePeriod: 'Set 3' });
+    expect(minus(given, 'home')).toEqual({ homeScoreGames: 0, gamePeriod: 'Set 2' });
   });
 
   it('undoes any intent by setting back the values it replaced', () => {

@@ -322,21 +322,25 @@ export function volleyballSetWinner(
 }
 
 /**
- * Volleyball: the set a tally of sets won puts the match in (2–1 is Set 4), or Final when the
- * tally wins it. "Won set" and Sets ± both move the label with the tally, so a correction
- * never leaves the match in a later set than the tally says.
+ * Volleyball's Sets ±: a correction of the tally of sets won, so the set being played moves
+ * with it, a set back or on (2–1 in Set 4 taken back to 1–1 is Set 3), or to Final when the
+ * tally wins the match. From Final the tally says which set reopens. Relative elsewhere, so a
+ * match scored from its 2nd set on (tally never entered) stays in step. Before the match
+ * starts, and when the tally did not change, the label stays.
  */
-function volleyballPeriod(after: ScoreboardFields): string {
-  const toWin = volleyballSetsToWin(after);
-  if (Math.max(after.homeScoreGames, after.awayScoreGames) >= toWin) return FINAL;
-  return `Set ${after.homeScoreGames + after.awayScoreGames + 1}`;
-}
-
-/** Volleyball's Sets ±: the label follows the corrected tally once the match has begun. */
 function correctedSetPeriod(before: ScoreboardFields, after: ScoreboardFields): ScoreboardPatch {
+  const delta =
+    after.homeScoreGames + after.awayScoreGames - before.homeScoreGames - before.awayScoreGames;
   const period = before.gamePeriod.trim().toLowerCase();
-  if (period !== FINAL.toLowerCase() && !/^set \d$/.test(period)) return {};
-  return { gamePeriod: volleyballPeriod(after) };
+  const final = period === FINAL.toLowerCase();
+  const set = /^set (\d)$/.exec(period);
+  if (delta === 0 || (!final && !set)) return {};
+  if (Math.max(after.homeScoreGames, after.awayScoreGames) >= volleyballSetsToWin(after)) {
+    return { gamePeriod: FINAL };
+  }
+  const n = set ? Number(set[1]) + delta : after.homeScoreGames + after.awayScoreGames + 1;
+  const last = after.volleyballBestOf === 3 ? 3 : 5;
+  return { gamePeriod: `Set ${Math.min(last, Math.max(1, n))}` };
 }
 
 /** Baseball: the count's consequences (four balls walk, three strikes or an out, three outs). */
@@ -401,9 +405,14 @@ export function applyIntent(f: ScoreboardFields, intent: Intent): ScoreboardPatc
       break;
     case 'setWon': {
       const field = side(intent.team, 'scoreGames');
-      patch = { [field]: (f[field] as number) + 1, homeScore: 0, awayScore: 0 };
-      // The set that wins the match (the 3rd of 5, the 2nd of 3) ends it: no next set.
-      patch.gamePeriod = volleyballPeriod({ ...f, ...patch });
+      const won = (f[field] as number) + 1;
+      patch = {
+        [field]: won,
+        homeScore: 0,
+        awayScore: 0,
+        // The set that wins the match (the 3rd of 5, the 2nd of 3) ends it: no next set.
+        gamePeriod: won >= volleyballSetsToWin(f) ? FINAL : stepPeriod(f, 1),
+      };
       break;
     }
     case 'pitch':
