@@ -151,11 +151,17 @@ test.describe('scorekeeper: every board from the browser', () => {
   test('volleyball: points and sets', async ({ page, browser }) => {
     const { gameKey } = await newGame(page, 'Volleyball');
     const viewer = await viewerOf(browser, gameKey);
-    await tap(page, 'Lions +1', 'Lions +1', 'Tigers +1', 'Lions won the set');
+    await tap(page, 'Next period ›', 'Lions +1', 'Lions +1', 'Tigers +1', 'Lions won the set');
     await expect(board(viewer).getByRole('row', { name: 'Sets 1 0' })).toBeVisible();
     await expect(board(viewer).getByLabel('Lions points 0')).toBeVisible();
-    await tap(page, 'Tigers won the set', 'Tigers +1', 'Lions +1', 'Lions −1', 'Tigers sets −1');
+    await expect(board(viewer).getByLabel('Period Set 2')).toBeVisible();
+    await tap(page, 'Tigers won the set', 'Tigers +1', 'Lions +1', 'Lions −1');
+    await expect(board(page).getByLabel('Period Set 3')).toBeVisible();
+    // The set given by mistake taken back: the match is in the set the tally says, on both.
+    await tap(page, 'Tigers sets −1');
+    await expect(board(page).getByLabel('Period Set 2')).toBeVisible();
     await expect(board(viewer).getByRole('row', { name: 'Sets 1 0' })).toBeVisible();
+    await expect(board(viewer).getByLabel('Period Set 2')).toBeVisible();
     await expect(board(viewer).getByLabel('Tigers points 1')).toBeVisible();
     // The correction form says what each number counts.
     await page.getByText('Edit the scoreboard').click();
@@ -175,6 +181,7 @@ test.describe('scorekeeper: every board from the browser', () => {
     await expect(line.getByRole('row', { name: 'Lions 2 25 0' })).toBeVisible();
     await expect(line.getByRole('row', { name: 'Tigers 1 1 0' })).toBeVisible();
     await expect(board(viewer).getByRole('row', { name: 'Sets 2 0' })).toBeVisible();
+    await expect(board(viewer).getByLabel('Period Set 3')).toBeVisible();
     await screenshot(viewer, 'board-volleyball-line-score');
   });
 
@@ -217,7 +224,7 @@ test.describe('scorekeeper: every board from the browser', () => {
 
   test('tennis: points through deuce to games, sets and serve', async ({ page, browser }) => {
     const { gameKey } = await newGame(page, 'Tennis', async (p) => {
-      await p.getByLabel('Sets').selectOption({ label: 'Best of 3' });
+      await p.getByLabel('Match length').selectOption({ label: 'Best of 3 sets' });
     });
     const viewer = await viewerOf(browser, gameKey);
     await tap(page, 'Next period ›');

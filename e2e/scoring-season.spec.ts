@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { test, expect, signIn, unique, BASE, screenshot } from './fixtures.ts';
 import { linkSheet, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
 
@@ -38,8 +39,23 @@ test('goals named on the scorekeeper add up on the sheet’s season points', asy
   await page.getByRole('link', { name: 'Season points' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${sheetName}: season points`);
   const table = page.getByRole('table');
-  await expect(table.getByRole('row', { name: '4 Ann Lee 2 1' })).toBeVisible();
+  // Totals, then the game's own column, headed by the game and linked to its board.
+  await expect(table.getByRole('row', { name: `4 Ann Lee 2 1 2` })).toBeVisible();
+  await expect(table.getByRole('link', { name })).toHaveAttribute(
+    'href',
+    new RegExp(`/viewscoreboard/${gameKey}$`),
+  );
   await expect(page.getByRole('list').filter({ hasText: name })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${sheetName}-Season-Points.csv`);
+  const csv = await readFile(await download.path(), 'utf8');
+  expect(csv.split('\r\n').slice(0, 2)).toEqual([
+    `\ufeffJersey,Player,Games,Points,${name}`,
+    '4,Ann Lee,1,2,2',
+  ]);
   await screenshot(page, 'scoring-season-390');
   await page.setViewportSize({ width: 320, height: 700 });
   await screenshot(page, 'scoring-season-320');

@@ -82,58 +82,73 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
     expect(await gameCount()).toBe(before);
   });
 
-  it("the owner changes the rules until play begins; a co-scorer never; then they're fixed", async () => {
-    const gameKey = await newGameOf(t.users.Owner, { sportID: 6, gamePeriod: 'Set 1' });
-    const invite = await call(t.users.Owner, 'POST', `/games/${gameKey}/coscorers`, {});
-    expect(invite.statusCode, invite.body).toBe(200);
-    const redeem = await call(t.users.Scorer, 'POST', '/coscorers/redeem', {
-      token: invite.json<{ token: string }>().token,
-    });
-    expect(redeem.statusCode, redeem.body).toBe(200);
+  // Each rule, by the same refusals: a co-scorer may never change it, the owner until play
+  // begins; then it stays, by either route, and nothing is written.
+  it.each([
+    {
+      rule: 'volleyball set points',
+      sportID: 6,
+      change: { setPoints: 21, decidingSetPoints: 11 },
+      late: { setPoints: 25 },
+      point: { kind: 'score', team: 'home', by: 1 },
+    },
+    {
+      rule: 'volleyball match length',
+      sportID: 6,
+      change: { volleyballBestOf: 3 },
+      late: { volleyballBestOf: 5 },
+      point: { kind: 'score', team: 'home', by: 1 },
+    },
+    {
+      rule: 'tennis deciding set',
+      sportID: 8,
+      change: { tennisDecider: 'matchTiebreak' },
+      late: { tennisDecider: 'advantage' },
+      point: { kind: 'tennisPoint', team: 'home' },
+    },
+    {
+      rule: 'tennis no-ad',
+      sportID: 8,
+      change: { tennisNoAd: true },
+      late: { tennisNoAd: false },
+      point: { kind: 'tennisPoint', team: 'home' },
+    },
+  ])(
+    "$rule: the owner changes it until play begins; a co-scorer never; then it's fixed",
+    async ({ sportID, change, late, point }) => {
+      const gameKey = await newGameOf(t.users.Owner, { sportID, gamePeriod: 'Set 1' });
+      const invite = await call(t.users.Owner, 'POST', `/games/${gameKey}/coscorers`, {});
+      expect(invite.statusCode, invite.body).toBe(200);
+      const redeem = await call(t.users.Scorer, 'POST', '/coscorers/redeem', {
+        token: invite.json<{ token: string }>().token,
+      });
+      expect(redeem.statusCode, redeem.body).toBe(200);
 
-    // Absolute edits, rules among them, go by PATCH (the events route takes only intents).
-    const edit = (user: TestUser, values: object) =>
-      call(user, 'PATCH', `/games/${gameKey}`, { ...values, device: 'phone-a' });
-    const byScorer = await edit(t.users.Scorer, { setPoints: 21 });
-    expect(byScorer.statusCode).toBe(403);
-    expect(byScorer.json<{ error: string }>().error).toMatch(/owner can change its rules/);
-    const lengthByScorer = await edit(t.users.Scorer, { volleyballBestOf: 3 });
-    expect(lengthByScorer.statusCode).toBe(403);
-    expect(lengthByScorer.json<{ error: string }>().error).toMatch(/owner can change its rules/);
-    // The same value is no change: a co-scorer's edit carrying it goes through.
-    expect((await edit(t.users.Scorer, { setPoints: undefined, homeScore: 0 })).statusCode).toBe(
-      200,
-    );
+      // Absolute edits, rules among them, go by PATCH (the events route takes only intents).
+      const edit = (user: TestUser, values: object) =>
+        call(user, 'PATCH', `/games/${gameKey}`, { ...values, device: 'phone-a' });
+      const byScorer = await edit(t.users.Scorer, change);
+      expect(byScorer.statusCode).toBe(403);
+      expect(byScorer.json<{ error: string }>().error).toMatch(/owner can change its rules/);
 
-    const byOwner = await edit(t.users.Owner, {
-      setPoints: 21,
-      decidingSetPoints: 11,
-      volleyballBestOf: 3,
-    });
-    expect(byOwner.statusCode, byOwner.body).toBe(200);
-    expect(await top(gameKey)).toMatchObject({
-      setPoints: 21,
-      decidingSetPoints: 11,
-      volleyballBestOf: 3,
-    });
-    expect((await edit(t.users.Scorer, { setPoints: 21, awayScore: 0 })).statusCode).toBe(200);
+      const byOwner = await edit(t.users.Owner, change);
+      expect(byOwner.statusCode, byOwner.body).toBe(200);
+      expect(await top(gameKey)).toMatchObject(change);
+      // The same value is no change: a co-scorer's edit carrying it goes through.
+      expect((await edit(t.users.Scorer, { ...change, awayScore: 0 })).statusCode).toBe(200);
 
-    // The scorer scores; then the rules stay as they were, by either route.
-    expect(
-      (await act(gameKey, { kind: 'score', team: 'home', by: 1 }, t.users.Scorer)).statusCode,
-    ).toBe(200);
-    const events = await eventCount(t.db, gameKey);
-    const late = await edit(t.users.Owner, { setPoints: 25 });
-    expect(late.statusCode).toBe(422);
-    expect(late.json<{ error: string }>().error).toMatch(/once play has begun/);
-    const lateLength = await edit(t.users.Owner, { volleyballBestOf: 5 });
-    expect(lateLength.statusCode).toBe(422);
-    expect(lateLength.json<{ error: string }>().error).toMatch(/once play has begun/);
-    expect(await eventCount(t.db, gameKey)).toBe(events);
-    expect(await top(gameKey)).toMatchObject({ setPoints: 21, volleyballBestOf: 3 });
-    // Other corrections go on as before.
-    expect((await edit(t.users.Owner, { homeScore: 20 })).statusCode).toBe(200);
-  });
+      // The scorer scores; then the rule stays as it was.
+      expect((await act(gameKey, point, t.users.Scorer)).statusCode).toBe(200);
+      const events = await eventCount(t.db, gameKey);
+      const tooLate = await edit(t.users.Owner, late);
+      expect(tooLate.statusCode).toBe(422);
+      expect(tooLate.json<{ error: string }>().error).toMatch(/once play has begun/);
+      expect(await eventCount(t.db, gameKey)).toBe(events);
+      expect(await top(gameKey)).toMatchObject(change);
+      // Other corrections go on as before.
+      expect((await edit(t.users.Owner, { homeScore: 20 })).statusCode).toBe(200);
+    },
+  );
 
   it('a volleyball set given by mistake and taken back with Sets − never stays on the line score', async () => {
     const gameKey = await newGameOf(t.users.Owner, { sportID: 6, gamePeriod: 'Set 1' });
@@ -159,7 +174,12 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json<{ held?: boolean }>().held).toBeUndefined();
     }
-    expect(await top(gameKey)).toMatchObject({ homeScoreGames: 1, awayScoreGames: 0 });
+    // The set being played follows the corrected tally.
+    expect(await top(gameKey)).toMatchObject({
+      homeScoreGames: 1,
+      awayScoreGames: 0,
+      gamePeriod: 'Set 2',
+    });
     // The correction form's save, then the scorer confirms the set the rules say is won.
     const edit = await call(t.users.Owner, 'PATCH', `/games/${gameKey}`, {
       homeScore: 25,
@@ -237,7 +257,9 @@ describe.each(databaseKinds())('game rules on $name', (kind) => {
   );
   // Source: Olympic Games Paris 2024, women's beach volleyball final (9 August 2024), Ana
   // Patrícia/Duda (Brazil) d. Melissa Humana-Paredes/Brandie Wilkerson (Canada) 26–24 12–21
-  // 15–10: best of 3, sets to 21, the deciding third to 15.
+  // 15–10: best of 3, sets to 21, the deciding third to 15. Checked against Volleyball World's
+  // report, "Ana Patricia & Duda put Brazil back on top of Olympic podium" (9 August 2024),
+  // https://en.volleyballworld.com/beachvolleyball/competitions/beach-volleyball-olympic-games-paris-2024/news/ana-patricia-duda-put-brazil-back-on-top-of-olympic-podium
   it(
     'a best-of-3 match: the Paris 2024 beach volleyball final ends at the second set won',
     async () => {

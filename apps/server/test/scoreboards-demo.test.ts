@@ -56,6 +56,7 @@ describe.each(databaseKinds())('demo community on $name', (kind) => {
     const clocks = new Map<string, number[]>();
     let mostPerSport = 0;
     let volleyballLines = 0;
+    let tennisTiebreaks = 0;
     for (let tick = 0; tick < 100; tick++) {
       await simulator.tick();
       const rows = await demoGames();
@@ -75,6 +76,24 @@ describe.each(databaseKinds())('demo community on $name', (kind) => {
             ).toBe(true);
             expect([won, sets.length - won]).toContain(3);
             volleyballLines++;
+          }
+          // A demo tennis match's tiebreaks reach its line score, as a scorer's points do:
+          // a set won 7–6 carries the tiebreak's points, to 7 or more by two.
+          if (row.fields.sportID === 8 && !seeded.has(row.game_key)) {
+            const sets = (await loadGameDetail(t.db, row.game_key))!.lineScore.periods;
+            for (const p of sets) {
+              const games = [p.home!.points, p.away!.points].sort();
+              if (games[0] !== 6 || games[1] !== 7) {
+                expect(p.tiebreak).toBeUndefined();
+                continue;
+              }
+              const { home, away } = p.tiebreak!;
+              expect(Math.max(home, away)).toBeGreaterThanOrEqual(7);
+              expect(Math.abs(home - away)).toBeGreaterThanOrEqual(2);
+              // The set's winner won its tiebreak.
+              expect(Math.sign(home - away)).toBe(Math.sign(p.home!.points - p.away!.points));
+              tennisTiebreaks++;
+            }
           }
         }
         if (row.clock_seconds !== null) {
@@ -115,6 +134,7 @@ describe.each(databaseKinds())('demo community on $name', (kind) => {
     }
 
     expect(volleyballLines).toBeGreaterThan(0);
+    expect(tennisTiebreaks).toBeGreaterThan(0);
 
     // Bounded: finished games leave once newer ones of their sport finished.
     expect(finals.size).toBeGreaterThan(sports.length * FINISHED_KEPT_PER_SPORT);

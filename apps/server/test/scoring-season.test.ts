@@ -60,6 +60,11 @@ describe.each(databaseKinds())('scoring season on $name', (kind) => {
       '#9 Sam Park 5 in 2',
       '#4 Ann Lee 3 in 1',
     ]);
+    // Each game's points in its column, in the order of the games; none where not scored.
+    expect(season.players.map((p) => p.perGame)).toEqual([
+      [2, 3],
+      [3, null],
+    ]);
 
     const privacy = await t.users.Coach.request({
       method: 'PUT',

@@ -278,9 +278,11 @@ describe('volleyball', () => {
     const board = foldGame(defaultScoreboard, log);
     expect([board.homeScoreGames, board.awayScoreGames]).toEqual([1, 0]);
     expect(cells(lineScore(defaultScoreboard, log))).toEqual(['Set 1:2-1', 'Set 2:0-1']);
-    // A point of the set just ended, tapped late, is still held: it is a tap of that set.
-    expect(board.gamePeriod).toBe('Set 3');
-    expect(isHeld(board, score('away', 1), 'Set 2')).toBe(true);
+    // The set being played follows the corrected tally: 1–0 is Set 2, where the point went. A
+    // tap from a screen still showing Set 3 is held, a tap of Set 2 counts.
+    expect(board.gamePeriod).toBe('Set 2');
+    expect(isHeld(board, score('away', 1), 'Set 3')).toBe(true);
+    expect(isHeld(board, score('away', 1), 'Set 2')).toBe(false);
   });
 
   it('best of 3: the deciding set is the 3rd, to 15, and the 2nd set won ends the match', () => {

@@ -179,6 +179,37 @@ describe('volleyball and corrections', () => {
     });
   });
 
+  it('Sets ± corrects the tally and the set being played follows it', () => {
+    const sets = { sportID: 6, homeScoreGames: 2, awayScoreGames: 1 };
+    const minus = (f: ScoreboardFields, team: 'home' | 'away', by = -1) =>
+      applyIntent(f, { kind: 'count', field: `${team}ScoreGames`, by });
+    // A set given by mistake, taken back: 2–1 in Set 4 becomes 1–1 in Set 3.
+    expect(minus(game({ ...sets, gamePeriod: 'Set 4' }), 'home')).toEqual({
+      homeScoreGames: 1,
+      gamePeriod: 'Set 3',
+    });
+    // The match's last set taken back reopens it; a set given that wins the match ends it.
+    const final = game({ ...sets, homeScoreGames: 3, gamePeriod: 'Final' });
+    expect(minus(final, 'home')).toEqual({ homeScoreGames: 2, gamePeriod: 'Set 4' });
+    expect(minus(game({ ...sets, gamePeriod: 'Set 4' }), 'home', 1)).toEqual({
+      homeScoreGames: 3,
+      gamePeriod: 'Final',
+    });
+    // Best of 3: one set each is the deciding 3rd set; a second set won ends it.
+    const bo3 = game({ ...sets, homeScoreGames: 1, volleyballBestOf: 3, gamePeriod: 'Set 3' });
+    expect(minus(bo3, 'away', 1)).toEqual({ awayScoreGames: 2, gamePeriod: 'Final' });
+    // Nothing to take back changes nothing; before the start the label stays.
+    expect(minus(game({ sportID: 6, gamePeriod: 'Set 1' }), 'home')).toEqual({});
+    const soon = game({ sportID: 6, gamePeriod: 'Starting Soon' });
+    expect(minus(soon, 'home', 1)).toEqual({ homeScoreGames: 1 });
+    // A match scored from its 2nd set on, the tally never entered: the label moves a set on
+    // and back with Sets ±.
+    const midMatch = game({ sportID: 6, gamePeriod: 'Set 2' });
+    const given = { ...midMatch, ...minus(midMatch, 'home', 1) };
+    expect(given).toMatchObject({ homeScoreGames: 1, gamePeriod: 'Set 3' });
+    expect(minus(given, 'home')).toEqual({ homeScoreGames: 0, gamePeriod: 'Set 2' });
+  });
+
   it('undoes any intent by setting back the values it replaced', () => {
     const f = game({ sportID: 8, homeScorePointsTennis: 'AD', awayScorePointsTennis: '40' });
     const patch = applyIntent(f, { kind: 'tennisPoint', team: 'home' });

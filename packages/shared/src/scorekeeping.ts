@@ -321,6 +321,28 @@ export function volleyballSetWinner(
   return null;
 }
 
+/**
+ * Volleyball's Sets ±: a correction of the tally of sets won, so the set being played moves
+ * with it, a set back or on (2–1 in Set 4 taken back to 1–1 is Set 3), or to Final when the
+ * tally wins the match. From Final the tally says which set reopens. Relative elsewhere, so a
+ * match scored from its 2nd set on (tally never entered) stays in step. Before the match
+ * starts, and when the tally did not change, the label stays.
+ */
+function correctedSetPeriod(before: ScoreboardFields, after: ScoreboardFields): ScoreboardPatch {
+  const delta =
+    after.homeScoreGames + after.awayScoreGames - before.homeScoreGames - before.awayScoreGames;
+  const period = before.gamePeriod.trim().toLowerCase();
+  const final = period === FINAL.toLowerCase();
+  const set = /^set (\d)$/.exec(period);
+  if (delta === 0 || (!final && !set)) return {};
+  if (Math.max(after.homeScoreGames, after.awayScoreGames) >= volleyballSetsToWin(after)) {
+    return { gamePeriod: FINAL };
+  }
+  const n = set ? Number(set[1]) + delta : after.homeScoreGames + after.awayScoreGames + 1;
+  const last = after.volleyballBestOf === 3 ? 3 : 5;
+  return { gamePeriod: `Set ${Math.min(last, Math.max(1, n))}` };
+}
+
 /** Baseball: the count's consequences (four balls walk, three strikes or an out, three outs). */
 function pitch(f: ScoreboardFields, call: 'ball' | 'strike' | 'out'): ScoreboardPatch {
   if (call === 'ball' && f.balls < 3) return { balls: f.balls + 1 };
@@ -371,6 +393,9 @@ export function applyIntent(f: ScoreboardFields, intent: Intent): ScoreboardPatc
       break;
     case 'count':
       patch = { [intent.field]: bump(f[intent.field], intent.by, COUNT_MAX[intent.field]) };
+      if (f.sportID === 6 && /^(home|away)ScoreGames$/.test(intent.field)) {
+        patch = { ...patch, ...correctedSetPeriod(f, { ...f, ...patch }) };
+      }
       break;
     case 'toggle':
       patch = { [intent.field]: !f[intent.field] };

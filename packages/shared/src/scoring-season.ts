@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { BoxLine } from './box-score.ts';
+import { csvFile, fileStem } from './csv.ts';
+import { boardKind } from './sports.ts';
 import { initialsOf } from './teamsheet-privacy.ts';
 
 // A team sheet's season of box scores: every game linked to the sheet, each player's points
@@ -16,6 +18,8 @@ export const scoringSeasonPlayerSchema = z.object({
   hits: z.number().int().optional(),
   /** Games in which the player is in the box score. */
   games: z.number().int(),
+  /** Points per game, in the order of the season's `games`; null where not in its box score. */
+  perGame: z.array(z.number().int().nullable()),
 });
 export type ScoringSeasonPlayer = z.infer<typeof scoringSeasonPlayerSchema>;
 
@@ -52,7 +56,7 @@ const add = (a: number | undefined, b: number | undefined) =>
  */
 export function scoringTotals(games: readonly ScoringSeasonGame[]): ScoringSeasonPlayer[] {
   const players = new Map<string, ScoringSeasonPlayer & { fullName: string; initials: boolean }>();
-  for (const game of games) {
+  games.forEach((game, index) => {
     const sheet = new Map(game.players.map((p) => [p.playerKey, p]));
     for (const line of game.lines) {
       const p = sheet.get(line.player);
@@ -61,6 +65,8 @@ export function scoringTotals(games: readonly ScoringSeasonGame[]): ScoringSeaso
       const goals = add(prior?.goals, line.goals);
       const behinds = add(prior?.behinds, line.behinds);
       const hits = add(prior?.hits, line.hits);
+      const perGame = prior?.perGame ?? games.map(() => null);
+      perGame[index] = (perGame[index] ?? 0) + line.points;
       players.set(line.player, {
         key: line.player,
         jersey: p.jersey,
@@ -72,9 +78,10 @@ export function scoringTotals(games: readonly ScoringSeasonGame[]): ScoringSeaso
         ...(behinds === undefined ? {} : { behinds }),
         ...(hits === undefined ? {} : { hits }),
         games: (prior?.games ?? 0) + 1,
+        perGame,
       });
     }
-  }
+  });
   return [...players.values()]
     .map(({ fullName, initials, ...p }) => ({
       ...p,
@@ -86,4 +93,41 @@ export function scoringTotals(games: readonly ScoringSeasonGame[]): ScoringSeaso
         (b.hits ?? 0) - (a.hits ?? 0) ||
         a.jersey.localeCompare(b.jersey, undefined, { numeric: true }),
     );
+}
+
+/** Whether every counted game is baseball, where a point is a run. */
+export const seasonOfRuns = (season: Pick<ScoringSeason, 'games'>) =>
+  season.games.every((g) => boardKind(g.sportID) === 'baseball');
+
+/**
+ * The season as CSV, like the play counter's: the totals (hits, goals and behinds where kept),
+ * then one column of points per game, named by the game (empty: not in its box score).
+ */
+export function scoringSeasonCsv(season: ScoringSeason): string {
+  const hits = season.players.some((p) => p.hits !== undefined);
+  const goals = season.players.some((p) => p.goals !== undefined);
+  const header = [
+    'Jersey',
+    'Player',
+    'Games',
+    seasonOfRuns(season) ? 'Runs' : 'Points',
+    ...(hits ? ['Hits'] : []),
+    ...(goals ? ['Goals', 'Behinds'] : []),
+    ...season.games.map((g) => g.gameName || 'Game without a name'),
+  ];
+  const rows = season.players.map((p) => [
+    p.jersey,
+    p.name,
+    p.games,
+    p.points,
+    ...(hits ? [p.hits ?? 0] : []),
+    ...(goals ? [p.goals ?? 0, p.behinds ?? 0] : []),
+    ...p.perGame.map((n) => (n === null ? '' : n)),
+  ]);
+  return csvFile([header, ...rows]);
+}
+
+/** '{teamName}-Season-Points.csv'. */
+export function scoringSeasonCsvFileName(teamName: string): string {
+  return `${fileStem(teamName, 'team')}-Season-Points.csv`;
 }

@@ -5,7 +5,7 @@ import {
   type ScoreboardFields,
   type ScoreboardPatch,
 } from '@sagan/shared/scoreboard';
-import { applyIntent, type Intent } from '@sagan/shared/scorekeeping';
+import { applyIntent, inTiebreak, type Intent } from '@sagan/shared/scorekeeping';
 import { patchGame, recordAction } from '../routes/scoreboards/repo.ts';
 import { DEMO_UID } from './seed.ts';
 import {
@@ -39,6 +39,14 @@ export interface SimulatorOptions {
   /** The sports kept live, one game each (default: every sport). */
   sports?: readonly number[];
 }
+
+/**
+ * The demo's taps the log keeps as a scorer's: a volleyball set won, and a tennis point of a
+ * tiebreak (counted 1, 2, 3… and shown beside its set). The others go as board writes, fewer
+ * events for the same boards: the line score needs only the board a set ended on.
+ */
+const loggedTap = (before: ScoreboardFields, intent: Intent) =>
+  intent.kind === 'setWon' || (intent.kind === 'tennisPoint' && inTiebreak(before));
 
 interface Slot {
   gameKey: string;
@@ -131,18 +139,22 @@ export function createSimulator(app: FastifyInstance, options: SimulatorOptions 
   }
 
   /**
-   * A volleyball set won goes to the log as the scorer's "Won set", the board as it stood just
-   * before written first: the line score keeps each set's score from that tap, which a
-   * written-over board would not show.
+   * The taps the log keeps as the scorer's (`loggedTap`) are written as actions, each after the
+   * board as it stood just before it: the line score reads a volleyball set's score and a tennis
+   * tiebreak's points from those taps, which a written-over board would not show.
    */
-  async function writeSetWon(slot: Slot, before: ScoreboardFields, taps: Intent[]) {
-    const at = taps.findIndex((t) => t.kind === 'setWon');
-    if (at < 0) return;
-    const pre = taps.slice(0, at).reduce((f, t) => ({ ...f, ...applyIntent(f, t) }), before);
-    const patch = changes(slot.written, pre);
-    if (Object.keys(patch).length) await patchGame(app, { uid: DEMO_UID }, slot.gameKey, patch);
-    await recordAction(app, { uid: DEMO_UID }, slot.gameKey, taps[at]!);
-    slot.written = { ...pre, ...applyIntent(pre, taps[at]!) };
+  async function writeTaps(slot: Slot, before: ScoreboardFields, taps: Intent[]) {
+    let board = before;
+    for (const intent of taps) {
+      const after = { ...board, ...applyIntent(board, intent) };
+      if (loggedTap(board, intent)) {
+        const patch = changes(slot.written, board);
+        if (Object.keys(patch).length) await patchGame(app, { uid: DEMO_UID }, slot.gameKey, patch);
+        await recordAction(app, { uid: DEMO_UID }, slot.gameKey, intent);
+        slot.written = after;
+      }
+      board = after;
+    }
   }
 
   async function advance(slot: Slot): Promise<Slot> {
@@ -154,7 +166,7 @@ export function createSimulator(app: FastifyInstance, options: SimulatorOptions 
       const before = { ...slot.game.fields };
       const made = slot.game.taps.length;
       stepGame(slot.game, rng);
-      await writeSetWon(slot, before, slot.game.taps.slice(made));
+      await writeTaps(slot, before, slot.game.taps.slice(made));
     }
     const patch = changes(slot.written, slot.game.fields);
     if (Object.keys(patch).length) {

@@ -10,12 +10,19 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { newId } from '../../lib/new-id.ts';
 import { useCreateGame } from './scorekeeper/api.ts';
 import { splitTags, TagSuggestions } from './scorekeeper/around.tsx';
-import { hasRules, ruleDraftOf, RuleFields, rulePatch } from './scorekeeper/rule-fields.tsx';
+import {
+  hasRules,
+  MatchLength,
+  ruleDraftOf,
+  RuleFields,
+  rulePatch,
+} from './scorekeeper/rule-fields.tsx';
 import { useServiceWorker } from '../../lib/service-worker.ts';
 import './scoreboards.css';
 import './scorekeeper/scorekeeper.css';
 
 const TENNIS = 8;
+const TENNIS_LENGTHS = [1, 3, 5] as const;
 
 /** New game: the sport, names, period and tags; lands on its scorekeeper. */
 export default function NewGamePage() {
@@ -31,7 +38,7 @@ export default function NewGamePage() {
   const [homeTeamName, setHome] = useState('');
   const [awayTeamName, setAway] = useState('');
   const [gamePeriod, setPeriod] = useState(STARTING_SOON);
-  const [maxSets, setMaxSets] = useState(3);
+  const [maxSets, setMaxSets] = useState<(typeof TENNIS_LENGTHS)[number]>(3);
   const [tags, setTags] = useState('');
   const [rules, setRules] = useState(ruleDraftOf);
   const [starts, setStarts] = useState('');
@@ -136,20 +143,12 @@ export default function NewGamePage() {
           ))}
         </datalist>
         {sportID === TENNIS && (
-          <>
-            <label htmlFor={`${id}-sets`}>Sets</label>
-            <select
-              id={`${id}-sets`}
-              value={maxSets}
-              onChange={(e) => setMaxSets(Number(e.target.value))}
-            >
-              {[1, 3, 5].map((n) => (
-                <option key={n} value={n}>
-                  Best of {n}
-                </option>
-              ))}
-            </select>
-          </>
+          <MatchLength
+            id={`${id}-sets`}
+            value={maxSets}
+            choices={TENNIS_LENGTHS}
+            onChange={setMaxSets}
+          />
         )}
         {hasRules(sportID) && <RuleFields sportID={sportID} draft={rules} onChange={setRules} />}
         <label htmlFor={`${id}-starts`}>Starts</label>

@@ -1,11 +1,16 @@
 import { Link, useParams } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
-import type { ScoringSeason } from '@sagan/shared/scoring-season';
-import { boardKind } from '@sagan/shared/sports';
+import {
+  scoringSeasonCsv,
+  scoringSeasonCsvFileName,
+  seasonOfRuns,
+  type ScoringSeason,
+} from '@sagan/shared/scoring-season';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { downloadText } from '../../lib/download.ts';
 import { useScoringSeason } from './api.ts';
 import './teamsheets.css';
 
@@ -37,6 +42,19 @@ export default function ScoringSeasonPage() {
           ? 'No games are linked to this team sheet yet.'
           : `${data.games.length} ${data.games.length === 1 ? 'game' : 'games'} linked to this team sheet.`}
       </p>
+      {data.players.length > 0 && (
+        <div className="btn-row">
+          <button
+            type="button"
+            className="btn primary"
+            onClick={() =>
+              downloadText(scoringSeasonCsvFileName(data.teamName), scoringSeasonCsv(data))
+            }
+          >
+            Export
+          </button>
+        </div>
+      )}
       {data.players.length === 0 ? (
         <p className="season-empty">
           {data.games.length === 0
@@ -67,7 +85,7 @@ export default function ScoringSeasonPage() {
 function SeasonTable({ season }: { season: ScoringSeason }) {
   // Points are runs when every counted game is baseball; hits and goals.behinds show where
   // any player has them.
-  const runs = season.games.every((g) => boardKind(g.sportID) === 'baseball');
+  const runs = seasonOfRuns(season);
   const hits = season.players.some((p) => p.hits !== undefined);
   const goals = season.players.some((p) => p.goals !== undefined);
   return (
@@ -95,6 +113,13 @@ function SeasonTable({ season }: { season: ScoringSeason }) {
             <th scope="col" className="season-num">
               Games
             </th>
+            {season.games.map((g) => (
+              <th scope="col" key={g.gameKey} className="season-num season-game">
+                <Link to={pathTo('scoreboard', { gameKey: g.gameKey })}>
+                  {g.gameName || 'Game without a name'}
+                </Link>
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody>
@@ -108,6 +133,11 @@ function SeasonTable({ season }: { season: ScoringSeason }) {
               <td className="season-num season-points">{p.points}</td>
               {hits && <td className="season-num">{p.hits ?? 0}</td>}
               <td className="season-num">{p.games}</td>
+              {p.perGame.map((n, i) => (
+                <td key={season.games[i]!.gameKey} className="season-num">
+                  {n ?? '–'}
+                </td>
+              ))}
             </tr>
           ))}
         </tbody>

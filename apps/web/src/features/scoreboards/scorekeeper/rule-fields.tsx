@@ -65,6 +65,38 @@ export function rulePatch(sportID: number, d: RuleDraft, all = false): Record<st
   return out;
 }
 
+/** How many sets a match is the best of (tennis 1, 3 or 5; volleyball 3 or 5). */
+export function MatchLength<N extends number>({
+  id,
+  value,
+  choices,
+  onChange,
+}: {
+  id: string;
+  value: N;
+  choices: readonly N[];
+  onChange: (n: N) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>Match length</label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(choices.find((n) => String(n) === e.target.value) ?? value)}
+      >
+        {choices.map((n) => (
+          <option key={n} value={n}>
+            Best of {n} {n === 1 ? 'set' : 'sets'}
+          </option>
+        ))}
+      </select>
+    </>
+  );
+}
+
+const VOLLEYBALL_LENGTHS = [5, 3] as const;
+
 /** The sport's rule inputs (tennis, volleyball); nothing for a sport without rules. */
 export function RuleFields({
   sportID,
@@ -107,15 +139,12 @@ export function RuleFields({
   if (kind === 'volleyball') {
     return (
       <>
-        <label htmlFor={`${id}-best-of`}>Match length</label>
-        <select
+        <MatchLength
           id={`${id}-best-of`}
           value={draft.volleyballBestOf}
-          onChange={(e) => set('volleyballBestOf', e.target.value === '3' ? 3 : 5)}
-        >
-          <option value={5}>Best of 5 sets</option>
-          <option value={3}>Best of 3 sets</option>
-        </select>
+          choices={VOLLEYBALL_LENGTHS}
+          onChange={(n) => set('volleyballBestOf', n)}
+        />
         <div className="new-game-teams">
           <div>
             <label htmlFor={`${id}-set`}>Points to win a set</label>
