@@ -202,6 +202,9 @@ test.describe('boards by sport', () => {
     await expect(final).not.toContainText('3 sets');
     await expect(final.getByRole('row', { name: 'A. Rivera 6 7', exact: true })).toBeVisible();
     await expect(final.getByRole('columnheader', { name: 'Set 3' })).toHaveCount(0);
+    // Over: no game or point being played, nobody serving.
+    await expect(final.getByRole('row', { name: /^(Games|Points)/ })).toHaveCount(0);
+    await expect(final.getByRole('img', { name: 'Serving' })).toHaveCount(0);
     await screenshot(page, 'board-tennis-final');
 
     const soon = await openBoard(page, request, {

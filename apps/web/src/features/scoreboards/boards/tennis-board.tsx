@@ -1,3 +1,4 @@
+import { FINAL } from '@sagan/shared/scoreboard-basics';
 import { tennisSets, tennisSetsLabel } from '@sagan/shared/scoreboard-boards';
 import { inTiebreak, tiebreakRule } from '@sagan/shared/scorekeeping';
 import { gameDetailTopic } from '../../../lib/viewer-topics.ts';
@@ -43,21 +44,25 @@ export function TennisBoard(props: BoardProps) {
   const tiebreaks = new Map<string, Points>();
   for (const p of detail.data?.lineScore.periods ?? [])
     if (p.tiebreak) tiebreaks.set(p.label, p.tiebreak);
+  // A finished match is its sets: the game and point being played, and who serves, are over.
+  const over = game.gamePeriod === FINAL;
   // In a tiebreak the points row counts 1, 2, 3…, and says so.
   const tiebreakNow = inTiebreak(game);
-  const shown = tiebreakNow
-    ? {
-        ...spec,
-        stats: spec.stats.map((r) => (r.label === 'Points' ? { ...r, label: 'Tiebreak' } : r)),
-      }
-    : spec;
+  const shown = over
+    ? { ...spec, stats: [] }
+    : tiebreakNow
+      ? {
+          ...spec,
+          stats: spec.stats.map((r) => (r.label === 'Points' ? { ...r, label: 'Tiebreak' } : r)),
+        }
+      : spec;
   return (
     <BoardFrame
       {...props}
       spec={shown}
       period={tennisSetsLabel(game.gamePeriod, game.maxSets)}
-      homeMarker={<Marker on={game.homePossession} label="Serving" />}
-      awayMarker={<Marker on={!game.homePossession} label="Serving" />}
+      homeMarker={<Marker on={!over && game.homePossession} label="Serving" />}
+      awayMarker={<Marker on={!over && !game.homePossession} label="Serving" />}
     >
       {sets.length > 0 && (
         <div className="table-wrap board-sets">
