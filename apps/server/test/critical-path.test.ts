@@ -175,7 +175,7 @@ describe.each(databaseKinds())('a server-rendered page on $name', (kind) => {
   });
 
   it('pages it does not render get their styles and theme inlined, and their modules as they were', async () => {
-    for (const url of ['/apps/sagan/scoreboards', '/apps/sagan/teamsheets']) {
+    for (const url of ['/apps/sagan/playcounts', '/apps/sagan/teamsheets']) {
       const res = await t.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(
