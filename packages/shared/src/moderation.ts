@@ -12,21 +12,16 @@ export const reportGameResultSchema = z.object({
   alreadyReported: z.boolean(),
 });
 
-/** What the operators' queue shows of anything with open reports. */
-const openReports = {
-  hidden: z.boolean(),
-  reports: z.number().int(),
-  reasons: z.array(z.string()),
-  firstReportedAt: z.string(),
-};
-
 /** A game with open reports, as the operators' queue shows it. */
 export const reportedGameSchema = z.object({
   gameKey: z.string(),
   gameName: z.string(),
   ownerUid: z.string(),
   ownerName: z.string().nullable(),
-  ...openReports,
+  hidden: z.boolean(),
+  reports: z.number().int(),
+  reasons: z.array(z.string()),
+  firstReportedAt: z.string(),
 });
 export type ReportedGame = z.infer<typeof reportedGameSchema>;
 
@@ -37,7 +32,10 @@ export const reportedCommentSchema = z.object({
   gameKey: z.string(),
   gameName: z.string(),
   ownerName: z.string().nullable(),
-  ...openReports,
+  hidden: z.boolean(),
+  reports: z.number().int(),
+  reasons: z.array(z.string()),
+  firstReportedAt: z.string(),
 });
 
 /** What an operator acts on: a game, a comment (by its id), a tag (by its key) or a person. */
