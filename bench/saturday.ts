@@ -21,6 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { flag, option } from '../scripts/lib/cli-args.ts';
 import { freshDatabase } from '../scripts/lib/postgres.ts';
 import { startNginx, type Nginx } from '../scripts/lib/nginx.ts';
 import { apiCaller, scorekeeperWithGame } from './lib/api.ts';
@@ -41,12 +42,6 @@ import {
   type Server,
 } from './lib/procs.ts';
 
-const args = process.argv.slice(2);
-const flag = (name: string) => args.includes(`--${name}`);
-const option = (name: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i === -1 ? undefined : args[i + 1];
-};
 const list = (v: string) => v.split(',').map((x) => x.trim());
 
 const SMOKE = flag('smoke');

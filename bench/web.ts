@@ -23,18 +23,11 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import {
-  machine,
-  percentile,
-  reexecPinned,
-  root,
-  signIn,
-  startSagan,
-  stopServers,
-} from './lib/procs.ts';
+import { machine, percentile, reexecPinned, root, startSagan, stopServers } from './lib/procs.ts';
 import { baselineCheckout } from './lib/baseline.ts';
 import { API_PATH } from '@sagan/shared/http';
 import { CHROMIUM_LAUNCH } from '../scripts/lib/chromium.ts';
+import { signInLocal } from '../scripts/lib/local-sign-in.ts';
 import { pageUrl, seedPublicPages, type PublicPage } from '../scripts/lib/public-pages.ts';
 import { BASE_PATH } from '@sagan/shared/routes';
 
@@ -348,7 +341,7 @@ async function main() {
   let browser: Browser | null = null;
   let failed = false;
   try {
-    const keeper = await signIn(base, 'Bench Web Scorekeeper');
+    const keeper = await signInLocal(base, 'Bench Web Scorekeeper');
     const { gameKey } = await keeper.call<{ gameKey: string }>('POST', '/games', {
       gameName: 'Bench Game',
       sportID: 2,

@@ -13,13 +13,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
+import { signInLocal } from '../scripts/lib/local-sign-in.ts';
 import {
   machine,
   percentile,
   reexecPinned,
   root,
   settledRssKb,
-  signIn,
   sleep,
   startPostgres,
   startSagan,
@@ -163,7 +163,7 @@ async function run(name: string, cwd: string, perSocket = Infinity): Promise<Res
   });
   try {
     const base = `http://127.0.0.1:${server.port}`;
-    const keeper = await signIn(base, 'Flood keeper');
+    const keeper = await signInLocal(base, 'Flood keeper');
     for (let i = 0; i < GAMES; i++) {
       await keeper.call('POST', '/games', { gameName: `Game ${i}`, homeTeamName: 'Home' });
     }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
+import { apiClient } from '../../scripts/lib/local-sign-in.ts';
 import { startPostgres as startCluster } from '../../scripts/lib/postgres.ts';
 import {
   root,
@@ -12,7 +13,6 @@ import {
   startServer as startShared,
   type Server,
 } from '../../scripts/lib/server.ts';
-import { API_PATH } from '@sagan/shared/http';
 
 export { root };
 const CPUS = os.cpus().length;
@@ -136,34 +136,6 @@ export function startSagan(opts: {
   );
 }
 
-/** Calls to a Sagan node's API with the given headers; a refusal throws with its body. */
-function apiClient(base: string, headers: Record<string, string>) {
-  return {
-    async call<T = unknown>(method: string, p: string, body?: unknown): Promise<T> {
-      const r = await fetch(`${base}${API_PATH}${p}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
-      return (r.status === 204 ? undefined : await r.json()) as T;
-    },
-  };
-}
-
-/** A signed-in local user of a Sagan node: cookie + CSRF header for the scorekeeping API. */
-export async function signIn(base: string, displayName: string) {
-  const res = await fetch(`${base}${API_PATH}/auth/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
-    body: JSON.stringify({ displayName }),
-  });
-  if (!res.ok) throw new Error(`local sign-in: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const headers = { 'content-type': 'application/json', 'x-sagan-request': '1', cookie };
-  return apiClient(base, headers);
-}
-
 /**
  * Google's part of a phone app's sign-in, played by the benchmark: an RS256 key of its own,
  * served as a JWKS on loopback, and ID tokens signed with it. Sagan verifies them exactly as it
@@ -210,8 +182,7 @@ export async function startGoogleStandIn(): Promise<GoogleStandIn> {
 
 /** A phone app's calls to the scorekeeping API: a Google ID token as Bearer, no cookie. */
 export function bearerClient(base: string, idToken: string) {
-  const headers = { 'content-type': 'application/json', authorization: `Bearer ${idToken}` };
-  return apiClient(base, headers);
+  return apiClient(base, { authorization: `Bearer ${idToken}` });
 }
 
 /**

@@ -9,7 +9,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { ExternalLink } from '../../components/external-link.tsx';
 import { formatGameDate } from '../../lib/dates.ts';
 import { usePatchPlayCount, usePlayCount } from './api.ts';
-import { downloadText } from './download.ts';
+import { downloadText } from '../../lib/download.ts';
 import { RosterTable } from './components/roster-table.tsx';
 import { SummaryTable } from './components/summary-table.tsx';
 import { MinPlaysForm } from './components/min-plays-form.tsx';

@@ -3,7 +3,7 @@ import { seasonCsv, seasonCsvFileName } from '@sagan/shared/playcount-season';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useSeason } from './api.ts';
-import { downloadText } from './download.ts';
+import { downloadText } from '../../lib/download.ts';
 import { WaitingPage } from './components/waiting-page.tsx';
 import { JerseyNameHeaders } from './components/roster-table.tsx';
 import './playcounts.css';

@@ -1,2 +1,0 @@
-// The download lives in lib/, shared with the team sheet's season points.
-export { downloadText } from '../../lib/download.ts';
