@@ -1,4 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
+import { ButtonRow } from './button-row.tsx';
 
 /**
  * Text to pass on (a link, an embed code) with a Copy button. Without a clipboard (an insecure
@@ -33,16 +34,11 @@ export function CopyField({
     <div className="copy-field">
       <label htmlFor={id}>{label}</label>
       <textarea id={id} readOnly rows={rows} value={value} />
-      <div className="btn-row">
+      <ButtonRow done={copied}>
         <button type="button" className="btn" onClick={() => void copy()}>
           {copyLabel}
         </button>
-        {copied && (
-          <span className="form-ok" role="status">
-            {copied}
-          </span>
-        )}
-      </div>
+      </ButtonRow>
       {children}
     </div>
   );

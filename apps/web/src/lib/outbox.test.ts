@@ -58,38 +58,33 @@ function memoryStore(): OutboxStore & { rows: OutboxItem<unknown>[] } {
   };
 }
 
-function switchableNetwork(): Connectivity & { set(online: boolean): void } {
-  let online = true;
+/** A value the test changes, telling whoever listens (the network, who is signed in). */
+function switchable<T>(initial: T) {
+  let current = initial;
   const listeners = new Set<() => void>();
   return {
-    isOnline: () => online,
-    onChange: (l) => {
+    get: () => current,
+    onChange: (l: () => void) => {
       listeners.add(l);
       return () => listeners.delete(l);
     },
-    set(v) {
-      online = v;
+    set(v: T) {
+      current = v;
       for (const l of listeners) l();
     },
   };
 }
 
+function switchableNetwork(): Connectivity & { set(online: boolean): void } {
+  const online = switchable(true);
+  return { ...online, isOnline: online.get };
+}
+
 function switchableUser(
   uid: string | null = 'ann',
 ): DeviceUser & { set(uid: string | null): void } {
-  let current = uid;
-  const listeners = new Set<() => void>();
-  return {
-    uid: () => current,
-    onChange: (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    set(v) {
-      current = v;
-      for (const l of listeners) l();
-    },
-  };
+  const user = switchable(uid);
+  return { ...user, uid: user.get };
 }
 
 /** The server side of the contract for one counter. */

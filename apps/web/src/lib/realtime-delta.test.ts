@@ -1,28 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { applyPlayCountDelta } from '@sagan/shared/playcount-events';
 
-// realtime.ts opens the tab's socket URL at import; give it a location first.
-(globalThis as { location?: unknown }).location ??= { protocol: 'http:', host: '127.0.0.1' };
-// Node before 22 has no WebSocket; the client only reads its OPEN constant here.
-(globalThis as { WebSocket?: unknown }).WebSocket ??= { OPEN: 1 };
-const { RealtimeClient } = await import('./realtime.ts');
+import { offlineClient } from './offline-realtime-client.ts';
 
 const TOPIC = 'playcount:g1';
-
-/** A client whose socket is a recorder: the test hands it the server's messages. */
-function recordingClient() {
-  const client = new RealtimeClient('ws://127.0.0.1:9/never');
-  const sent: unknown[] = [];
-  const inner = client as unknown as {
-    stopped: boolean;
-    socket: unknown;
-    onMessage(raw: string): void;
-  };
-  inner.stopped = true;
-  inner.socket = { readyState: 1, send: (raw: string) => sent.push(JSON.parse(raw)) };
-  const message = (m: object) => inner.onMessage(JSON.stringify({ topic: TOPIC, ...m }));
-  return { client, sent, message };
-}
+const recordingClient = () => offlineClient(TOPIC);
 
 const first = { gameName: 'G', roster: [{ key: 'p1', playCount: 0 }], snaps: [] };
 

@@ -1,20 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-// realtime.ts opens the tab's socket URL at import; give it a location first.
-(globalThis as { location?: unknown }).location ??= { protocol: 'http:', host: '127.0.0.1' };
-// Node before 22 has no WebSocket; the client only reads its OPEN constant here.
-(globalThis as { WebSocket?: unknown }).WebSocket ??= { OPEN: 1 };
-const { RealtimeClient } = await import('./realtime.ts');
+import { offlineClient } from './offline-realtime-client.ts';
 
 const TOPIC = 'team:t1';
 
-/** A client that never opens a socket; the test hands it the server's messages. */
-function offlineClient() {
-  const client = new RealtimeClient('ws://127.0.0.1:9/never');
-  const inner = client as unknown as { stopped: boolean; onMessage(raw: string): void };
-  inner.stopped = true;
-  const state = (seq: number, data: unknown) =>
-    inner.onMessage(JSON.stringify({ type: 'state', topic: TOPIC, seq, data }));
+/** A client that never opens a socket, and the topic's states the test hands it. */
+function teamClient() {
+  const { client, message } = offlineClient(TOPIC);
+  const state = (seq: number, data: unknown) => message({ type: 'state', seq, data });
   return { client, state };
 }
 
@@ -25,7 +18,7 @@ const settled = async (p: Promise<void>, ms: number) =>
 // shows the state from before a save that succeeded.
 describe('RealtimeClient.newerThan', () => {
   it('waits for a state newer than the one seen before the write', async () => {
-    const { client, state } = offlineClient();
+    const { client, state } = teamClient();
     const off = client.subscribe(TOPIC, () => undefined);
     state(3, { v: 'old' });
     const waiting = client.newerThan(TOPIC, 3, 5000);
@@ -38,7 +31,7 @@ describe('RealtimeClient.newerThan', () => {
   });
 
   it('settles at once when the new state came before the write’s answer', async () => {
-    const { client, state } = offlineClient();
+    const { client, state } = teamClient();
     const off = client.subscribe(TOPIC, () => undefined);
     state(3, null);
     state(4, null);
@@ -47,7 +40,7 @@ describe('RealtimeClient.newerThan', () => {
   });
 
   it('does not wait for a topic nobody reads, and gives up after its timeout', async () => {
-    const { client, state } = offlineClient();
+    const { client, state } = teamClient();
     expect(await settled(client.newerThan(TOPIC, 3, 5000), 50)).toBe(true);
     const off = client.subscribe(TOPIC, () => undefined);
     state(3, null);

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-// realtime.ts opens the tab's socket URL at import; give it a location first.
-(globalThis as { location?: unknown }).location ??= { protocol: 'http:', host: '127.0.0.1' };
-// Node before 22 has no WebSocket; the client only reads its OPEN constant here.
-(globalThis as { WebSocket?: unknown }).WebSocket ??= { OPEN: 1 };
-const { RealtimeClient } = await import('./realtime.ts');
+import { offlineClient } from './offline-realtime-client.ts';
 
 const TOPIC = 'gamehistory:g1';
 
@@ -13,16 +9,14 @@ const TOPIC = 'gamehistory:g1';
 // again) gets the whole state rather than "current" for a state the tab no longer has.
 describe("RealtimeClient on 'no-access'", () => {
   it('drops the data and the sequence number, keeps the message, and tells the listeners', () => {
-    const client = new RealtimeClient('ws://127.0.0.1:9/never');
-    const inner = client as unknown as { stopped: boolean; onMessage(raw: string): void };
-    inner.stopped = true;
+    const { client, message: hear } = offlineClient(TOPIC);
     let told = 0;
     const off = client.subscribe(TOPIC, () => told++);
     let signedOut = 0;
     client.onSignedOut(() => signedOut++);
-    inner.onMessage(JSON.stringify({ type: 'state', topic: TOPIC, seq: 7, data: { entries: [] } }));
+    hear({ type: 'state', seq: 7, data: { entries: [] } });
     const message = 'You no longer have access to this topic';
-    inner.onMessage(JSON.stringify({ type: 'error', topic: TOPIC, message, code: 'no-access' }));
+    hear({ type: 'error', message, code: 'no-access' });
     expect(client.snapshot(TOPIC)).toMatchObject({
       seq: undefined,
       data: undefined,

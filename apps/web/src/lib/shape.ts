@@ -10,6 +10,8 @@
  */
 
 import type { z } from 'zod';
+import type { TopicFamily, UserListFamily } from '@sagan/shared/topics/define';
+import { userTopicFamily, userTopicName, type UserList } from '@sagan/shared/topics/user';
 
 type ShapeType = 'string' | 'number' | 'integer' | 'boolean' | 'null' | 'object' | 'array';
 
@@ -165,6 +167,33 @@ function read(s: Shape, v: unknown): unknown {
 export type Viewed<F extends { schema: z.ZodType }> = Omit<F, 'schema'> & {
   schema: Reader<z.output<F['schema']>>;
 };
+
+type Flags = Pick<TopicFamily<[], z.ZodType>, 'private' | 'coalesce'>;
+
+/** A family of one topic per thing, `{prefix}:{key}`, as the shared keyedTopic declares it. */
+export const keyedViewed = <S extends z.ZodType>(
+  prefix: string,
+  shape: Shape,
+  flags: Flags,
+): Viewed<TopicFamily<[key: string], S>> => ({
+  prefix,
+  name: (key) => `${prefix}:${key}`,
+  schema: reader(shape),
+  ...flags,
+});
+
+/** A per-user list, `user:{uid}:{list}`, as the shared userListTopic declares it. */
+export const userListViewed = <L extends UserList, S extends z.ZodType>(
+  list: L,
+  shape: Shape,
+  { coalesce }: Pick<Flags, 'coalesce'>,
+): Viewed<UserListFamily<L, S>> => ({
+  ...userTopicFamily,
+  list,
+  name: (uid) => userTopicName(uid, list),
+  coalesce,
+  schema: reader(shape),
+});
 
 /** A reader of shape, typed as the zod schema it was derived from (`Reader<z.infer<…>>`). */
 export function reader<T>(shape: Shape): Reader<T> {

@@ -13,64 +13,46 @@ import type {
 import type { gameOwnTopic as GameOwnFamily } from '@sagan/shared/topics/game-own';
 import type { favoritesTopic as FavoritesFamily } from '@sagan/shared/topics/user-favorites';
 import type { myGamesTopic as MyGamesFamily } from '@sagan/shared/topics/user-games';
-import { reader, type Viewed } from './shape.ts';
+import { keyedViewed, userListViewed, type Viewed } from './shape.ts';
 import * as shapes from './viewer-shapes.ts';
 
-export const gameTopic: Viewed<typeof GameFamily> = {
-  prefix: 'game',
-  name: (gameKey: string) => `game:${gameKey}`,
-  schema: reader(shapes.gameTopic),
+export const gameTopic: Viewed<typeof GameFamily> = keyedViewed('game', shapes.gameTopic, {
   private: false,
   coalesce: false,
-};
+});
 
-export const gameOwnTopic: Viewed<typeof GameOwnFamily> = {
-  prefix: 'gameown',
-  name: (gameKey: string) => `gameown:${gameKey}`,
-  schema: reader(shapes.gameOwnTopic),
-  private: true,
-  coalesce: false,
-};
+export const gameOwnTopic: Viewed<typeof GameOwnFamily> = keyedViewed(
+  'gameown',
+  shapes.gameOwnTopic,
+  { private: true, coalesce: false },
+);
 
-export const clockTopic: Viewed<typeof ClockFamily> = {
-  prefix: 'clock',
-  name: (gameKey: string) => `clock:${gameKey}`,
-  schema: reader(shapes.clockTopic),
+export const clockTopic: Viewed<typeof ClockFamily> = keyedViewed('clock', shapes.clockTopic, {
   private: false,
   coalesce: false,
-};
+});
 
-export const gameDetailTopic: Viewed<typeof GameDetailFamily> = {
-  prefix: 'gamedetail',
-  name: (gameKey: string) => `gamedetail:${gameKey}`,
-  schema: reader(shapes.gameDetailTopic),
-  private: false,
-  coalesce: false,
-};
+export const gameDetailTopic: Viewed<typeof GameDetailFamily> = keyedViewed(
+  'gamedetail',
+  shapes.gameDetailTopic,
+  { private: false, coalesce: false },
+);
 
 /** The scorers' detail: the public one's shape, with names the public is not shown. */
-export const gameDetailOwnTopic: Viewed<typeof GameDetailOwnFamily> = {
-  prefix: 'gamedetailown',
-  name: (gameKey: string) => `gamedetailown:${gameKey}`,
-  schema: reader(shapes.gameDetailTopic),
-  private: true,
-  coalesce: false,
-};
+export const gameDetailOwnTopic: Viewed<typeof GameDetailOwnFamily> = keyedViewed(
+  'gamedetailown',
+  shapes.gameDetailTopic,
+  { private: true, coalesce: false },
+);
 
-export const favoritesTopic: Viewed<typeof FavoritesFamily> = {
-  prefix: 'user',
-  list: 'favorites',
-  name: (uid: string) => `user:${uid}:favorites`,
-  schema: reader(shapes.favoritesTopic),
-  private: true,
-  coalesce: true,
-};
+export const favoritesTopic: Viewed<typeof FavoritesFamily> = userListViewed(
+  'favorites',
+  shapes.favoritesTopic,
+  { coalesce: true },
+);
 
-export const myGamesTopic: Viewed<typeof MyGamesFamily> = {
-  prefix: 'user',
-  list: 'games',
-  name: (uid: string) => `user:${uid}:games`,
-  schema: reader(shapes.myGamesTopic),
-  private: true,
-  coalesce: true,
-};
+export const myGamesTopic: Viewed<typeof MyGamesFamily> = userListViewed(
+  'games',
+  shapes.myGamesTopic,
+  { coalesce: true },
+);

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
-import { defaultScoreboard, newGameSchema, tagNameSchema } from '@sagan/shared/scoreboard';
+import { defaultScoreboard, newGameSchema } from '@sagan/shared/scoreboard';
 import { startFromLocalInput } from '@sagan/shared/game-schedule';
 import { periodLabels, STARTING_SOON } from '@sagan/shared/scorekeeping';
 import { SPORTS } from '@sagan/shared/sports';
@@ -9,7 +9,8 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { newId } from '../../lib/new-id.ts';
 import { useCreateGame } from './scorekeeper/api.ts';
-import { splitTags, TagSuggestions } from './scorekeeper/around.tsx';
+import { TagSuggestions } from './scorekeeper/around.tsx';
+import { readTags } from './scorekeeper/read-tags.ts';
 import {
   hasRules,
   MatchLength,
@@ -67,15 +68,14 @@ export default function NewGamePage() {
       setInvalid(parsed.error.issues[0]?.message ?? 'Please check the form.');
       return;
     }
-    const names = splitTags(tags);
-    const bad = names.find((n) => !tagNameSchema.safeParse(n).success);
-    if (bad) {
-      setInvalid(`"${bad}": tags are letters, numbers, _ and - only.`);
+    const tagged = readTags(tags);
+    if (!tagged.ok) {
+      setInvalid(tagged.problem);
       return;
     }
     setInvalid(null);
     create.mutate(
-      { fields: parsed.data, tags: names },
+      { fields: parsed.data, tags: tagged.names },
       {
         onSuccess: (gameKey) => void navigate(pathTo('scoregame', { gameKey }), { replace: true }),
       },

@@ -9,7 +9,7 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { focusOnMount } from '../../components/focus-on-mount.ts';
 import { useSaveGroup, useSetLocation, useTeam } from './api.ts';
-import { Avatar } from './avatar.tsx';
+import { PhotoJerseyCells, PlayerHeads } from './roster-table.tsx';
 import { PencilIcon } from './icons.tsx';
 import { FormFooter } from './form-footer.tsx';
 import './teamsheets.css';
@@ -139,11 +139,7 @@ function MembershipTable({ sheet, groupKey }: { sheet: TeamSheet; groupKey: stri
         <table className="roster">
           <thead>
             <tr>
-              <th scope="col" className="avatar-cell">
-                <span className="visually-hidden">Photo</span>
-              </th>
-              <th scope="col">Jersey</th>
-              <th scope="col">Name</th>
+              <PlayerHeads />
               <th scope="col">Status</th>
             </tr>
           </thead>
@@ -154,10 +150,7 @@ function MembershipTable({ sheet, groupKey }: { sheet: TeamSheet; groupKey: stri
               const pending = setLocation.isPending && setLocation.variables?.playerKey === p.key;
               return (
                 <tr key={p.key}>
-                  <td className="avatar-cell">
-                    <Avatar src={p.imageURL} />
-                  </td>
-                  <td className="jersey">{p.jersey}</td>
+                  <PhotoJerseyCells player={p} />
                   <td>{p.playerName}</td>
                   <td>
                     <button

@@ -129,53 +129,30 @@ function PlayerForm({
     <section className="page narrow player-edit">
       <h1>{isNew ? 'Add Player' : 'Edit Player'}</h1>
       <form className="card" onSubmit={onSubmit} noValidate>
-        <label htmlFor="jersey">Jersey</label>
-        <input
+        <TextField
           id="jersey"
-          value={jersey}
+          label="Jersey"
+          help="Numbers or Letters"
           maxLength={10}
-          required
-          autoComplete="off"
-          onChange={(e) => {
-            setJersey(e.target.value);
-            revalidate({ jersey: e.target.value, playerName });
+          value={jersey}
+          error={errors.jersey}
+          onChange={(value) => {
+            setJersey(value);
+            revalidate({ jersey: value, playerName });
           }}
-          aria-describedby={errors.jersey ? 'jersey-error jersey-help' : 'jersey-help'}
-          aria-invalid={errors.jersey ? true : undefined}
         />
-        <p id="jersey-help" className="help">
-          Numbers or Letters
-        </p>
-        {errors.jersey && (
-          <p id="jersey-error" className="form-error">
-            {errors.jersey}
-          </p>
-        )}
-
-        <label htmlFor="playerName">Name</label>
-        <input
+        <TextField
           id="playerName"
-          value={playerName}
+          label="Name"
+          help="First and Last Name"
           maxLength={100}
-          required
-          autoComplete="off"
-          onChange={(e) => {
-            setPlayerName(e.target.value);
-            revalidate({ jersey, playerName: e.target.value });
+          value={playerName}
+          error={errors.playerName}
+          onChange={(value) => {
+            setPlayerName(value);
+            revalidate({ jersey, playerName: value });
           }}
-          aria-describedby={
-            errors.playerName ? 'playerName-error playerName-help' : 'playerName-help'
-          }
-          aria-invalid={errors.playerName ? true : undefined}
         />
-        <p id="playerName-help" className="help">
-          First and Last Name
-        </p>
-        {errors.playerName && (
-          <p id="playerName-error" className="form-error">
-            {errors.playerName}
-          </p>
-        )}
 
         <label htmlFor="playerNotes">Notes</label>
         <textarea
@@ -235,5 +212,48 @@ function PlayerForm({
         )}
       </form>
     </section>
+  );
+}
+
+/** A required field of the form, its help, and its error once it has one, both read with it. */
+function TextField({
+  id,
+  label,
+  help,
+  maxLength,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  help: string;
+  maxLength: number;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        value={value}
+        maxLength={maxLength}
+        required
+        autoComplete="off"
+        onChange={(e) => onChange(e.target.value)}
+        aria-describedby={error ? `${id}-error ${id}-help` : `${id}-help`}
+        aria-invalid={error ? true : undefined}
+      />
+      <p id={`${id}-help`} className="help">
+        {help}
+      </p>
+      {error && (
+        <p id={`${id}-error`} className="form-error">
+          {error}
+        </p>
+      )}
+    </>
   );
 }

@@ -8,6 +8,31 @@ import {
 import { Avatar } from './avatar.tsx';
 import { GroupBadges } from './group-badges.tsx';
 
+/** The columns every roster table of a sheet opens with: photo, jersey, name. */
+export function PlayerHeads() {
+  return (
+    <>
+      <th scope="col" className="avatar-cell">
+        <span className="visually-hidden">Photo</span>
+      </th>
+      <th scope="col">Jersey</th>
+      <th scope="col">Name</th>
+    </>
+  );
+}
+
+/** A player's first two cells under PlayerHeads: photo and jersey (the name cell varies). */
+export function PhotoJerseyCells({ player }: { player: Pick<Player, 'imageURL' | 'jersey'> }) {
+  return (
+    <>
+      <td className="avatar-cell">
+        <Avatar src={player.imageURL} />
+      </td>
+      <td className="jersey">{player.jersey}</td>
+    </>
+  );
+}
+
 /** SPEC §2 roster table: avatar, jersey, name, notes, an action, group badges; by jersey. */
 export function RosterTable({
   roster,
@@ -33,11 +58,7 @@ export function RosterTable({
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
-            <th scope="col" className="avatar-cell">
-              <span className="visually-hidden">Photo</span>
-            </th>
-            <th scope="col">Jersey</th>
-            <th scope="col">Name</th>
+            <PlayerHeads />
             <th scope="col" className="notes-col">
               Notes
             </th>
@@ -54,10 +75,7 @@ export function RosterTable({
         <tbody>
           {sortRoster(roster).map((p) => (
             <tr key={p.key}>
-              <td className="avatar-cell">
-                <Avatar src={p.imageURL} />
-              </td>
-              <td className="jersey">{p.jersey}</td>
+              <PhotoJerseyCells player={p} />
               <td className="name-cell">
                 {nameCell ? nameCell(p) : p.playerName}
                 {/* Phones hide the notes column; the notes move under the name. */}

@@ -79,6 +79,32 @@ export function Marker({ on, label }: { on: boolean; label: string }) {
   ) : null;
 }
 
+/** One team's name, with its marker (serving, batting…), and its score where the sport keeps one. */
+function TeamSide({
+  game,
+  spec,
+  side,
+  marker,
+}: BoardProps & { side: 'home' | 'away'; marker: ReactNode }) {
+  const name = side === 'home' ? game.homeTeamName : game.awayTeamName;
+  return (
+    <div className="board-team">
+      <span className="board-team-name">
+        {name} {marker}
+      </span>
+      {spec.score && (
+        <span
+          className="board-score"
+          role="img"
+          aria-label={`${name} ${spec.score.label.toLowerCase()} ${game[spec.score[side]]}`}
+        >
+          {String(game[spec.score[side]])}
+        </span>
+      )}
+    </div>
+  );
+}
+
 /**
  * The frame every board shares: name, period, clock, team names and the big score, then the
  * paired stat rows of the board's spec; each board adds its own extras as children.
@@ -118,34 +144,8 @@ export function BoardFrame({
         </p>
       </header>
       <div className="board-teams">
-        <div className="board-team">
-          <span className="board-team-name">
-            {game.homeTeamName} {homeMarker}
-          </span>
-          {spec.score && (
-            <span
-              className="board-score"
-              role="img"
-              aria-label={`${game.homeTeamName} ${spec.score.label.toLowerCase()} ${game[spec.score.home]}`}
-            >
-              {String(game[spec.score.home])}
-            </span>
-          )}
-        </div>
-        <div className="board-team">
-          <span className="board-team-name">
-            {game.awayTeamName} {awayMarker}
-          </span>
-          {spec.score && (
-            <span
-              className="board-score"
-              role="img"
-              aria-label={`${game.awayTeamName} ${spec.score.label.toLowerCase()} ${game[spec.score.away]}`}
-            >
-              {String(game[spec.score.away])}
-            </span>
-          )}
-        </div>
+        <TeamSide game={game} spec={spec} side="home" marker={homeMarker} />
+        <TeamSide game={game} spec={spec} side="away" marker={awayMarker} />
       </div>
       {spec.score && <p className="board-score-label">{spec.score.label}</p>}
       {spec.stats.length > 0 && (

@@ -4,6 +4,7 @@ import { SCOREKEEPER_MESSAGE_MAX } from '@sagan/shared/scoreboard-basics';
 import { useAuth } from '../../../lib/auth.ts';
 import { useSendScorekeeperMessage } from '../api/use-scoreboard-actions.ts';
 import { SignInLink } from './sign-in-link.tsx';
+import { ButtonRow } from '../../../components/button-row.tsx';
 
 /** SPEC §2 'Message the Scorekeeper': textarea, Cancel and Send; 'Sent' after sending. */
 export function MessageBox({ gameKey }: { gameKey: string }) {
@@ -78,7 +79,7 @@ export function MessageBox({ gameKey }: { gameKey: string }) {
             {send.error.message}
           </p>
         )}
-        <div className="btn-row">
+        <ButtonRow done={send.isSuccess && 'Sent'}>
           <button
             type="button"
             className="btn"
@@ -93,12 +94,7 @@ export function MessageBox({ gameKey }: { gameKey: string }) {
           <button type="submit" className="btn primary" disabled={send.isPending}>
             Send
           </button>
-          {send.isSuccess && (
-            <span className="form-ok" role="status">
-              Sent
-            </span>
-          )}
-        </div>
+        </ButtonRow>
       </form>
     </section>
   );

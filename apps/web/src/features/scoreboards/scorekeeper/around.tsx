@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { BASE_PATH, pathTo } from '@sagan/shared/routes';
 import { API_PATH } from '@sagan/shared/http-paths';
-import { tagNameSchema, type ScoreboardFields } from '@sagan/shared/scoreboard';
+import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import type { ScoreboardFieldName } from '@sagan/shared/scoreboard-boards';
 import type { GameHistoryEntry } from '@sagan/shared/game-history';
 import { changeLabel } from '@sagan/shared/change-label';
@@ -20,6 +20,8 @@ import {
   useVoidEvent,
 } from './api.ts';
 import { labelOf } from './edit-fields.tsx';
+import { readTags } from './read-tags.ts';
+import { ButtonRow } from '../../../components/button-row.tsx';
 
 const time = (ms: number) =>
   new Date(ms).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', second: '2-digit' });
@@ -167,23 +169,13 @@ export function CommentForm({ gameKey, game }: { gameKey: string; game: Scoreboa
         {game.awayScore}
       </p>
       <ErrorMessage error={add.error} />
-      <div className="btn-row">
+      <ButtonRow done={add.isSuccess && 'Posted'}>
         <button type="submit" className="btn primary" disabled={add.isPending || !text.trim()}>
           Post comment
         </button>
-        {add.isSuccess && (
-          <span className="form-ok" role="status">
-            Posted
-          </span>
-        )}
-      </div>
+      </ButtonRow>
     </form>
   );
-}
-
-/** Words typed with spaces, commas or '#' between them, as tag names. */
-export function splitTags(text: string): string[] {
-  return [...new Set(text.split(/[\s,#]+/).filter(Boolean))];
 }
 
 /** Existing tags to pick from, as suggestions of a text field. */
@@ -208,14 +200,13 @@ export function TagsForm({ gameKey, tags }: { gameKey: string; tags: { name: str
   const id = useId();
   function submit(e: FormEvent) {
     e.preventDefault();
-    const names = splitTags(text);
-    const bad = names.find((n) => !tagNameSchema.safeParse(n).success);
-    if (bad) {
-      setInvalid(`"${bad}": tags are letters, numbers, _ and - only.`);
+    const tagged = readTags(text);
+    if (!tagged.ok) {
+      setInvalid(tagged.problem);
       return;
     }
     setInvalid(null);
-    save.mutate(names);
+    save.mutate(tagged.names);
   }
   return (
     <form onSubmit={submit} noValidate>
@@ -234,16 +225,11 @@ export function TagsForm({ gameKey, tags }: { gameKey: string; tags: { name: str
       <p className="help">Separate tags with spaces.</p>
       <ErrorMessage error={invalid} />
       <ErrorMessage error={save.error} />
-      <div className="btn-row">
+      <ButtonRow done={save.isSuccess && 'Saved'}>
         <button type="submit" className="btn" disabled={save.isPending}>
           Save tags
         </button>
-        {save.isSuccess && (
-          <span className="form-ok" role="status">
-            Saved
-          </span>
-        )}
-      </div>
+      </ButtonRow>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import {
 import { boardFields, fieldLabel, type ScoreboardFieldName } from '@sagan/shared/scoreboard-boards';
 import { boardKind } from '@sagan/shared/sports';
 import { ErrorMessage } from '../../../components/error-message.tsx';
+import { ButtonRow } from '../../../components/button-row.tsx';
 
 const LABELS: Partial<Record<ScoreboardFieldName, string>> = {
   gameName: 'Game name',
@@ -119,16 +120,11 @@ export function EditFields({
         })}
       </div>
       <ErrorMessage error={invalid} />
-      <div className="btn-row">
+      <ButtonRow done={saved && 'Saved'}>
         <button type="submit" className="btn primary">
           Save changes
         </button>
-        {saved && (
-          <span className="form-ok" role="status">
-            Saved
-          </span>
-        )}
-      </div>
+      </ButtonRow>
     </form>
   );
 }

@@ -8,6 +8,7 @@ import {
 } from '@sagan/shared/scoreboard';
 import { boardKind } from '@sagan/shared/sports';
 import { ErrorMessage } from '../../../components/error-message.tsx';
+import { ButtonRow } from '../../../components/button-row.tsx';
 
 // A game's rules, chosen on the New game form and changed by the owner until play begins
 // (game-rules.ts): tennis no-ad and the deciding set, volleyball's set points and match length.
@@ -146,30 +147,18 @@ export function RuleFields({
           onChange={(n) => set('volleyballBestOf', n)}
         />
         <div className="new-game-teams">
-          <div>
-            <label htmlFor={`${id}-set`}>Points to win a set</label>
-            <input
-              id={`${id}-set`}
-              type="number"
-              inputMode="numeric"
-              min={5}
-              max={99}
-              value={draft.setPoints}
-              onChange={(e) => set('setPoints', e.target.value)}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-deciding`}>In the deciding set</label>
-            <input
-              id={`${id}-deciding`}
-              type="number"
-              inputMode="numeric"
-              min={5}
-              max={99}
-              value={draft.decidingSetPoints}
-              onChange={(e) => set('decidingSetPoints', e.target.value)}
-            />
-          </div>
+          <SetPoints
+            id={`${id}-set`}
+            label="Points to win a set"
+            value={draft.setPoints}
+            onChange={(v) => set('setPoints', v)}
+          />
+          <SetPoints
+            id={`${id}-deciding`}
+            label="In the deciding set"
+            value={draft.decidingSetPoints}
+            onChange={(v) => set('decidingSetPoints', v)}
+          />
         </div>
       </>
     );
@@ -230,16 +219,39 @@ export function RulesForm({
         }}
       />
       <ErrorMessage error={invalid} />
-      <div className="btn-row">
+      <ButtonRow done={saved && 'Saved'}>
         <button type="submit" className="btn primary">
           Save the rules
         </button>
-        {saved && (
-          <span className="form-ok" role="status">
-            Saved
-          </span>
-        )}
-      </div>
+      </ButtonRow>
     </form>
+  );
+}
+
+/** The points that win a volleyball set (5 to 99), as typed. */
+function SetPoints({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={5}
+        max={99}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
   );
 }

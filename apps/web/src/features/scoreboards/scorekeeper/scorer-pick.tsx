@@ -4,6 +4,7 @@ import type { Team } from '@sagan/shared/scorekeeping';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { Loading } from '../../../components/loading.tsx';
 import { useGameSheets, useLinkSheet, useMyTeams } from './api.ts';
+import { ButtonRow } from '../../../components/button-row.tsx';
 
 /**
  * Who scored the tap just made (or, in baseball, who got the hit): one tap on a player of the
@@ -91,16 +92,11 @@ function SideLink({
         </p>
       )}
       <ErrorMessage error={link.error} />
-      <div className="btn-row">
+      <ButtonRow done={link.isSuccess && (choice ? 'Linked' : 'Unlinked')}>
         <button type="submit" className="btn" disabled={link.isPending}>
           Save
         </button>
-        {link.isSuccess && (
-          <span className="form-ok" role="status">
-            {choice ? 'Linked' : 'Unlinked'}
-          </span>
-        )}
-      </div>
+      </ButtonRow>
     </form>
   );
 }
