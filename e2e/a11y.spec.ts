@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { test, expect, unique, BASE, apiAs, createGame, signIn } from './fixtures.ts';
+import { test, expect, unique, BASE, apiAs, signIn, openPage } from './fixtures.ts';
+import { keeperWithGame } from './seed.ts';
 import { seedEveryScreen } from './every-screen.ts';
 import { brokenWordProblems, iconContrastProblems } from './layout-checks.ts';
 
@@ -89,12 +90,9 @@ test('the top menu, the theme toggle and the scoreboard work by keyboard', async
   page,
   request,
 }) => {
-  const keeper = await apiAs(request, unique('Keyboard keeper'));
-  const gameKey = await createGame(keeper, { gameName: 'Keyboard cup' });
+  const { gameKey } = await keeperWithGame(request, { gameName: 'Keyboard cup' });
   await page.emulateMedia({ colorScheme: 'light' });
-  await page.goto(`${BASE}/`);
-  // The dashboard is server-rendered: its controls work once the app has taken over.
-  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+  await openPage(page, '/');
   await expect(page.getByText('Current Games')).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { test, expect, unique, API, BASE, signIn, screenshot } from './fixtures.ts';
+import { test, expect, unique, API, signIn, screenshot, openPage } from './fixtures.ts';
 
 const send = { 'x-sagan-request': '1' };
 
@@ -22,9 +22,7 @@ test.describe("a person's data, from the user menu", () => {
     });
     expect(player.ok()).toBe(true);
 
-    await page.goto(`${BASE}/`);
-    // The dashboard is server-rendered: its controls work once the app has taken over.
-    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+    await openPage(page, '/');
     await page.getByRole('button', { name }).click();
     const [download] = await Promise.all([
       page.waitForEvent('download'),

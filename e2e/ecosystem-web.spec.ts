@@ -6,10 +6,11 @@ import {
   BASE,
   API,
   apiAs,
-  createGame,
   signIn,
   screenshot,
+  openPage,
 } from './fixtures.ts';
+import { keeperWithGame, createTeam } from './seed.ts';
 
 // In the browser: children's privacy on public sheets, the installable manifest, the
 // API docs page under our CSP, and how dark mode and the bright-sun board look.
@@ -27,8 +28,7 @@ test('privacy options change what an anonymous visitor receives and sees', async
 }) => {
   const name = unique('Privacy coach');
   const owner = await apiAs(request, name);
-  const { teamKey } = (await owner.call('POST', '/teams')) as { teamKey: string };
-  await owner.call('PATCH', `/teams/${teamKey}`, { teamName: 'Otters U9', teamNotes: '' });
+  const teamKey = await createTeam(owner, { teamName: 'Otters U9' });
   const player = (await owner.call('PUT', `/teams/${teamKey}/players/-1`, {
     jersey: '4',
     playerName: 'Maya Fernández',
@@ -83,9 +83,7 @@ test('privacy options change what an anonymous visitor receives and sees', async
 });
 
 test('the viewer is installable: manifest and icons', async ({ page, request }) => {
-  await page.goto(`${BASE}/`);
-  // The dashboard is server-rendered: its controls work once the app has taken over.
-  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+  await openPage(page, '/');
   const href = await page.locator('link[rel="manifest"]').getAttribute('href');
   expect(href).toBe(`${BASE}/manifest.webmanifest`);
   const manifest = (await (await request.get(href!)).json()) as {
@@ -156,8 +154,7 @@ test('the API docs page works under our CSP and covers the companion-app contrac
 });
 
 test('dark mode and the bright-sun board, on a desktop and a phone', async ({ page, request }) => {
-  const keeper = await apiAs(request, unique('Look keeper'));
-  const gameKey = await createGame(keeper, {
+  const { keeper, gameKey } = await keeperWithGame(request, {
     gameName: 'Harbour derby',
     sportID: 2,
     homeTeamName: 'Otters',
@@ -171,9 +168,7 @@ test('dark mode and the bright-sun board, on a desktop and a phone', async ({ pa
   ] as const) {
     await page.setViewportSize(viewport);
     await page.emulateMedia({ colorScheme: 'dark' });
-    await page.goto(`${BASE}/`);
-    // The dashboard is server-rendered: its controls work once the app has taken over.
-    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+    await openPage(page, '/');
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     await expect(page.getByText('Harbour derby').first()).toBeVisible();
     await screenshot(page, `ecosystem-dark-dashboard-${size}`);
@@ -188,8 +183,7 @@ test('dark mode and the bright-sun board, on a desktop and a phone', async ({ pa
 });
 
 test('score changes are announced politely, throttled', async ({ page, request }) => {
-  const keeper = await apiAs(request, unique('Announce keeper'));
-  const gameKey = await createGame(keeper, {
+  const { keeper, gameKey } = await keeperWithGame(request, {
     homeTeamName: 'Otters',
     awayTeamName: 'Seals',
     gamePeriod: 'Q1',

@@ -1,4 +1,5 @@
 import { createGame, unique } from './fixtures.ts';
+import { createGroup, createTeam, rosterOf, putPlayCount } from './seed.ts';
 
 /** A route of SPEC §2 and a text that shows the screen has loaded. */
 export type Screen = [path: string, ready: string | RegExp];
@@ -26,38 +27,22 @@ export async function seedEveryScreen(me: Caller): Promise<{ gameKey: string; sc
     tags: { key: string }[];
   };
   await me.call('PUT', `/me/favorite-scoreboards/${gameKey}`);
-  const { teamKey } = (await me.call('POST', '/teams')) as { teamKey: string };
-  await me.call('POST', `/teams/${teamKey}/players/bulk`, {
-    text: '7 Ada Lovelace\n12 Grace Hopper',
-  });
-  const { groupKey } = (await me.call('POST', `/teams/${teamKey}/groups`, {
-    groupName: 'First half',
-  })) as { groupKey: string };
-  const sheet = (await me.call('GET', `/teams/${teamKey}`)) as {
-    roster: { key: string; playerName: string }[];
-  };
+  const teamKey = await createTeam(me, { players: ['7 Ada Lovelace', '12 Grace Hopper'] });
+  const roster = await rosterOf(me, teamKey);
   // Keys are random, so the roster's order is not the upload's: pick Ada by name.
-  const playerKey = sheet.roster.find((p) => p.playerName === 'Ada Lovelace')!.key;
-  await me.call('PUT', `/teams/${teamKey}/groups/${groupKey}/members/${playerKey}`, {
-    location: 1,
-  });
+  const playerKey = roster.find((p) => p.playerName === 'Ada Lovelace')!.key;
+  const graceKey = roster.find((p) => p.playerName === 'Grace Hopper')!.key;
   // The group page then draws the two longest statuses: Playing (Ada) and Sideline (Grace).
-  const graceKey = sheet.roster.find((p) => p.playerName === 'Grace Hopper')!.key;
-  await me.call('PUT', `/teams/${teamKey}/groups/${groupKey}/members/${graceKey}`, {
-    location: 2,
-  });
+  const groupKey = await createGroup(me, teamKey, 'First half', [
+    [playerKey, 1],
+    [graceKey, 2],
+  ]);
   // A long group name: its badge beside the roster's Edit link must leave the link whole.
-  const { groupKey: longKey } = (await me.call('POST', `/teams/${teamKey}/groups`, {
-    groupName: 'Second half kick-off receiving unit',
-  })) as { groupKey: string };
-  await me.call('PUT', `/teams/${teamKey}/groups/${longKey}/members/${playerKey}`, {
-    location: 2,
-  });
+  await createGroup(me, teamKey, 'Second half kick-off receiving unit', [[playerKey, 2]]);
   const { publishedAsKey } = (await me.call('POST', `/teams/${teamKey}/publish`)) as {
     publishedAsKey: string;
   };
-  const pcKey = `a11y${Math.random().toString(36).slice(2, 10)}`;
-  await me.call('PUT', `/playcounts/${pcKey}`, {
+  const pcKey = await putPlayCount(me, {
     gameName: 'Lions v Bears',
     gameDate: '2025-05-04',
     roster: [

@@ -50,7 +50,17 @@ export async function apiAs(
   };
 }
 
-type Api = Awaited<ReturnType<typeof apiAs>>;
+export type Api = Awaited<ReturnType<typeof apiAs>>;
+
+/**
+ * Opens a page of the app and waits until the app has taken the server-rendered page over
+ * (#root no longer busy): a tap before then reaches a page that does not yet know who is
+ * signed in.
+ */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(`${BASE}${path}`);
+  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+}
 
 /** Creates a game through the API (as the phone app would); answers its key. */
 export async function createGame(

@@ -1,27 +1,13 @@
 import type { Page } from '@playwright/test';
-import { test, expect, unique, BASE, signIn, screenshot } from './fixtures.ts';
+import { test, expect, unique, BASE, screenshot, apiAs } from './fixtures.ts';
+import { createTeam } from './seed.ts';
 
 // What a coach tripped over in the team sheet's forms: errors that outlive their cause, a
 // picture dropped without a word, a paste refused for its comma or accepted without a warning.
 
-async function newTeam(page: Page, coach: string, players: { jersey: string; name: string }[]) {
-  await signIn(page, coach);
-  const call = async (method: string, path: string, data?: unknown) => {
-    const r = await page.request.fetch(`${BASE}/api${path}`, {
-      method,
-      headers: { 'x-sagan-request': '1' },
-      data,
-    });
-    expect(r.ok(), `${method} ${path}`).toBe(true);
-    return r.json() as Promise<Record<string, unknown>>;
-  };
-  const { teamKey } = (await call('POST', '/teams')) as { teamKey: string };
-  if (players.length) {
-    await call('POST', `/teams/${teamKey}/players/bulk`, {
-      text: players.map((p) => `${p.jersey} ${p.name}`).join('\n'),
-    });
-  }
-  return teamKey;
+/** Signs the page in as coach, with a team of these players ('7 Ann Lee'); answers its key. */
+async function newTeam(page: Page, coach: string, players: string[]) {
+  return createTeam(await apiAs(page.request, coach), { players });
 }
 
 test('a field error goes as soon as the field is valid, not at the next Save', async ({ page }) => {
@@ -88,7 +74,7 @@ test('a picture that would not be saved says why', async ({ page }) => {
 test('bulk upload takes "15, Sam Lee" and warns of jerseys already taken; the coach decides', async ({
   page,
 }) => {
-  const teamKey = await newTeam(page, unique('Bulk coach'), [{ jersey: '7', name: 'Ann Lee' }]);
+  const teamKey = await newTeam(page, unique('Bulk coach'), ['7 Ann Lee']);
   await page.goto(`${BASE}/teamsheetbulk/${teamKey}`);
   await page
     .getByLabel('Players')

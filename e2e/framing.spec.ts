@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Frame, Page } from '@playwright/test';
-import { test, expect, BASE, apiAs, createGame, unique, screenshot } from './fixtures.ts';
+import { test, expect, BASE, unique, screenshot } from './fixtures.ts';
+import { keeperWithGame } from './seed.ts';
 import { BASE_URL } from './playwright.config.ts';
 
 // Clickjacking: another site may frame the mini card and nothing else, and a framed page never
@@ -48,9 +49,8 @@ async function framed(page: Page, path: string): Promise<Frame> {
 }
 
 test('another site frames the mini card, and it shows the live card', async ({ page, request }) => {
-  const keeper = await apiAs(request, unique('Keeper'));
   const name = unique('Framed Game');
-  const gameKey = await createGame(keeper, { gameName: name, homeScore: 7 });
+  const { gameKey } = await keeperWithGame(request, { gameName: name, homeScore: 7 });
   const frame = await framed(page, `${BASE}/viewscoreboardmini/${gameKey}`);
   await expect(frame.getByRole('link', { name: new RegExp(name) })).toBeVisible();
   await screenshot(page, 'framing-mini-card');
@@ -71,8 +71,7 @@ test('a framed mini card navigated to another screen shows a refusal, not the sc
   page,
   request,
 }) => {
-  const keeper = await apiAs(request, unique('Keeper'));
-  const gameKey = await createGame(keeper, { gameName: unique('Framed Game') });
+  const { gameKey } = await keeperWithGame(request, { gameName: unique('Framed Game') });
   const frame = await framed(page, `${BASE}/viewscoreboardmini/${gameKey}`);
   await expect(frame.getByRole('link')).toHaveCount(1);
   // A client-side navigation, as a link or script inside the page would make one.

@@ -1,11 +1,9 @@
-import { test, expect, BASE } from './fixtures.ts';
+import { test, expect, BASE, openPage } from './fixtures.ts';
 
 // Under Preact a navigation shows Loading until the next page's code arrives
 // (docs/decisions/0012); the app starts that download when a pointer reaches a link.
 test('pointing at a link starts loading its page before the click', async ({ page }) => {
-  await page.goto(`${BASE}/`);
-  // The dashboard is server-rendered: its controls work once the app has taken over.
-  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+  await openPage(page, '/');
   await expect(page.getByText('Current Games')).toBeVisible();
   const pageCode = page.waitForRequest(/\/assets\/scoreboards-page-[^/]+\.js$/, {
     timeout: 5000,

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, unique, BASE, API, apiAs, signIn, screenshot } from './fixtures.ts';
+import { createTeam } from './seed.ts';
 import { board, newGame, PHONE, saved, status, tap, viewerOf } from './scorekeeper-helpers.ts';
 
 // The input screens on a phone at the side of a field (DESIGN §10): they open offline after one
@@ -111,10 +112,9 @@ test('right after "Create and start scoring", the scorer reopens offline and kee
 /** A coach's team of three through the API (as the phone app would); answers its key. */
 async function teamOfThree(request: APIRequestContext, coach: string) {
   const phone = await apiAs(request, coach);
-  const { teamKey } = (await phone.call('POST', '/teams')) as { teamKey: string };
-  await phone.call('PATCH', `/teams/${teamKey}`, { teamName: unique('Owls'), teamNotes: '' });
-  await phone.call('POST', `/teams/${teamKey}/players/bulk`, {
-    text: ['1 Ann Lee', '2 Bo Ray', '3 Cy Dee'].join('\n'),
+  const teamKey = await createTeam(phone, {
+    teamName: unique('Owls'),
+    players: ['1 Ann Lee', '2 Bo Ray', '3 Cy Dee'],
   });
   return { teamKey, call: phone.call };
 }

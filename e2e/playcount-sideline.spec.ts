@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { APIRequestContext, Download, Page } from '@playwright/test';
 import { test, expect, unique, BASE, API, apiAs, signIn, screenshot } from './fixtures.ts';
+import { createGroup, createTeam, rosterOf } from './seed.ts';
 
 // The sideline play counter on a phone: one hand, big targets.
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
-
-type Call = (method: string, path: string, data?: unknown) => Promise<unknown>;
 
 /**
  * A coach's team sheet: six players and an 'Offense' group whose lineup (location 1) is the
@@ -14,30 +13,21 @@ type Call = (method: string, path: string, data?: unknown) => Promise<unknown>;
  */
 async function teamWithLineup(request: APIRequestContext, coach: string) {
   const phone = await apiAs(request, coach);
-  const call: Call = phone.call;
-  const { teamKey } = (await call('POST', '/teams')) as { teamKey: string };
-  await call('PATCH', `/teams/${teamKey}`, { teamName: unique('Eagles'), teamNotes: 'U10' });
-  await call('POST', `/teams/${teamKey}/players/bulk`, {
-    text: ['1 Ann Lee', '2 Bo Ray', '3 Cy Dee', '4 Di Fox', '5 Ed Poe', '6 Flo Wu'].join('\n'),
+  const teamName = unique('Eagles');
+  const teamKey = await createTeam(phone, {
+    teamName,
+    teamNotes: 'U10',
+    players: ['1 Ann Lee', '2 Bo Ray', '3 Cy Dee', '4 Di Fox', '5 Ed Poe', '6 Flo Wu'],
   });
-  const sheet = (await call('GET', `/teams/${teamKey}`)) as {
-    teamName: string;
-    roster: { key: string; jersey: string }[];
-  };
-  const key = Object.fromEntries(sheet.roster.map((p) => [p.jersey, p.key]));
-  const { groupKey } = (await call('POST', `/teams/${teamKey}/groups`, {
-    groupName: 'Offense',
-  })) as { groupKey: string };
-  for (const [jersey, location] of [
-    ['1', 1],
-    ['2', 1],
-    ['3', 1],
-    ['4', 1],
-    ['5', 2],
-  ] as const) {
-    await call('PUT', `/teams/${teamKey}/groups/${groupKey}/members/${key[jersey]}`, { location });
-  }
-  return { teamKey, teamName: sheet.teamName, call };
+  const key = Object.fromEntries((await rosterOf(phone, teamKey)).map((p) => [p.jersey, p.key]));
+  await createGroup(phone, teamKey, 'Offense', [
+    [key['1']!, 1],
+    [key['2']!, 1],
+    [key['3']!, 1],
+    [key['4']!, 1],
+    [key['5']!, 2],
+  ]);
+  return { teamKey, teamName, call: phone.call };
 }
 
 const tile = (page: Page, list: 'On Field' | 'Sideline', name: string) =>

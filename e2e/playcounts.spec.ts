@@ -3,8 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { PNG } from 'pngjs';
 import type { Page } from '@playwright/test';
 import { test, expect, unique, BASE, API, apiAs, signIn, screenshot } from './fixtures.ts';
-
-const key = () => `e2e_${Math.random().toString(36).slice(2, 12)}`;
+import { createTeam, putPlayCount, newPlayCountKey } from './seed.ts';
 
 /** A game as Player Counter writes it (DESIGN §6). */
 function game(name: string, overrides: Record<string, unknown> = {}) {
@@ -50,9 +49,8 @@ test.describe('play counts', () => {
   }) => {
     const coach = unique('Coach');
     const gameName = unique('Eagles at Hawks');
-    const gameKey = key();
     const phone = await apiAs(request, coach);
-    await phone.call('PUT', `/playcounts/${gameKey}`, game(gameName));
+    const gameKey = await putPlayCount(phone, game(gameName));
     await signIn(page, coach);
 
     await page.goto(`${BASE}/playcounts`);
@@ -132,8 +130,7 @@ test.describe('play counts', () => {
   }) => {
     const coach = unique('Coach');
     const gameName = unique('Archive me');
-    const gameKey = key();
-    await (await apiAs(request, coach)).call('PUT', `/playcounts/${gameKey}`, game(gameName));
+    const gameKey = await putPlayCount(await apiAs(request, coach), game(gameName));
     await signIn(page, coach);
 
     await page.goto(`${BASE}/playcount/${gameKey}`);
@@ -164,8 +161,7 @@ test.describe('play counts', () => {
     request,
   }) => {
     const coach = unique('Coach');
-    const gameKey = key();
-    await (await apiAs(request, coach)).call('PUT', `/playcounts/${gameKey}`, game(unique('CSV')));
+    const gameKey = await putPlayCount(await apiAs(request, coach), game(unique('CSV')));
     await signIn(page, coach);
     await page.goto(`${BASE}/playcount/${gameKey}`);
 
@@ -212,7 +208,7 @@ test.describe('play counts', () => {
   }) => {
     const coach = unique('Coach');
     const phone = await apiAs(request, coach);
-    const { teamKey } = (await phone.call('POST', '/teams')) as { teamKey: string };
+    const teamKey = await createTeam(phone);
     const player = (await phone.call('PUT', `/teams/${teamKey}/players/-1`, {
       jersey: '7',
       playerName: 'Ann Lee',
@@ -222,7 +218,7 @@ test.describe('play counts', () => {
     const { imageURL } = (await phone.call('PUT', `/teams/${teamKey}/players/${player.key}/photo`, {
       dataUrl: `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`,
     })) as { imageURL: string };
-    const gameKey = key();
+    const gameKey = newPlayCountKey();
     const base = game(unique('Photo game'));
     const roster = base.roster.map((e, i) => (i === 0 ? { ...e, imageURL } : e));
     await phone.call('PUT', `/playcounts/${gameKey}`, { ...base, roster });
@@ -248,8 +244,7 @@ test.describe('play counts', () => {
   }) => {
     const coach = unique('Coach');
     const gameName = unique('Private game');
-    const gameKey = key();
-    await (await apiAs(request, coach)).call('PUT', `/playcounts/${gameKey}`, game(gameName));
+    const gameKey = await putPlayCount(await apiAs(request, coach), game(gameName));
 
     const stranger = unique('Stranger');
     await signIn(page, stranger);
@@ -288,7 +283,7 @@ test.describe('play counts', () => {
     request,
   }) => {
     const coach = unique('Coach');
-    const gameKey = key();
+    const gameKey = newPlayCountKey();
     const roster = Array.from({ length: 14 }, (_, i) => ({
       key: `p${i}`,
       jersey: String(i + 1),
@@ -322,10 +317,10 @@ test.describe('play counts', () => {
     });
     await phone.call(
       'PUT',
-      `/playcounts/${key()}`,
+      `/playcounts/${newPlayCountKey()}`,
       game('Lions at Tigers', { gameDate: '2025-09-06' }),
     );
-    const old = key();
+    const old = newPlayCountKey();
     await phone.call(
       'PUT',
       `/playcounts/${old}`,

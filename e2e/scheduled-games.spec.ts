@@ -1,4 +1,4 @@
-import { test, expect, signIn, unique, BASE, screenshot } from './fixtures.ts';
+import { test, expect, signIn, unique, BASE, screenshot, openPage } from './fixtures.ts';
 import { board, newGame, PHONE } from './scorekeeper-helpers.ts';
 
 // A game created ahead on the New game form is listed under Upcoming on the dashboard, its
@@ -22,8 +22,7 @@ test('a game scheduled on the New game form is under Upcoming with its start', a
     await p.getByLabel('Starts').fill(`${ymd}T18:30`);
   });
 
-  await page.goto(`${BASE}/`);
-  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+  await openPage(page, '/');
   const card = page
     .getByRole('list', { name: 'Upcoming' })
     .getByRole('link')
@@ -40,8 +39,7 @@ test('a game scheduled on the New game form is under Upcoming with its start', a
   await screenshot(page, 'scheduled-board-390');
   await page.setViewportSize({ width: 1280, height: 900 });
   await screenshot(page, 'scheduled-board-1280');
-  await page.goto(`${BASE}/`);
-  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+  await openPage(page, '/');
   await expect(card.locator('.start-time')).toHaveText(shown);
   await screenshot(page, 'scheduled-dashboard-1280');
 });

@@ -1,6 +1,7 @@
-import type { Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { demoFields } from '../apps/server/src/demo/games.ts';
-import { test, expect, unique, BASE, apiAs, createGame, screenshot } from './fixtures.ts';
+import { test, expect, BASE, screenshot } from './fixtures.ts';
+import { keeperWithGame } from './seed.ts';
 
 // SPEC §2 Boards by sport: one test per board, each with a screenshot to look at. Most boards
 // show a demo game (apps/server/src/demo/games.ts) under a test's own name: the numbers the
@@ -8,12 +9,11 @@ import { test, expect, unique, BASE, apiAs, createGame, screenshot } from './fix
 
 async function openBoard(
   page: Page,
-  request: Parameters<typeof apiAs>[0],
+  request: APIRequestContext,
   fields: Record<string, unknown>,
   clock?: { formattedTime: string; seconds: number },
 ) {
-  const keeper = await apiAs(request, unique('Keeper'));
-  const gameKey = await createGame(keeper, fields);
+  const { keeper, gameKey } = await keeperWithGame(request, fields);
   if (clock) await keeper.call('POST', `/games/${gameKey}/clock`, clock);
   await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
   const board = page.getByRole('region', { name: 'Scoreboard' });
@@ -239,8 +239,7 @@ test.describe('boards by sport', () => {
     page,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Keeper'));
-    const gameKey = await createGame(keeper, {
+    const { keeper, gameKey } = await keeperWithGame(request, {
       gameName: 'Extra Innings',
       sportID: 7,
       gamePeriod: 'Top 1st',
@@ -279,8 +278,7 @@ test.describe('boards by sport', () => {
     page,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Keeper'));
-    const gameKey = await createGame(keeper, {
+    const { keeper, gameKey } = await keeperWithGame(request, {
       gameName: 'Clock Slot',
       sportID: 3,
       gamePeriod: '1st Half',
@@ -321,8 +319,7 @@ test.describe('boards by sport', () => {
     page,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Keeper'));
-    const gameKey = await createGame(keeper, {
+    const { keeper, gameKey } = await keeperWithGame(request, {
       gameName: 'Mini Clock',
       sportID: 2,
       gamePeriod: 'Q2',

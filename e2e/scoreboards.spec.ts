@@ -1,5 +1,16 @@
 import type { Page } from '@playwright/test';
-import { test, expect, unique, BASE, apiAs, createGame, signIn, screenshot } from './fixtures.ts';
+import {
+  test,
+  expect,
+  unique,
+  BASE,
+  apiAs,
+  createGame,
+  signIn,
+  screenshot,
+  openPage,
+} from './fixtures.ts';
+import { keeperWithGame } from './seed.ts';
 
 const board = (page: Page) => page.getByRole('region', { name: 'Scoreboard' });
 
@@ -8,9 +19,8 @@ test.describe('scoreboards: live games for viewers', () => {
     page,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Keeper'));
     const name = unique('Live Derby');
-    const gameKey = await createGame(keeper, {
+    const { keeper, gameKey } = await keeperWithGame(request, {
       gameName: name,
       sportID: 2,
       homeTeamName: 'Eagles',
@@ -18,9 +28,7 @@ test.describe('scoreboards: live games for viewers', () => {
       gamePeriod: 'Q1',
     });
 
-    await page.goto(`${BASE}/`);
-    // The dashboard is server-rendered: its controls work once the app has taken over.
-    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+    await openPage(page, '/');
     const card = page
       .getByRole('list', { name: 'Current Games' })
       .getByRole('link', { name: new RegExp(name) });
@@ -60,9 +68,8 @@ test.describe('scoreboards: live games for viewers', () => {
     page,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Keeper'));
     const name = unique('Bookmarkable');
-    const gameKey = await createGame(keeper, { gameName: name, homeScore: 1 });
+    const { gameKey } = await keeperWithGame(request, { gameName: name, homeScore: 1 });
     await signIn(page, unique('Fan'));
     await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
     const toggle = page.getByRole('button', { name: 'Bookmark this game' });
@@ -94,10 +101,9 @@ test.describe('scoreboards: live games for viewers', () => {
     page,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Keeper'));
     const tag = `Tag${Math.random().toString(36).slice(2, 8)}`;
     const name = unique('Tagged Game');
-    const gameKey = await createGame(keeper, { gameName: name });
+    const { keeper, gameKey } = await keeperWithGame(request, { gameName: name });
     await keeper.call('PUT', `/games/${gameKey}/tags`, { tags: [tag] });
     await signIn(page, unique('Follower'));
 
@@ -135,8 +141,7 @@ test.describe('scoreboards: live games for viewers', () => {
     page,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Keeper'));
-    const gameKey = await createGame(keeper, { gameName: unique('Message Game') });
+    const { keeper, gameKey } = await keeperWithGame(request, { gameName: unique('Message Game') });
     const fan = unique('Fan');
     await signIn(page, fan);
     await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
@@ -166,8 +171,7 @@ test.describe('scoreboards: live games for viewers', () => {
     await expect(page.getByRole('heading', { name: 'Scoreboards', level: 1 })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'My Games' })).toHaveCount(0);
-    const keeper = await apiAs(request, unique('Keeper'));
-    const gameKey = await createGame(keeper, { gameName: unique('Public Game') });
+    const { gameKey } = await keeperWithGame(request, { gameName: unique('Public Game') });
     await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
     await expect(page.getByRole('link', { name: 'Sign in to bookmark' })).toBeVisible();
     await expect(page.getByText('to send the scorekeeper a message')).toBeVisible();
@@ -189,9 +193,12 @@ test.describe('scoreboards: live games for viewers', () => {
     page,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Keeper'));
     const name = unique('Mini Game');
-    const gameKey = await createGame(keeper, { gameName: name, gamePeriod: 'Final', homeScore: 3 });
+    const { keeper, gameKey } = await keeperWithGame(request, {
+      gameName: name,
+      gamePeriod: 'Final',
+      homeScore: 3,
+    });
     const res = await page.goto(`${BASE}/viewscoreboardmini/${gameKey}`);
     // Other sites may embed it (that route only).
     expect(res?.headers()['content-security-policy']).toContain('frame-ancestors *');
@@ -220,9 +227,7 @@ test.describe('scoreboards: live games for viewers', () => {
       awayScore: 1,
     });
     await page.setViewportSize({ width: 1280, height: 900 });
-    await page.goto(`${BASE}/`);
-    // The dashboard is server-rendered: its controls work once the app has taken over.
-    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+    await openPage(page, '/');
     await expect(page.getByRole('heading', { name: 'Current Games' })).toBeVisible();
     await expect(
       page

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { test, expect, signIn, unique, BASE, screenshot } from './fixtures.ts';
+import { test, expect, signIn, unique, BASE, screenshot, openPage } from './fixtures.ts';
 import { linkSheet, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
 
 // A team sheet's season points on a phone: a game linked to the sheet, two goals named to a
@@ -33,8 +33,7 @@ test('goals named on the scorekeeper add up on the sheet’s season points', asy
     page.getByRole('table', { name: 'Lions' }).getByRole('row', { name: '4 Ann Lee 2' }),
   ).toBeVisible();
 
-  await page.goto(`${BASE}/teamsheetedit/${teamKey}`);
-  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+  await openPage(page, `/teamsheetedit/${teamKey}`);
   await screenshot(page, 'scoring-season-sheet-390');
   await page.getByRole('link', { name: 'Season points' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${sheetName}: season points`);

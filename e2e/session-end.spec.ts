@@ -1,4 +1,4 @@
-import { test, expect, unique, BASE, signIn, screenshot } from './fixtures.ts';
+import { test, expect, unique, BASE, signIn, screenshot, openPage } from './fixtures.ts';
 
 test.describe('a session ended elsewhere', () => {
   test('a second tab learns of a sign-out in the first, without a reload', async ({
@@ -19,9 +19,7 @@ test.describe('a session ended elsewhere', () => {
     await expect(other.getByRole('button', { name })).toBeVisible();
     await expect(other.getByRole('heading', { level: 1 })).toBeVisible();
 
-    await page.goto(`${BASE}/`);
-    // The dashboard is server-rendered: its controls work once the app has taken over.
-    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+    await openPage(page, '/');
     await expect(page.getByRole('button', { name })).toBeVisible();
     // The tab that signs out knows it is signed out: it need not ask the server again.
     let asked = 0;

@@ -1,5 +1,6 @@
 import { demoFields } from '../apps/server/src/demo/games.ts';
-import { test, expect, unique, BASE, apiAs, createGame, signIn } from './fixtures.ts';
+import { test, expect, unique, BASE, apiAs, signIn, openPage } from './fixtures.ts';
+import { keeperWithGame, putPlayCount } from './seed.ts';
 
 // What the screens say: no false counts, no program words, no silent cuts, the reader's dates.
 
@@ -7,8 +8,7 @@ test('the watcher count shows only once it counts you, never "0 people watching"
   page,
   request,
 }) => {
-  const keeper = await apiAs(request, unique('Keeper'));
-  const gameKey = await createGame(keeper, { gameName: 'Watched game' });
+  const { gameKey } = await keeperWithGame(request, { gameName: 'Watched game' });
   // Every text the page ever shows is recorded, so a flash of "0 people" is caught too.
   await page.addInitScript(() => {
     const seen: string[] = [];
@@ -29,8 +29,7 @@ test('a message to the scorekeeper shows its length against the limit and is nev
   page,
   request,
 }) => {
-  const keeper = await apiAs(request, unique('Keeper'));
-  const gameKey = await createGame(keeper, { gameName: 'Long letter' });
+  const { gameKey } = await keeperWithGame(request, { gameName: 'Long letter' });
   await signIn(page, unique('Fan'));
   await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
   const box = page.getByLabel('Your message');
@@ -54,8 +53,7 @@ test('a rate limit is said in plain words', async ({ page, request, allowConsole
     'the send is refused with 429 on purpose (the limit was used up), which Chromium logs',
   );
   const name = unique('Eager fan');
-  const keeper = await apiAs(request, unique('Keeper'));
-  const gameKey = await createGame(keeper, { gameName: 'Busy game' });
+  const { gameKey } = await keeperWithGame(request, { gameName: 'Busy game' });
   await signIn(page, name);
   // The scorekeeper's inbox takes 5 messages a minute (x100 on the e2e server): use them up.
   const send = () =>
@@ -83,9 +81,7 @@ test('a tennis card shows the games of each set, not 0–0', async ({ page, requ
   const name = unique('Tennis card');
   // The demo's match: 6-4 in the first set, 3-2 in the second.
   await keeper.call('POST', '/games', { ...demoFields('Club Championship'), gameName: name });
-  await page.goto(`${BASE}/`);
-  // The dashboard is server-rendered: its controls work once the app has taken over.
-  await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+  await openPage(page, '/');
   const card = page.getByRole('link', { name: new RegExp(name) });
   await expect(card).toContainText(/A\. Rivera\s*Sets 6, 3/);
   await expect(card).toContainText(/K\. Osei\s*Sets 4, 2/);
@@ -97,8 +93,7 @@ test.describe('in a British browser', () => {
   test('a play count date is written the reader’s way', async ({ page, request }) => {
     const coach = unique('Coach');
     const phone = await apiAs(request, coach);
-    const gameKey = `words${Math.random().toString(36).slice(2, 10)}`;
-    await phone.call('PUT', `/playcounts/${gameKey}`, {
+    const gameKey = await putPlayCount(phone, {
       gameName: 'Lions v Bears',
       gameDate: '2025-09-13',
       roster: [],

@@ -6,6 +6,7 @@ import type {
   Page,
 } from '@playwright/test';
 import { test, expect, unique, BASE, apiAs, createGame, screenshot, signIn } from './fixtures.ts';
+import { keeperWithGame, createTeam } from './seed.ts';
 
 // Server-rendered first paint (docs/decisions/0013): the scoreboard is in the HTML itself, the
 // app then takes over without a flash and goes on live.
@@ -98,8 +99,7 @@ async function publishedSheet(
   players: [jersey: string, playerName: string][],
 ): Promise<string> {
   const coach = await apiAs(request, unique(`${teamName} coach`));
-  const { teamKey } = (await coach.call('POST', '/teams')) as { teamKey: string };
-  await coach.call('PATCH', `/teams/${teamKey}`, { teamName, teamNotes: '' });
+  const teamKey = await createTeam(coach, { teamName });
   for (const [jersey, playerName] of players) {
     await coach.call('PUT', `/teams/${teamKey}/players/-1`, { jersey, playerName });
   }
@@ -114,8 +114,7 @@ test.describe('server-rendered scoreboard', () => {
     browser,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Focus keeper'));
-    const gameKey = await createGame(keeper, { gameName: 'Focus Cup', sportID: 2 });
+    const { gameKey } = await keeperWithGame(request, { gameName: 'Focus Cup', sportID: 2 });
     const context = await browser.newContext();
     const page = await context.newPage();
     // Hold the app's entry module until a keyboard user has reached a control.
@@ -136,8 +135,7 @@ test.describe('server-rendered scoreboard', () => {
     browser,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Tap keeper'));
-    const gameKey = await createGame(keeper, { gameName: 'Early Tap Cup', sportID: 2 });
+    const { gameKey } = await keeperWithGame(request, { gameName: 'Early Tap Cup', sportID: 2 });
     const context = await browser.newContext();
     const page = await context.newPage();
     // The app's entry has run; the board page's own code is still on its way.
@@ -161,8 +159,7 @@ test.describe('server-rendered scoreboard', () => {
     browser,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Early keeper'));
-    const gameKey = await createGame(keeper, { gameName: 'Before Start Cup', sportID: 2 });
+    const { gameKey } = await keeperWithGame(request, { gameName: 'Before Start Cup', sportID: 2 });
     const context = await browser.newContext({ colorScheme: 'light' });
     const page = await context.newPage();
     // Not even the app's entry has run: only the page's own HTML and its inline theme script.
@@ -284,8 +281,7 @@ test.describe('server-rendered scoreboard', () => {
     browser,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Keeper'));
-    const gameKey = await createGame(keeper, {
+    const { keeper, gameKey } = await keeperWithGame(request, {
       gameName: 'Server Cup',
       sportID: 2,
       gamePeriod: 'Q2',
@@ -321,8 +317,7 @@ test.describe('server-rendered scoreboard', () => {
   });
 
   test('the mini card is server-rendered too, without the menu', async ({ browser, request }) => {
-    const keeper = await apiAs(request, unique('Keeper'));
-    const gameKey = await createGame(keeper, {
+    const { gameKey } = await keeperWithGame(request, {
       gameName: 'Mini Final',
       homeTeamName: 'Reds',
       awayTeamName: 'Blues',
@@ -344,8 +339,7 @@ test.describe('server-rendered scoreboard', () => {
     browser,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Keeper'));
-    const gameKey = await createGame(keeper, {
+    const { keeper, gameKey } = await keeperWithGame(request, {
       gameName: 'Takeover Derby',
       sportID: 3,
       gamePeriod: '1st Half',
@@ -411,9 +405,8 @@ test.describe('server-rendered scoreboard', () => {
     browser,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('List keeper'));
     const name = unique('Listed Cup');
-    const gameKey = await createGame(keeper, { gameName: name, homeScore: 3 });
+    const { keeper, gameKey } = await keeperWithGame(request, { gameName: name, homeScore: 3 });
     const tag = `ssr${Math.random().toString(36).slice(2, 8)}`;
     const { tags } = (await keeper.call('PUT', `/games/${gameKey}/tags`, { tags: [tag] })) as {
       tags: { key: string }[];
@@ -483,8 +476,10 @@ test.describe('server-rendered scoreboard', () => {
     browser,
     request,
   }) => {
-    const keeper = await apiAs(request, unique('Clock keeper'));
-    const gameKey = await createGame(keeper, { gameName: 'Running Final', sportID: 2 });
+    const { keeper, gameKey } = await keeperWithGame(request, {
+      gameName: 'Running Final',
+      sportID: 2,
+    });
     await keeper.call('POST', `/games/${gameKey}/clock/control`, {
       action: 'set',
       seconds: 600,

@@ -1,6 +1,7 @@
 import { PNG } from 'pngjs';
 import type { Page } from '@playwright/test';
-import { test, expect, unique, BASE, signIn, screenshot } from './fixtures.ts';
+import { test, expect, unique, BASE, signIn, screenshot, apiAs } from './fixtures.ts';
+import { createTeam } from './seed.ts';
 
 /** A small noisy PNG (noise keeps its data URL over the 1024-character threshold). */
 function photoPng(): Buffer {
@@ -11,21 +12,10 @@ function photoPng(): Buffer {
   return PNG.sync.write(png);
 }
 
+/** Signs the page in as name, with a new team: its owner's API calls, and its key. */
 async function newTeam(page: Page, name: string) {
-  await signIn(page, name);
-  const owner = {
-    call: async (method: string, path: string, data?: unknown) => {
-      const r = await page.request.fetch(`/apps/sagan/api${path}`, {
-        method,
-        headers: { 'x-sagan-request': '1' },
-        data,
-      });
-      expect(r.ok(), `${method} ${path}`).toBe(true);
-      return r.json();
-    },
-  };
-  const { teamKey } = (await owner.call('POST', '/teams')) as { teamKey: string };
-  return { owner, teamKey };
+  const owner = await apiAs(page.request, name);
+  return { owner, teamKey: await createTeam(owner) };
 }
 
 async function shoot(page: Page, name: string) {

@@ -1,5 +1,6 @@
 import { PNG } from 'pngjs';
 import { test, expect, unique, BASE, apiAs, signIn, screenshot } from './fixtures.ts';
+import { createGroup, createTeam, rosterOf } from './seed.ts';
 
 /** A simple made-up portrait (a face-coloured disc on a coloured ground), as a data URL. */
 function portrait(ground: [number, number, number]): string {
@@ -25,30 +26,26 @@ test('screenshots of every team sheet screen', async ({ page, request }) => {
   const ownerName = unique('Shot owner');
   await signIn(page, ownerName);
   const owner = await apiAs(request, ownerName);
-  const { teamKey } = (await owner.call('POST', '/teams')) as { teamKey: string };
-  await owner.call('PATCH', `/teams/${teamKey}`, {
+  const teamKey = await createTeam(owner, {
     teamName: 'Riverside Hawks U12',
     teamNotes: 'Saturday league, field 3. Kick-off 9:30.',
+    players: [
+      '10 Bo Diaz',
+      '2 Cy Ng',
+      '33 Di Ottoline-Fairweather',
+      '4 Ed Park',
+      'GK Flo Rey',
+      '7 Ann Lee',
+    ],
   });
-  await owner.call('POST', `/teams/${teamKey}/players/bulk`, {
-    text: '10 Bo Diaz\n2 Cy Ng\n33 Di Ottoline-Fairweather\n4 Ed Park\nGK Flo Rey\n7 Ann Lee',
-  });
-  const { groupKey } = (await owner.call('POST', `/teams/${teamKey}/groups`, {
-    groupName: 'First half',
-  })) as { groupKey: string };
-  const sheet = (await owner.call('GET', `/teams/${teamKey}`)) as {
-    roster: { key: string; playerName: string }[];
-  };
-  const [a, b] = sheet.roster;
-  await owner.call('PUT', `/teams/${teamKey}/groups/${groupKey}/members/${a!.key}`, {
-    location: 1,
-  });
-  await owner.call('PUT', `/teams/${teamKey}/groups/${groupKey}/members/${b!.key}`, {
-    location: 2,
-  });
+  const [a, b] = await rosterOf(owner, teamKey);
+  const groupKey = await createGroup(owner, teamKey, 'First half', [
+    [a!.key, 1],
+    [b!.key, 2],
+  ]);
   await owner.call('PUT', `/teams/${teamKey}/players/${a!.key}`, {
     jersey: '10',
-    playerName: sheet.roster[0]!.playerName,
+    playerName: a!.playerName,
     playerNotes: 'Captain. Prefers the left wing.',
   });
   // Photos are served through the owner's sheet and the public sheet: both should show them.

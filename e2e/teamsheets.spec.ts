@@ -2,6 +2,7 @@ import { PNG } from 'pngjs';
 import jsQR from 'jsqr';
 import type { Page } from '@playwright/test';
 import { test, expect, unique, BASE, API, signIn, apiAs } from './fixtures.ts';
+import { createTeam } from './seed.ts';
 
 /** A small noisy PNG (noise keeps its data URL well over the 1024-character threshold). */
 function photoPng(): Buffer {
@@ -263,8 +264,7 @@ test.describe('team sheets', () => {
 
   test('an open public sheet follows the owner republishing', async ({ page, request }) => {
     const owner = await apiAs(request, unique('Live owner'));
-    const { teamKey } = (await owner.call('POST', '/teams')) as { teamKey: string };
-    await owner.call('PATCH', `/teams/${teamKey}`, { teamName: 'Before', teamNotes: '' });
+    const teamKey = await createTeam(owner, { teamName: 'Before' });
     const { publishedAsKey } = (await owner.call('POST', `/teams/${teamKey}/publish`)) as {
       publishedAsKey: string;
     };
@@ -285,20 +285,8 @@ test.describe('team sheets', () => {
   });
 
   test('deleting a player asks first', async ({ page }) => {
-    const name = unique('Coach D');
-    await signIn(page, name);
-    const owner = {
-      call: async (method: string, path: string, data?: unknown) => {
-        const r = await page.request.fetch(`${API}${path}`, {
-          method,
-          headers: { 'x-sagan-request': '1' },
-          data,
-        });
-        expect(r.ok()).toBe(true);
-        return r.json();
-      },
-    };
-    const { teamKey } = (await owner.call('POST', '/teams')) as { teamKey: string };
+    const owner = await apiAs(page.request, unique('Coach D'));
+    const teamKey = await createTeam(owner);
     const p = (await owner.call('PUT', `/teams/${teamKey}/players/-1`, {
       jersey: '5',
       playerName: 'Gone Soon',

@@ -1,8 +1,7 @@
 import { test, expect, unique, BASE, apiAs, signIn } from './fixtures.ts';
+import { putPlayCount } from './seed.ts';
 
 // Plain words, the SPEC's own where it has them, and counts in the right number.
-
-const key = () => `e2e_${Math.random().toString(36).slice(2, 12)}`;
 
 test('one archived play count, a minimum of one play: said in the singular', async ({
   page,
@@ -10,8 +9,7 @@ test('one archived play count, a minimum of one play: said in the singular', asy
 }) => {
   const coach = unique('Coach');
   const phone = await apiAs(request, coach);
-  const gameKey = key();
-  await phone.call('PUT', `/playcounts/${gameKey}`, {
+  const gameKey = await putPlayCount(phone, {
     gameName: 'Only game',
     gameDate: '2025-09-13',
     roster: [{ key: 'p1', jersey: '7', playerName: 'Ann Lee', playCount: 1, location: 1 }],
