@@ -67,16 +67,17 @@ async function openPage(
 const APP_ENTRY = /\/assets\/index-[^/]+\.js$/;
 
 /**
- * Holds the page's requests for the app's code matching `asset` until the returned release is
- * called: meanwhile the page is the server's markup, as on a slow phone.
+ * Opens path with the page's requests for the app's code matching `asset` held until the
+ * returned release is called: meanwhile the page is the server's markup, as on a slow phone.
  */
-async function holdAppCode(page: Page, asset: RegExp): Promise<() => void> {
+async function openHeld(page: Page, path: string, asset = APP_ENTRY): Promise<() => void> {
   let release: () => void = () => undefined;
   const held = new Promise<void>((r) => (release = r));
   await page.route(asset, async (route) => {
     await held;
     await route.continue();
   });
+  await page.goto(`${BASE}${path}`, { waitUntil: 'domcontentloaded' });
   return () => release();
 }
 
@@ -118,8 +119,7 @@ test.describe('server-rendered scoreboard', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     // Hold the app's entry module until a keyboard user has reached a control.
-    const release = await holdAppCode(page, APP_ENTRY);
-    await page.goto(`${BASE}/viewscoreboard/${gameKey}`, { waitUntil: 'domcontentloaded' });
+    const release = await openHeld(page, `/viewscoreboard/${gameKey}`);
     await page.getByRole('button', { name: 'Bright sun' }).focus();
     await expect(page).not.toHaveTitle('Focus Cup · Sagan'); // still the server's page
     release();
@@ -139,18 +139,18 @@ test.describe('server-rendered scoreboard', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     // The app's entry has run; the board page's own code is still on its way.
-    const release = await holdAppCode(page, /\/assets\/scoreboard-page-[^/]+\.js$/);
-    await page.goto(`${BASE}/viewscoreboard/${gameKey}`, { waitUntil: 'domcontentloaded' });
+    const release = await openHeld(
+      page,
+      `/viewscoreboard/${gameKey}`,
+      /\/assets\/scoreboard-page-[^/]+\.js$/,
+    );
     await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
     const sun = page.getByRole('button', { name: 'Bright sun' });
     await expect(sun).toHaveAttribute('aria-pressed', 'false');
-    const serverButton = await sun.elementHandle();
     await sun.click();
     // The server's markup has no handlers: nothing happens yet.
     await expect(sun).toHaveAttribute('aria-pressed', 'false');
-    release();
-    await expect.poll(() => serverButton!.evaluate((el) => el.isConnected)).toBe(false);
-    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+    await tookOver(page, sun, release);
     await expect(sun).toHaveAttribute('aria-pressed', 'true');
     await context.close();
   });
@@ -163,8 +163,7 @@ test.describe('server-rendered scoreboard', () => {
     const context = await browser.newContext({ colorScheme: 'light' });
     const page = await context.newPage();
     // Not even the app's entry has run: only the page's own HTML and its inline theme script.
-    const release = await holdAppCode(page, APP_ENTRY);
-    await page.goto(`${BASE}/viewscoreboard/${gameKey}`, { waitUntil: 'domcontentloaded' });
+    const release = await openHeld(page, `/viewscoreboard/${gameKey}`);
     const sun = page.getByRole('button', { name: 'Bright sun' });
     const dark = page.getByRole('button', { name: 'Dark mode' });
     await expect(sun).toHaveAttribute('aria-pressed', 'false');
@@ -198,8 +197,7 @@ test.describe('server-rendered scoreboard', () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     // Hold the app's entry module until the fan has typed into the server's markup.
-    const release = await holdAppCode(page, APP_ENTRY);
-    await page.goto(`${BASE}/teamsheets/${publishedAsKey}`, { waitUntil: 'domcontentloaded' });
+    const release = await openHeld(page, `/teamsheets/${publishedAsKey}`);
     const rows = page.locator('table.roster tbody tr');
     await expect(rows).toHaveCount(3);
     await page.getByPlaceholder('Search...').fill('diaz');
@@ -250,8 +248,7 @@ test.describe('server-rendered scoreboard', () => {
       });
     })();`);
     const page = await context.newPage();
-    const release = await holdAppCode(page, APP_ENTRY);
-    await page.goto(`${BASE}/teamsheets/${publishedAsKey}`, { waitUntil: 'domcontentloaded' });
+    const release = await openHeld(page, `/teamsheets/${publishedAsKey}`);
     const search = page.getByPlaceholder('Search...');
     await search.fill('lee');
     // As a fill does before it types: the field focused and its text selected.
@@ -414,10 +411,7 @@ test.describe('server-rendered scoreboard', () => {
     const context = await browser.newContext();
     await context.addInitScript(WATCH_FLASH);
     const page = await context.newPage();
-    const release = await holdAppCode(page, APP_ENTRY);
-    await page.goto(`${BASE}/taggedscoreboards/${tags[0]!.key}`, {
-      waitUntil: 'domcontentloaded',
-    });
+    const release = await openHeld(page, `/taggedscoreboards/${tags[0]!.key}`);
     // The server's markup, the app's code held back: the game is already there.
     const card = page.locator('.summary-card', { hasText: name });
     await expect(card.locator('.summary-score').first()).toHaveText('3');
@@ -427,8 +421,7 @@ test.describe('server-rendered scoreboard', () => {
     await expect(card.locator('.summary-score').first()).toHaveText('4');
 
     // The dashboard: its current games and tags are in the HTML, never a Loading.
-    const releaseHome = await holdAppCode(page, APP_ENTRY);
-    await page.goto(`${BASE}/`, { waitUntil: 'domcontentloaded' });
+    const releaseHome = await openHeld(page, '/');
     const games = page.getByRole('list', { name: 'Current Games' });
     await expect(games.locator('.summary-card').first()).toBeVisible();
     await expect(page.getByRole('list', { name: 'Popular Tags' })).toBeVisible();
@@ -456,8 +449,7 @@ test.describe('server-rendered scoreboard', () => {
     await context.addInitScript(WATCH_FLASH);
     const page = await context.newPage();
     await signIn(page, who);
-    const release = await holdAppCode(page, APP_ENTRY);
-    await page.goto(`${BASE}/scoreboards`, { waitUntil: 'domcontentloaded' });
+    const release = await openHeld(page, `/scoreboards`);
     // The server's markup, the app's code held back: the user's own game is already there.
     const mine = page.getByRole('list', { name: 'My Games' });
     const card = mine.locator('.summary-card', { hasText: name });
@@ -488,8 +480,7 @@ test.describe('server-rendered scoreboard', () => {
     await keeper.call('POST', `/games/${gameKey}/clock/control`, { action: 'start' });
     const context = await browser.newContext();
     const page = await context.newPage();
-    const release = await holdAppCode(page, APP_ENTRY);
-    await page.goto(`${BASE}/viewscoreboard/${gameKey}`, { waitUntil: 'domcontentloaded' });
+    const release = await openHeld(page, `/viewscoreboard/${gameKey}`);
     // The cached HTML holds no time; after-paint.js fills the slot in from the clock's state.
     const clock = page.getByRole('timer');
     await expect(clock).toHaveText(/^(10:00|9:[0-5]\d)$/);
