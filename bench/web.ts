@@ -396,11 +396,21 @@ async function lighthouseTable(base: string, pages: PublicPage[], runs: number):
           wireKb: transferBytes(lhr) / 1024,
           benchmarkIndex: lhr.environment.benchmarkIndex,
         });
+        // Each load as it ends: a run of many minutes shows its progress, and keeps what it had.
+        const last = loads.get(page.name)!.at(-1)!;
+        console.error(
+          `  lighthouse ${i + 1}/${runs} ${page.name}: performance ${last.performance}, TBT ${Math.round(last.tbtMs)} ms`,
+        );
       }
     }
   } finally {
-    proc.kill('SIGKILL');
-    fs.rmSync(tmp, { recursive: true, force: true });
+    // Chromium writes its profile until it has exited; removing the folder sooner fails.
+    const exited = new Promise((resolve) => proc.once('exit', resolve));
+    if (proc.exitCode === null && proc.signalCode === null) {
+      proc.kill('SIGKILL');
+      await exited;
+    }
+    fs.rmSync(tmp, { recursive: true, force: true, maxRetries: 5 });
   }
   const loadAfter = os.loadavg();
   const med = (xs: number[]) =>
