@@ -22,7 +22,7 @@
 //
 //   node --import tsx scripts/page-audit.ts              # both (part of `npm test`)
 //   node --import tsx scripts/page-audit.ts --html-only  # the checker alone (seconds)
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -33,10 +33,10 @@ import {
   seederScoreboardsHtml,
   type PublicPage,
 } from './lib/public-pages.ts';
+import { CATEGORIES, gatherAndScore, startChromium, transferBytes } from './lib/lighthouse.ts';
 import { root, startSaganServer } from './lib/server.ts';
 
 const HTML_ONLY = process.argv.includes('--html-only');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const VNU_JAR = path.join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
 
 /** Lighthouse at smoke level: far enough under the targets (95–97) that noise does not flake it. */
@@ -82,34 +82,6 @@ async function checkHtml(base: string, pages: PublicPage[], dir: string): Promis
   return errors.length;
 }
 
-/** Debian's Chromium, headless, with its DevTools port for Lighthouse. */
-function startChromium(profile: string): Promise<{ proc: ChildProcess; port: number }> {
-  return new Promise((resolve, reject) => {
-    const proc = spawn(
-      CHROMIUM,
-      [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--remote-debugging-port=0',
-        `--user-data-dir=${profile}`,
-        'about:blank',
-      ],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let err = '';
-    proc.stderr!.on('data', (d: Buffer) => {
-      err += d.toString();
-      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
-      if (m) resolve({ proc, port: Number(m[1]) });
-    });
-    proc.once('exit', (code) => reject(new Error(`chromium exited (${code}): ${err}`)));
-  });
-}
-
 interface Audit {
   page: PublicPage;
   scores: Record<string, number>;
@@ -126,7 +98,6 @@ interface Audit {
   tbtMs: number;
 }
 
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Lighthouse's default mobile CPU slowdown, and the host speed it is meant for. */
 const DEFAULT_SLOWDOWN = 4;
 /** "High-end desktop: 1500–2000" in Lighthouse's throttling guide; 4× is calibrated for it. */
@@ -138,35 +109,6 @@ function calibratedSlowdown(benchmarkIndex: number): number {
   const m = (DEFAULT_SLOWDOWN * benchmarkIndex) / REFERENCE_BENCHMARK_INDEX;
   // Never faster than the host itself, never harsher than the defaults.
   return Math.round(Math.min(DEFAULT_SLOWDOWN, Math.max(1, m)) * 100) / 100;
-}
-
-/**
- * One load of the page, its artifacts saved in dir, scored at the defaults. A load whose trace
- * Chromium failed to record (NO_NAVSTART and the like, seen on a loaded machine) measured
- * nothing, so it is made again, up to three times in all; a result, good or bad, is never
- * made again here.
- */
-async function gatherAndScore(url: string, port: number, dir: string) {
-  for (let attempt = 1; ; attempt++) {
-    fs.rmSync(dir, { recursive: true, force: true });
-    await lighthouse(url, {
-      port,
-      logLevel: 'error',
-      gatherMode: dir,
-      onlyCategories: CATEGORIES,
-    });
-    const result = await lighthouse(url, {
-      output: 'json',
-      logLevel: 'error',
-      auditMode: dir,
-      onlyCategories: CATEGORIES,
-    });
-    if (!result) throw new Error(`${url}: no Lighthouse result`);
-    const { lhr } = result;
-    if (!lhr.runtimeError) return lhr;
-    if (attempt >= 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
-    console.log(`  ${url}: Lighthouse could not record (${lhr.runtimeError.code}); again`);
-  }
 }
 
 /**
@@ -224,20 +166,14 @@ async function runLighthouse(
     const judged = loads.filter((l) => l.benchmarkIndex >= MIN_BENCHMARK_INDEX);
     const scores: Record<string, number> = {};
     for (const [id, c] of Object.entries(lhr.categories)) scores[id] = c.score ?? 0;
-    const items = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)
-      ?.items as { resourceType?: string; transferSize?: number }[] | undefined;
-    const bytes = (type?: string) =>
-      (items ?? [])
-        .filter((i) => type === undefined || i.resourceType === type)
-        .reduce((a, i) => a + (i.transferSize ?? 0), 0);
     out.push({
       page,
       scores,
       performance: judged.length > 0 ? median(judged.map((l) => l.score)) : null,
       loads,
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
-      wireKb: bytes() / 1024,
-      jsKb: bytes('Script') / 1024,
+      wireKb: transferBytes(lhr) / 1024,
+      jsKb: transferBytes(lhr, 'Script') / 1024,
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     });
   }

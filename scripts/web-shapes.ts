@@ -1,4 +1,4 @@
-// Writes apps/web/src/lib/shapes.ts and viewer-shapes.ts, the shapes a viewer's first load
+// Writes apps/web/src/lib/shapes.ts, viewer-shapes.ts and roster-shapes.ts, the shapes a fan's page
 // reads without zod, derived from the shared zod schemas (apps/web/src/lib/shape-sources.ts).
 // Run after changing one of those schemas; apps/web/src/lib/shape.test.ts fails until then.
 //

@@ -83,6 +83,10 @@ describe.each(databaseKinds())('rendered public pages and their status on $name'
     expect(res.statusCode).toBe(200);
     expect(rootOf(res.body)).toContain('Ada Lovelace');
     expect(rootOf(res.body)).not.toContain('Grace Hopper');
+    // The photo is the page's largest paint: asked for at once and first, not lazily.
+    const photo = /<img[^>]*class="photo"[^>]*>/.exec(rootOf(res.body))?.[0] ?? '';
+    expect(photo).toMatch(/fetchpriority="high"/i);
+    expect(photo).not.toMatch(/loading="lazy"/);
   });
 
   it('a shared play count link is rendered with its game', async () => {

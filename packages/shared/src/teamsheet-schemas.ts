@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { keySchema } from './keys.ts';
 import { safeText } from './text.ts';
-import { badgeFor, compareJersey, groupNameSchema, playerInputSchema } from './teamsheet.ts';
+import { groupNameSchema, playerInputSchema } from './teamsheet.ts';
 
 // SPEC §3 Player. imageURL is '' when there is no photo.
 export const playerSchema = z.object({
@@ -115,26 +115,3 @@ export const bulkResultSchema = z.object({ created: z.number().int() });
 /** Location codes a client may set (SPEC §3); other stored values display as Unknown. */
 export const locationInputSchema = z.object({ location: z.number().int().min(0).max(3) });
 export const photoDataUrlSchema = z.object({ dataUrl: dataUrlSchema });
-
-/** SPEC §2: the roster table is sorted by jersey. */
-export function sortRoster<T extends { jersey: string }>(roster: readonly T[]): T[] {
-  return [...roster].sort((a, b) => compareJersey(a.jersey, b.jersey));
-}
-
-/** The groups in which a player shows a badge (SPEC §3: location 1 or 2; 'playing' for 1). */
-export function playerBadges(
-  playerKey: string,
-  groups: readonly Group[],
-  membership: GroupMembership,
-): { groupKey: string; groupName: string; style: 'playing' | 'sideline' }[] {
-  const out: { groupKey: string; groupName: string; style: 'playing' | 'sideline' }[] = [];
-  for (const g of groups) {
-    const style = badgeFor(membership[g.groupKey]?.[playerKey]?.location);
-    if (style) out.push({ groupKey: g.groupKey, groupName: g.groupName, style });
-  }
-  return out;
-}
-
-export function publicSheetPath(publishedAsKey: string): string {
-  return `/apps/sagan/teamsheets/${encodeURIComponent(publishedAsKey)}`;
-}

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  badgeFor,
-  compareJersey,
   DEFAULT_TEAM,
   hasExtension,
   jerseySchema,
   locationLabel,
-  matchesSearch,
   nextLocation,
 } from './teamsheet.ts';
-import { playerBadges, sortRoster } from './teamsheet-schemas.ts';
+import { badgeFor, compareJersey, matchesSearch, playerBadges, sortRoster } from './roster-view.ts';
 
 describe('SPEC §4 membership toggle cycle', () => {
   it('Playing → Rested, Sideline → Playing, Rested/none → Sideline', () => {

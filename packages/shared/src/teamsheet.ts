@@ -33,14 +33,6 @@ function normaliseLocation(current: unknown): number {
   return n;
 }
 
-/** SPEC §2: a roster badge shows only for locations 1 or 2, 'playing' style for 1. */
-export function badgeFor(location: unknown): 'playing' | 'sideline' | null {
-  const n = typeof location === 'string' ? Number(location) : location;
-  if (n === 1) return 'playing';
-  if (n === 2) return 'sideline';
-  return null;
-}
-
 // DESIGN §8: names keep every printable letter of any script, NFC-normalised so that the
 // same name typed on two keyboards (é as one character or e + accent) is the same text.
 // The messages say what is wrong; the form's help text already says what is allowed.
@@ -82,49 +74,6 @@ export const teamInputSchema = z.object({
 export const groupNameSchema = z.object({
   groupName: safeText().trim().normalize('NFC').min(1).max(60),
 });
-
-/** Sort by jersey: numbers in numeric order, letters after them, alphabetically. */
-export function compareJersey(a: string, b: string): number {
-  const na = /^\d+$/.test(a) ? Number(a) : null;
-  const nb = /^\d+$/.test(b) ? Number(b) : null;
-  if (na !== null && nb !== null) return na - nb || a.length - b.length;
-  if (na !== null) return -1;
-  if (nb !== null) return 1;
-  return a.localeCompare(b, 'en', { sensitivity: 'base', numeric: true });
-}
-
-// Letters that carry no combining mark to strip, so NFD alone leaves them as they are.
-const FOLDED_LETTERS: Readonly<Record<string, string>> = {
-  ß: 'ss',
-  æ: 'ae',
-  œ: 'oe',
-  ø: 'o',
-  ł: 'l',
-  đ: 'd',
-  ð: 'd',
-  þ: 'th',
-  ı: 'i',
-};
-
-/**
- * Text as search compares it: lower case without accents, so a parent typing "zoe" on a phone
- * keyboard finds "Zoë" and "jose" finds "José".
- */
-function searchFold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[ßæœøłđðþı]/g, (c) => FOLDED_LETTERS[c] ?? c);
-}
-
-/**
- * SPEC §5 search: case-insensitive substring on the player name, accents ignored; empty shows
- * all.
- */
-export function matchesSearch(playerName: string, search: string): boolean {
-  return searchFold(playerName).includes(searchFold(search));
-}
 
 // SPEC §9 default team.
 export const DEFAULT_TEAM = { teamName: 'New Team', teamNotes: 'Description' } as const;

@@ -12,11 +12,14 @@ import { gameOwnTopic } from '@sagan/shared/topics/game-own';
 import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
+import { rosterTopic } from '@sagan/shared/topics/roster';
+import { publicRosterResponseSchema } from '@sagan/shared/teamsheet-schemas';
 import { SHAPE_KEYWORDS, type Shape } from './shape.ts';
 
 /**
- * By the file they are written to: what the shell reads on every page (shapes.ts), and what only
- * the viewer's pages read (viewer-shapes.ts), so the other pages do not load those.
+ * By the file they are written to: what the shell reads on every page (shapes.ts), what only
+ * the viewer's pages read (viewer-shapes.ts), and what only the public team sheet and player
+ * pages read (roster-shapes.ts), so the other pages do not load those.
  */
 export const SHAPE_FILES = {
   'shapes.ts': {
@@ -35,9 +38,18 @@ export const SHAPE_FILES = {
     favoritesTopic: favoritesTopic.schema,
     myGamesTopic: myGamesTopic.schema,
   },
+  'roster-shapes.ts': {
+    rosterTopic: rosterTopic.schema,
+    /** Whether the signed-in viewer follows the sheet: all the follow state reads of the answer. */
+    rosterFollowed: publicRosterResponseSchema.pick({ followed: true }),
+  },
 } satisfies Record<string, Record<string, z.ZodType>>;
 
-export const SHAPE_SOURCES = { ...SHAPE_FILES['shapes.ts'], ...SHAPE_FILES['viewer-shapes.ts'] };
+export const SHAPE_SOURCES = {
+  ...SHAPE_FILES['shapes.ts'],
+  ...SHAPE_FILES['viewer-shapes.ts'],
+  ...SHAPE_FILES['roster-shapes.ts'],
+};
 
 /**
  * Words JSON Schema may carry that a Shape leaves out: notes, and string formats (a comment's
@@ -52,6 +64,8 @@ function toShape(node: unknown, at: string): Shape {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(node)) {
     if (DROPPED.has(key)) continue;
+    // A record's keys (z.record(z.string(), …)): every key JSON can hold is a string.
+    if (key === 'propertyNames' && JSON.stringify(value) === '{"type":"string"}') continue;
     if (!(SHAPE_KEYWORDS as readonly string[]).includes(key))
       throw new Error(`${at}: the shape reader has no '${key}' (add it to shape.ts)`);
     if (key === 'properties')

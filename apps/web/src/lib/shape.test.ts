@@ -5,8 +5,9 @@ import { reader, type Shape } from './shape.ts';
 import { SHAPE_SOURCES, shapeOf } from './shape-sources.ts';
 import * as shellShapes from './shapes.ts';
 import * as viewerShapes from './viewer-shapes.ts';
+import * as rosterShapes from './roster-shapes.ts';
 
-const shapes = { ...shellShapes, ...viewerShapes };
+const shapes = { ...shellShapes, ...viewerShapes, ...rosterShapes };
 
 type Name = keyof typeof SHAPE_SOURCES;
 const names = Object.keys(SHAPE_SOURCES) as Name[];
@@ -135,6 +136,40 @@ describe('viewer shapes', () => {
       ...game,
       top: { ...game.top, homeScorePointsTennis: '50' },
     });
+  });
+
+  it('a published team sheet: its group membership (a record of records) read as zod reads it', () => {
+    const sheet = {
+      publishedAsKey: 'p1',
+      teamName: 'Wanderers',
+      teamNotes: '',
+      roster: [{ key: 'k1', jersey: '7', playerName: 'Zoë', playerNotes: '', imageURL: '' }],
+      groups: [{ groupKey: 'g1', key: 'g1', groupName: 'Saturday' }],
+      groupMembership: { g1: { k1: { location: 1, playerKey: 'k1', extra: 'dropped' } } },
+    };
+    expectAgreement('rosterTopic', sheet);
+    const read = reader(shapes.rosterTopic).parse(sheet) as z.output<
+      typeof SHAPE_SOURCES.rosterTopic
+    >;
+    expect(read?.groupMembership).toEqual({ g1: { k1: { location: 1, playerKey: 'k1' } } });
+    for (const bad of [1.5, '1', null]) {
+      const value = {
+        ...sheet,
+        groupMembership: { g1: { k1: { location: bad, playerKey: 'k1' } } },
+      };
+      expectAgreement('rosterTopic', value);
+      expect(reader(shapes.rosterTopic).safeParse(value).success, String(bad)).toBe(false);
+    }
+    expectAgreement('rosterTopic', { ...sheet, groupMembership: { g1: 'k1' } });
+    expectAgreement('rosterTopic', null);
+  });
+
+  it("the follow check reads only whether the viewer follows, from the sheet's whole answer", () => {
+    const answer = { publishedAsKey: 'p1', teamName: 'Wanderers', followed: true };
+    expect(reader(shapes.rosterFollowed).parse(answer)).toEqual({ followed: true });
+    expect(reader(shapes.rosterFollowed).parse({ followed: null })).toEqual({ followed: null });
+    expect(reader(shapes.rosterFollowed).safeParse({ followed: 'yes' }).success).toBe(false);
+    expect(reader(shapes.rosterFollowed).safeParse({}).success).toBe(false);
   });
 
   it('a key in a URL: the same keys pass', () => {

@@ -6,8 +6,10 @@ import { gameOwnTopic } from '@sagan/shared/topics/game-own';
 import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
+import { rosterTopic } from '@sagan/shared/topics/roster';
 import * as viewer from './viewer-topics.ts';
 import * as shell from './shell-readers.ts';
+import * as roster from './roster-topic.ts';
 
 // Each viewer family is its shared family with the schema read by a shape (shape.test.ts holds
 // the readers to the schemas): the rest must be the shared family's own.
@@ -20,6 +22,7 @@ const pairs = [
   [viewer.favoritesTopic, favoritesTopic],
   [viewer.myGamesTopic, myGamesTopic],
   [shell.myNoticesTopic, myNoticesTopic],
+  [roster.rosterTopic, rosterTopic],
 ] as const;
 
 describe('viewer topic families', () => {

@@ -1,5 +1,5 @@
 import type { GameSheetPlayer, GameSheets } from '@sagan/shared/game-sheets';
-import { compareJersey } from '@sagan/shared/teamsheet';
+import { compareJersey } from '@sagan/shared/roster-view';
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import type { Team } from '@sagan/shared/scorekeeping';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';

@@ -3,11 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { okSchema, refusals } from '@sagan/shared/http';
 import {
   publicRosterResponseSchema,
-  publicSheetPath,
   publishedKeyParams,
   publishResultSchema,
   teamKeyParams,
 } from '@sagan/shared/teamsheet-schemas';
+import { publicSheetPath } from '@sagan/shared/roster-view';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';

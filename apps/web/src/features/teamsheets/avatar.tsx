@@ -2,17 +2,23 @@ import { useState } from 'react';
 
 const MISSING_AVATAR = `${import.meta.env.BASE_URL}img/missingAvatar.jpg`;
 
-/** SPEC §8: a missing or broken photo falls back to the local missing-avatar image. */
+/**
+ * SPEC §8: a missing or broken photo falls back to the local missing-avatar image. `main`: the
+ * page's largest picture (a player's photo), fetched at once and first, not when it scrolls
+ * into view: it is what the page is painted for (Lighthouse's LCP).
+ */
 export function Avatar({
   src,
   alt = '',
   size = 40,
   height,
+  main = false,
 }: {
   src: string;
   alt?: string;
   size?: number;
   height?: number;
+  main?: boolean;
 }) {
   const [failed, setFailed] = useState<string | null>(null);
   const url = src && failed !== src ? src : MISSING_AVATAR;
@@ -23,7 +29,8 @@ export function Avatar({
       alt={alt}
       width={height ? undefined : size}
       height={height ?? size}
-      loading="lazy"
+      loading={main ? 'eager' : 'lazy'}
+      fetchPriority={main ? 'high' : undefined}
       onError={() => setFailed(src)}
     />
   );

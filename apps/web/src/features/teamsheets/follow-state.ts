@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'react';
-import { publicRosterResponseSchema } from '@sagan/shared/teamsheet-schemas';
+import type { publicRosterResponseSchema } from '@sagan/shared/teamsheet-schemas';
+import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
 import { useAuth } from '../../lib/auth.ts';
+import { rosterFollowed } from '../../lib/roster-shapes.ts';
+import { reader } from '../../lib/shape.ts';
 import { useAction, type Action } from '../../lib/use-action.ts';
 
 // The public team sheet is a fan's page: whether the signed-in user follows it, and the follow
@@ -9,6 +12,10 @@ import { useAction, type Action } from '../../lib/use-action.ts';
 // (docs/decisions/0011).
 
 const enc = encodeURIComponent;
+
+/** Of the sheet's answer, only whether the user follows it (a shape: no zod on a fan's page). */
+const followedReader =
+  reader<Pick<z.output<typeof publicRosterResponseSchema>, 'followed'>>(rosterFollowed);
 
 /**
  * Whether the signed-in user follows the published sheet, and the toggle that changes it:
@@ -28,7 +35,7 @@ export function useFollowState(
   useEffect(() => {
     if (!enabled || !uid) return;
     let stopped = false;
-    api('GET', `/rosters/${enc(publishedAsKey)}`, undefined, publicRosterResponseSchema).then(
+    api('GET', `/rosters/${enc(publishedAsKey)}`, undefined, followedReader).then(
       (r) => {
         if (!stopped) setAnswer({ asked, followed: r.followed });
       },

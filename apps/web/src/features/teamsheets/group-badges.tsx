@@ -1,4 +1,5 @@
-import { playerBadges, type Group, type GroupMembership } from '@sagan/shared/teamsheet-schemas';
+import { playerBadges } from '@sagan/shared/roster-view';
+import type { Group, GroupMembership } from '@sagan/shared/teamsheet-schemas';
 
 /** SPEC §2: a badge per group where the player is Playing (1) or Sideline (2). */
 export function GroupBadges({

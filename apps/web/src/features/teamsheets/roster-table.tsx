@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react';
-import {
-  sortRoster,
-  type Group,
-  type GroupMembership,
-  type Player,
-} from '@sagan/shared/teamsheet-schemas';
+import { sortRoster } from '@sagan/shared/roster-view';
+import type { Group, GroupMembership, Player } from '@sagan/shared/teamsheet-schemas';
 import { Avatar } from './avatar.tsx';
 import { GroupBadges } from './group-badges.tsx';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { publicSheetPath } from '@sagan/shared/teamsheet-schemas';
+import { publicSheetPath } from '@sagan/shared/roster-view';
 import { API_PATH } from '@sagan/shared/http-paths';
 import { useOrigin } from '../../lib/origin.ts';
 

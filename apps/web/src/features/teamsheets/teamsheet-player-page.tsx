@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
-import { rosterTopic } from '@sagan/shared/topics/roster';
 import { useLive } from '../../lib/realtime.ts';
+import { rosterTopic } from '../../lib/roster-topic.ts';
 import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
@@ -29,7 +29,7 @@ export default function TeamSheetPlayerPage() {
       </p>
       <p className="muted team-name">{sheet.teamName}</p>
       <h1>{`#${player.jersey} - ${player.playerName}`}</h1>
-      <Avatar src={player.imageURL} alt={player.playerName} height={240} />
+      <Avatar src={player.imageURL} alt={player.playerName} height={240} main />
       {player.playerNotes && <p className="player-notes">{player.playerNotes}</p>}
     </section>
   );

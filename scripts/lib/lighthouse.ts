@@ -1,0 +1,79 @@
+// Lighthouse (npm) against pages on loopback in Debian's Chromium: how the page audit of
+// `npm test` (scripts/page-audit.ts, smoke level) and `npm run bench:web` (the full table, the
+// median of several loads a page) start the browser and load a page.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import lighthouse from 'lighthouse';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The categories every run reports (PWA is gone from Lighthouse 12). */
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+
+/** Debian's Chromium, headless, with its DevTools port for Lighthouse. */
+export function startChromium(profile: string): Promise<{ proc: ChildProcess; port: number }> {
+  return new Promise((resolve, reject) => {
+    const proc = spawn(
+      CHROMIUM,
+      [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--remote-debugging-port=0',
+        `--user-data-dir=${profile}`,
+        'about:blank',
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let err = '';
+    proc.stderr!.on('data', (d: Buffer) => {
+      err += d.toString();
+      const m = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(err);
+      if (m) resolve({ proc, port: Number(m[1]) });
+    });
+    proc.once('exit', (code) => reject(new Error(`chromium exited (${code}): ${err}`)));
+  });
+}
+
+/**
+ * One load of the page (mobile defaults), its artifacts saved in dir, scored at the defaults.
+ * A load whose trace Chromium failed to record (NO_NAVSTART and the like, seen on a loaded
+ * machine) measured nothing, so it is made again, up to three times in all; a result, good or
+ * bad, is never made again here.
+ */
+export async function gatherAndScore(url: string, port: number, dir: string) {
+  for (let attempt = 1; ; attempt++) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await lighthouse(url, {
+      port,
+      logLevel: 'error',
+      gatherMode: dir,
+      onlyCategories: CATEGORIES,
+    });
+    const result = await lighthouse(url, {
+      output: 'json',
+      logLevel: 'error',
+      auditMode: dir,
+      onlyCategories: CATEGORIES,
+    });
+    if (!result) throw new Error(`${url}: no Lighthouse result`);
+    const { lhr } = result;
+    if (!lhr.runtimeError) return lhr;
+    if (attempt >= 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    console.log(`  ${url}: Lighthouse could not record (${lhr.runtimeError.code}); again`);
+  }
+}
+
+type Lhr = Awaited<ReturnType<typeof gatherAndScore>>;
+
+/** Bytes on the wire of one load, by Lighthouse's own count (all, or one resource type). */
+export function transferBytes(lhr: Lhr, type?: string): number {
+  const items = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)
+    ?.items as { resourceType?: string; transferSize?: number }[] | undefined;
+  return (items ?? [])
+    .filter((i) => type === undefined || i.resourceType === type)
+    .reduce((a, i) => a + (i.transferSize ?? 0), 0);
+}
