@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, okSchema, refusals } from '@sagan/shared/http';
+import { errorSchema, okSchema, refusalsWithBadRequest } from '@sagan/shared/http';
+import type { Queryable } from '../../db/db.ts';
 import { gameKeyParamsSchema, tagParamsSchema } from '@sagan/shared/scoreboard-views';
 import {
   commentIdSchema,
@@ -18,8 +19,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { writeChange } from '../../lib/write.ts';
 import {
-  addCommentReport,
-  addGameReport,
+  addReport,
   dismissNotice,
   loadModerationQueue,
   loadNotices,
@@ -27,6 +27,7 @@ import {
   moderateComment,
   moderateTag,
   moderateUser,
+  type Reported,
 } from './moderation-repo.ts';
 import { operatorOf, reportableComment, reportableGame } from './policy.ts';
 import { audienceOf } from './topics.ts';
@@ -89,66 +90,58 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
     },
   );
 
+  // A signed-in viewer reports a game or a comment the public sees, counted once per person.
+  // The operators' queue is read over HTTP, not live: a report touches no topic.
+  const reportOptions = <P extends z.ZodTypeAny>(summary: string, params: P) => ({
+    config: writeLimit(app.config.rateLimitFactor, 'report'),
+    schema: {
+      tags,
+      summary,
+      headers: idempotentHeadersSchema,
+      params,
+      body: reportGameSchema,
+      response: { 200: reportGameResultSchema, ...refusalsWithBadRequest, 422: errorSchema },
+    },
+  });
+  const report = (
+    req: FastifyRequest,
+    reportable: (q: Queryable) => Promise<void>,
+    what: Reported,
+    key: string,
+    reason: string,
+  ) => {
+    const { uid } = requireUser(req);
+    return writeChange(app, req, {
+      guard: reportable,
+      write: async (q) => {
+        const added = await addReport(q, what, key, uid, reason);
+        return { touched: [], answer: { ok: true as const, alreadyReported: !added } };
+      },
+    });
+  };
+
   app.post(
     '/games/:gameKey/report',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'report'),
-      schema: {
-        tags,
-        summary: 'Report a game to the operators (signed in; counts once per person)',
-        headers: idempotentHeadersSchema,
-        params: gameKeyParamsSchema,
-        body: reportGameSchema,
-        response: {
-          200: reportGameResultSchema,
-          400: errorSchema,
-          ...refusals,
-          422: errorSchema,
-        },
-      },
-    },
+    reportOptions(
+      'Report a game to the operators (signed in; counts once per person)',
+      gameKeyParamsSchema,
+    ),
     async (req) => {
-      const { uid } = requireUser(req);
       const { gameKey } = req.params;
-      // The operators' queue is read over HTTP, not live: a report touches no topic.
-      return writeChange(app, req, {
-        guard: (q) => reportableGame(q, gameKey),
-        write: async (q) => {
-          const added = await addGameReport(q, gameKey, uid, req.body.reason);
-          return { touched: [], answer: { ok: true as const, alreadyReported: !added } };
-        },
-      });
+      return report(req, (q) => reportableGame(q, gameKey), 'game', gameKey, req.body.reason);
     },
   );
 
   app.post(
     '/games/:gameKey/comments/:commentId/report',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'report'),
-      schema: {
-        tags,
-        summary: "Report a game's comment to the operators (signed in; counts once per person)",
-        headers: idempotentHeadersSchema,
-        params: gameKeyParamsSchema.extend({ commentId: commentIdSchema }),
-        body: reportGameSchema,
-        response: {
-          200: reportGameResultSchema,
-          400: errorSchema,
-          ...refusals,
-          422: errorSchema,
-        },
-      },
-    },
+    reportOptions(
+      "Report a game's comment to the operators (signed in; counts once per person)",
+      gameKeyParamsSchema.extend({ commentId: commentIdSchema }),
+    ),
     async (req) => {
-      const { uid } = requireUser(req);
       const { gameKey, commentId } = req.params;
-      return writeChange(app, req, {
-        guard: (q) => reportableComment(q, gameKey, commentId),
-        write: async (q) => {
-          const added = await addCommentReport(q, commentId, uid, req.body.reason);
-          return { touched: [], answer: { ok: true as const, alreadyReported: !added } };
-        },
-      });
+      const reportable = (q: Queryable) => reportableComment(q, gameKey, commentId);
+      return report(req, reportable, 'comment', commentId, req.body.reason);
     },
   );
 
