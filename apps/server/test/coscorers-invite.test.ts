@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Invite } from '@sagan/shared/coscorers';
 import { BASE_PATH } from '@sagan/shared/routes';
-import { API, databaseKinds, newGameOf, useTestApp } from './helpers.ts';
+import { API, databaseKinds, newGameOf, newTeamOf, useTestApp } from './helpers.ts';
 import { qrPng } from '../src/lib/qr.ts';
 
 // DESIGN §10 invitations: the answer that shows the token this once also carries the link to
@@ -29,8 +29,7 @@ describe.each(databaseKinds())('an invitation link and its QR code on $name', (k
   });
 
   it('is made for a play count too, and for its owner only', async () => {
-    const team = await t.users.Owner.request({ method: 'POST', url: `${API}/teams` });
-    const { teamKey } = team.json<{ teamKey: string }>();
+    const teamKey = await newTeamOf(t.users.Owner);
     const count = await t.users.Owner.request({
       method: 'POST',
       url: `${API}/playcounts`,

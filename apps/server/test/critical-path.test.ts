@@ -9,7 +9,7 @@ import {
   themeScriptHash,
   type BuildFileReader,
 } from '../src/critical-path.ts';
-import { API, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
+import { API, databaseKinds, newGameOf, signInLocal, useTestApp } from './helpers.ts';
 
 // A server-rendered page paints from its own HTML (docs/decisions/0013): styles and the theme
 // script inlined, the app's modules started after the first frame.
@@ -130,12 +130,7 @@ describe.each(databaseKinds())('a server-rendered page on $name', (kind) => {
   const t = useTestApp(kind, () => ({ config: { webDist: dir } }));
   beforeAll(async () => {
     keeper = await signInLocal(t.app, 'Critical Keeper');
-    const res = await keeper.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: { gameName: 'Fast Cup', sportID: 2, homeScore: 7 },
-    });
-    gameKey = res.json<{ gameKey: string }>().gameKey;
+    gameKey = await newGameOf(keeper, { gameName: 'Fast Cup', sportID: 2, homeScore: 7 });
   });
 
   it('paints from its own HTML, and the CSP allows exactly the inlined theme script', async () => {

@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockText, type ClockTopic } from '@sagan/shared/game-clock';
 import { buildApp } from '../src/app.ts';
 import { jsonForScript } from '../src/web-app.ts';
-import { API, databaseKinds, testConfig, type TestDatabase, useTestApp } from './helpers.ts';
+import {
+  API,
+  databaseKinds,
+  newGameOf,
+  testConfig,
+  type TestDatabase,
+  useTestApp,
+} from './helpers.ts';
 import { useSsrBundle, writeFiles } from './ssr-bundle.ts';
 
 // The server-rendered first paint (docs/decisions/0013): the real SSR bundle, built here from
@@ -151,12 +158,7 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
   });
 
   it("a running clock's time is left out of the markup, and carried as its state", async () => {
-    const res0 = await t.users.Keeper.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: { sportID: 2, gameName: 'Clock Cup' },
-    });
-    const key = res0.json<{ gameKey: string }>().gameKey;
+    const key = await newGameOf(t.users.Keeper, { sportID: 2, gameName: 'Clock Cup' });
     const control = (payload: object) =>
       t.users.Keeper.request({
         method: 'POST',

@@ -181,11 +181,16 @@ export async function newGameOf(user: TestUser, fields: object = {}): Promise<st
   return res.json<{ gameKey: string }>().gameKey;
 }
 
+/** A new team sheet of the coach's (empty, unless fields say more); its key. */
+export async function newTeamOf(coach: TestUser, fields?: object): Promise<string> {
+  const team = await coach.request({ method: 'POST', url: `${API}/teams`, payload: fields });
+  if (team.statusCode >= 300) throw new Error(`new team: ${team.statusCode} ${team.body}`);
+  return team.json<{ teamKey: string }>().teamKey;
+}
+
 /** A new team of the coach's with one player on it, and a way to send that player's photo. */
 export async function newTeamWithPlayer(coach: TestUser) {
-  const team = await coach.request({ method: 'POST', url: `${API}/teams` });
-  if (team.statusCode >= 300) throw new Error(`new team: ${team.statusCode} ${team.body}`);
-  const { teamKey } = team.json<{ teamKey: string }>();
+  const teamKey = await newTeamOf(coach);
   const player = await coach.request({
     method: 'PUT',
     url: `${API}/teams/${teamKey}/players/-1`,

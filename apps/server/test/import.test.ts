@@ -23,7 +23,7 @@ describe.each(databaseKinds())('importer on $name', (kind) => {
       `sagan/games/${SAMPLE.gameKey}/comments/-NxC2`,
       `users/${SAMPLE.ownerUid}/favoriteScoreboards/-NxMissingGame`,
     ]);
-    const result = await loadPlan(t.db, p, { notify: (q, topics) => t.app.hub.changed(q, topics) });
+    const result = await loadPlan(t.app, p);
     expect(result.problems).toEqual([]);
     expect(result.summary.games.created).toBe(2);
     expect(result.summary.playCounts.created).toBe(1);
@@ -102,9 +102,7 @@ describe.each(databaseKinds())('importer on $name', (kind) => {
     // The first run's list topics are numbered within an interval after it: all of them first.
     await t.app.hub.coalescer.settled();
     const seq = await t.db.query('SELECT topic, seq FROM topic_seq ORDER BY topic');
-    const result = await loadPlan(t.db, plan(), {
-      notify: (q, topics) => t.app.hub.changed(q, topics),
-    });
+    const result = await loadPlan(t.app, plan());
     await t.app.hub.coalescer.settled();
     for (const counts of Object.values(result.summary)) {
       expect(counts.created + counts.updated).toBe(0);
@@ -124,7 +122,7 @@ describe.each(databaseKinds())('importer on $name', (kind) => {
     p.games = p.games
       .filter((g) => g.gameKey === gameKey)
       .map((g) => ({ ...g, uid: localUid(owner) }));
-    const result = await loadPlan(t.db, {
+    const result = await loadPlan(t.app, {
       ...p,
       comments: [],
       gameTags: [],
@@ -155,7 +153,7 @@ describe.each(databaseKinds())('importer on $name', (kind) => {
         ])
       )[0]?.seq;
     const before = Number(await seq());
-    const result = await loadPlan(t.db, p, { notify: (q, topics) => hub.changed(q, topics) });
+    const result = await loadPlan({ db: t.db, hub }, p);
     expect(result.summary.games.updated).toBe(1);
     expect(Number(await seq())).toBe(before + 1);
   });
@@ -167,7 +165,7 @@ describe.each(databaseKinds())('importer on $name', (kind) => {
     // The sample's team and its published sheet share one roster object.
     teams[SAMPLE.teamKey]!.roster[p2]!.playerName = 'Grace B. Hopper';
     const p = readExport(data, { uidMap: { [SAMPLE.ownerUid]: localUid(owner) } });
-    const result = await loadPlan(t.db, p);
+    const result = await loadPlan(t.app, p);
     expect(result.summary.teams).toEqual({ created: 0, updated: 1, unchanged: 0 });
     expect(result.summary.rosters).toEqual({ created: 0, updated: 1, unchanged: 0 });
     expect(result.summary.favoriteRosters).toEqual({ created: 0, updated: 0, unchanged: 1 });

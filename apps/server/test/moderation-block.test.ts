@@ -5,7 +5,7 @@ import { gameTopic } from '@sagan/shared/topics/game';
 import { gameOwnTopic, type GameOwn } from '@sagan/shared/topics/game-own';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import type { GameSummary } from '@sagan/shared/scoreboard-views';
-import { API, anonymous, databaseKinds, useTestApp } from './helpers.ts';
+import { API, anonymous, databaseKinds, newGameOf, useTestApp } from './helpers.ts';
 import { TestSocket } from './ws-client.ts';
 
 const ADMIN = 'Moderator Mo';
@@ -20,12 +20,7 @@ describe.each(databaseKinds())('blocking a person from public games ($name)', (k
 
   it('a blocked person’s games and comments leave every public surface; they cannot create games; unblocking undoes it', async () => {
     const { Troll, Viewer } = t.users;
-    const created = await Troll.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: { gameName: 'Troll game' },
-    });
-    const gameKey = created.json<{ gameKey: string }>().gameKey;
+    const gameKey = await newGameOf(Troll, { gameName: 'Troll game' });
     await Troll.request({
       method: 'POST',
       url: `${API}/games/${gameKey}/comments`,

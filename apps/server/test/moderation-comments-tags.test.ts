@@ -6,7 +6,7 @@ import type { GameTopic } from '@sagan/shared/scoreboard-views';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameOwnTopic, type GameOwn } from '@sagan/shared/topics/game-own';
 import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
-import { API, anonymous, databaseKinds, useTestApp } from './helpers.ts';
+import { API, anonymous, databaseKinds, newGameOf, useTestApp } from './helpers.ts';
 import { useSsrBundle } from './ssr-bundle.ts';
 import { TestSocket } from './ws-client.ts';
 
@@ -39,12 +39,7 @@ describe.each(databaseKinds())('moderation of comments and tags ($name)', (kind)
 
   it('a signed-in viewer reports a comment once; anonymous callers and unknown comments cannot', async () => {
     const { Owner, Viewer } = t.users;
-    const created = await Owner.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: { gameName: 'Commented game' },
-    });
-    gameKey = created.json<{ gameKey: string }>().gameKey;
+    gameKey = await newGameOf(Owner, { gameName: 'Commented game' });
     const comment = async (gameComment: string) =>
       (
         await Owner.request({
@@ -272,12 +267,7 @@ describe.each(databaseKinds())('moderation of comments and tags ($name)', (kind)
 
   it("a hidden game's page opens for its owner and the operators; everyone else gets not found", async () => {
     const { Owner, Viewer } = t.users;
-    const created = await Owner.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: { gameName: 'Hidden by URL' },
-    });
-    const hiddenKey = created.json<{ gameKey: string }>().gameKey;
+    const hiddenKey = await newGameOf(Owner, { gameName: 'Hidden by URL' });
     expect((await admin(`/admin/games/${hiddenKey}/hide`)).statusCode).toBe(200);
     const url = `/apps/sagan/viewscoreboard/${hiddenKey}`;
     // The shared render says not found, with its status, to the public and to other people.

@@ -7,7 +7,7 @@ import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameOwnTopic, type GameOwn } from '@sagan/shared/topics/game-own';
 import type { ServerMessage } from '@sagan/shared/realtime';
-import { API, anonymous, databaseKinds, useTestApp } from './helpers.ts';
+import { API, anonymous, databaseKinds, newGameOf, useTestApp } from './helpers.ts';
 import { TestSocket, type StateMessage } from './ws-client.ts';
 
 const ADMIN = 'Moderator Mo';
@@ -23,12 +23,7 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
 
   it('a signed-in viewer reports a game once; anonymous callers cannot', async () => {
     const { Owner, Viewer } = t.users;
-    const created = await Owner.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: { gameName: 'Rude name' },
-    });
-    gameKey = created.json<{ gameKey: string }>().gameKey;
+    gameKey = await newGameOf(Owner, { gameName: 'Rude name' });
     const tagged = await Owner.request({
       method: 'PUT',
       url: `${API}/games/${gameKey}/tags`,
@@ -196,12 +191,7 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
 
   it('its scorers and the operators still see a hidden game, live and marked hidden', async () => {
     const { Owner, Viewer, Scorer } = t.users;
-    const created = await Owner.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: { gameName: 'Kept game', sportID: 2 },
-    });
-    const key = created.json<{ gameKey: string }>().gameKey;
+    const key = await newGameOf(Owner, { gameName: 'Kept game', sportID: 2 });
     const invited = await Owner.request({ method: 'POST', url: `${API}/games/${key}/coscorers` });
     const redeemed = await Scorer.request({
       method: 'POST',
@@ -263,12 +253,7 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
   it('the owner is told when their game is hidden and restored, live, until they dismiss it', async () => {
     const { Owner, Viewer } = t.users;
     const admin = t.users[ADMIN];
-    const created = await Owner.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: { gameName: 'Told game' },
-    });
-    const key = created.json<{ gameKey: string }>().gameKey;
+    const key = await newGameOf(Owner, { gameName: 'Told game' });
     const topic = myNoticesTopic.name(Owner.uid);
     const ws = await TestSocket.open(t.wsUrl, { cookie: Owner.cookie });
     const first = await ws.subscribe(topic);

@@ -11,6 +11,7 @@ import {
   anonymous,
   API,
   databaseKinds,
+  newTeamOf,
   signInLocal,
   type TestUser,
   useTempDir,
@@ -91,9 +92,7 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
     config: { dataDir: dataDir() },
   }));
   beforeAll(async () => {
-    teamKey = (await t.users.Coach.request({ method: 'POST', url: `${API}/teams` })).json<{
-      teamKey: string;
-    }>().teamKey;
+    teamKey = await newTeamOf(t.users.Coach);
     playerKey = await addPlayer(t.users.Coach, teamKey, 'Kid One');
     await upload(t.users.Coach, teamKey, playerKey);
   });
@@ -212,11 +211,7 @@ describe.each(databaseKinds())('who may see a player photo, on $name', (kind) =>
     const [file] = fs.readdirSync(photoDir());
     const id = file!.replace(/\.jpg$/, '');
     const key = await publish();
-    const theirTeam = (
-      await t.users.Stranger.request({ method: 'POST', url: `${API}/teams` })
-    ).json<{
-      teamKey: string;
-    }>().teamKey;
+    const theirTeam = await newTeamOf(t.users.Stranger);
     const theirPlayer = await addPlayer(t.users.Stranger, theirTeam, 'Pasted');
     // What an import of someone's old URL leaves behind.
     await t.db.query('UPDATE players SET image_url = $3 WHERE team_key = $1 AND player_key = $2', [

@@ -4,6 +4,7 @@ import {
   API,
   databaseKinds,
   newGameOf,
+  newTeamOf,
   signInLocal,
   until,
   useTestApp,
@@ -42,8 +43,7 @@ describe.each(databaseKinds())('subscribe churn on $name', (kind) => {
 
   beforeAll(async () => {
     coach = await signInLocal(t.app, 'Coach');
-    const team = await coach.request({ method: 'POST', url: `${API}/teams` });
-    const { teamKey } = team.json<{ teamKey: string }>();
+    const teamKey = await newTeamOf(coach);
     // A big public roster: 400 players with long names, about 100 KB a state.
     const lines = Array.from(
       { length: 400 },

@@ -6,7 +6,7 @@ import {
   socketLimits,
   TOPIC_LIMIT,
 } from '../src/realtime/limits.ts';
-import { API, databaseKinds, signInLocal, until, useTestApp } from './helpers.ts';
+import { databaseKinds, newGameOf, signInLocal, until, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 /**
@@ -48,13 +48,11 @@ describe.each(databaseKinds())('realtime limits on $name', (kind) => {
   });
   beforeAll(async () => {
     const keeper = await signInLocal(t.app, 'Keeper');
-    const res = await keeper.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: { gameName: 'Limits Cup', homeTeamName: 'Owls', awayTeamName: 'Larks' },
+    gameKey = await newGameOf(keeper, {
+      gameName: 'Limits Cup',
+      homeTeamName: 'Owls',
+      awayTeamName: 'Larks',
     });
-    expect(res.statusCode).toBe(200);
-    gameKey = res.json<{ gameKey: string }>().gameKey;
   });
   afterEach(async () => {
     for (const socket of open.splice(0)) socket.close();
@@ -135,12 +133,11 @@ describe.each(databaseKinds())('realtime limits on $name', (kind) => {
     // A game that exists is still read whole, in its snapshot (a new one: the node keeps the
     // frames of games subscribed to before, see realtime-churn.test.ts).
     const keeper = await signInLocal(t.app, 'Second keeper');
-    const created = await keeper.request({
-      method: 'POST',
-      url: `${API}/games`,
-      payload: { gameName: 'Fresh Cup', homeTeamName: 'Owls', awayTeamName: 'Larks' },
+    const fresh = await newGameOf(keeper, {
+      gameName: 'Fresh Cup',
+      homeTeamName: 'Owls',
+      awayTeamName: 'Larks',
     });
-    const fresh = created.json<{ gameKey: string }>().gameKey;
     tx.mockClear();
     ws.send({ type: 'subscribe', topic: `game:${fresh}` });
     const game = await ws.waitFor(isState(`game:${fresh}`));

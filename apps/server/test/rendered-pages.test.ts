@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API, databaseKinds, useTestApp } from './helpers.ts';
+import { API, databaseKinds, newTeamOf, useTestApp } from './helpers.ts';
 import { useSsrBundle } from './ssr-bundle.ts';
 
 // The public pages the server renders with their data (rendered-pages.ts), and the status each
@@ -28,9 +28,7 @@ describe.each(databaseKinds())('rendered public pages and their status on $name'
 
   beforeAll(async () => {
     const coach = t.users.Coach;
-    const { teamKey } = (await coach.request({ method: 'POST', url: `${API}/teams` })).json<{
-      teamKey: string;
-    }>();
+    const teamKey = await newTeamOf(coach);
     const named = await coach.request({
       method: 'PATCH',
       url: `${API}/teams/${teamKey}`,
@@ -132,9 +130,7 @@ describe.each(databaseKinds())('rendered public pages and their status on $name'
 
   it('a sheet answers 404 once unpublished', async () => {
     const coach = t.users.Coach;
-    const { teamKey } = (await coach.request({ method: 'POST', url: `${API}/teams` })).json<{
-      teamKey: string;
-    }>();
+    const teamKey = await newTeamOf(coach);
     const { publishedAsKey: key } = (
       await coach.request({ method: 'POST', url: `${API}/teams/${teamKey}/publish` })
     ).json<{ publishedAsKey: string }>();

@@ -3,7 +3,15 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { anonymous, API, databaseKinds, listenWs, useTempDir, useTestApp } from './helpers.ts';
+import {
+  anonymous,
+  API,
+  databaseKinds,
+  listenWs,
+  newTeamOf,
+  useTempDir,
+  useTestApp,
+} from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 import type { Player, TeamSheet } from '@sagan/shared/teamsheet-schemas';
 
@@ -47,9 +55,7 @@ describe.each(databaseKinds())('player photos and live sheets on $name', (kind) 
     config: { dataDir: dataDir() },
   }));
   beforeAll(async () => {
-    teamKey = (await t.users.Owner.request({ method: 'POST', url: `${API}/teams` })).json<{
-      teamKey: string;
-    }>().teamKey;
+    teamKey = await newTeamOf(t.users.Owner);
     player = (
       await t.users.Owner.request({
         method: 'PUT',

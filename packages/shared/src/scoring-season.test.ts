@@ -7,19 +7,22 @@ const sheet = [
   { playerKey: 'bo', jersey: '7', playerName: 'Bo Diaz' },
 ];
 
+/** Two games' box scores: Ann in both, Bo in the first. */
+const twoBaseballGames = [
+  {
+    lines: [
+      { player: 'ann', points: 1, hits: 2 },
+      { player: 'bo', points: 0, hits: 1 },
+    ],
+    players: sheet,
+    initialsOnly: false,
+  },
+  { lines: [{ player: 'ann', points: 2, hits: 1 }], players: sheet, initialsOnly: false },
+];
+
 describe('season totals of box scores', () => {
   it('sums points and hits per player over the games, counting the games each is in', () => {
-    const totals = scoringTotals([
-      {
-        lines: [
-          { player: 'ann', points: 1, hits: 2 },
-          { player: 'bo', points: 0, hits: 1 },
-        ],
-        players: sheet,
-        initialsOnly: false,
-      },
-      { lines: [{ player: 'ann', points: 2, hits: 1 }], players: sheet, initialsOnly: false },
-    ]);
+    const totals = scoringTotals(twoBaseballGames);
     expect(totals).toEqual([
       { key: 'ann', jersey: '4', name: 'Ann Lee', points: 3, hits: 3, games: 2, perGame: [1, 2] },
       { key: 'bo', jersey: '7', name: 'Bo Diaz', points: 0, hits: 1, games: 1, perGame: [0, null] },
@@ -48,17 +51,7 @@ describe('season totals of box scores', () => {
       { gameKey: 'g1', gameName: 'Lions v Tigers', sportID: 7 },
       { gameKey: 'g2', gameName: '=Rematch, away', sportID: 7 },
     ];
-    const players = scoringTotals([
-      {
-        lines: [
-          { player: 'ann', points: 1, hits: 2 },
-          { player: 'bo', points: 0, hits: 1 },
-        ],
-        players: sheet,
-        initialsOnly: false,
-      },
-      { lines: [{ player: 'ann', points: 2, hits: 1 }], players: sheet, initialsOnly: false },
-    ]);
+    const players = scoringTotals(twoBaseballGames);
     const csv = scoringSeasonCsv({ teamKey: 't', teamName: 'Lions', games, players });
     expect(csv).toBe(
       UTF8_BOM +

@@ -190,14 +190,11 @@ export async function runImport(argv: string[], env = process.env): Promise<numb
     : await openPglite(path.resolve(args.dataDir));
   try {
     await migrate(db);
-    // A server running on the same PostgreSQL shows the imported records live. The importer
-    // notifies directly rather than through the write helper: it is a bulk load outside any
-    // request (no signed-in writer to guard, no Idempotency-Key), run by an operator from the
-    // shell; loadPlan runs each record in its own transaction, so one bad record blocks no other.
+    // The hub bumps the topics of what each record changed, so a server running on the same
+    // PostgreSQL shows the imported records live.
     const hub = new Hub(db, quietLog);
     const bar = progressBar();
-    const result = await loadPlan(db, plan, {
-      notify: (q, t) => hub.changed(q, t),
+    const result = await loadPlan({ db, hub }, plan, {
       onProgress: (done, total, kind) => bar.update(done, total, kind),
     });
     bar.end();

@@ -10,8 +10,9 @@ import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
-import type { Db, Queryable } from '../db/db.ts';
+import type { Queryable } from '../db/db.ts';
 import { appendBaseline } from '../lib/game-write.ts';
+import { applyChange, type ChangeWriter } from '../lib/write.ts';
 import type { ImportPlan, Problem } from './read-export.ts';
 import type { PlayCountRosterEntry, Snap } from '@sagan/shared/playcount';
 import { appendEvents } from '../routes/playcounts/events.ts';
@@ -41,9 +42,6 @@ export interface LoadResult {
   /** Records the database refused (e.g. a key already used by another owner). */
   problems: Problem[];
 }
-
-/** Bumps topics so a running server (PostgreSQL) shows imported data live (DESIGN §4). */
-export type Notify = (q: Queryable, topics: string[]) => Promise<void>;
 
 interface Step {
   kind: Kind;
@@ -370,11 +368,17 @@ async function sameOwner(q: Queryable, table: string, keyColumn: string, key: st
   }
 }
 
-/** Loads the plan, one transaction per record, so one bad record never blocks the others. */
+/**
+ * Loads the plan, one transaction per record, so one bad record never blocks the others. Each
+ * record is a write on the one write helper, without a request: there is no signed-in writer to
+ * guard (an operator runs the import from the shell, holding the database) and no
+ * Idempotency-Key (every statement is an upsert, so a second run writes nothing); the helper
+ * bumps the topics of what changed at commit, so a running server (PostgreSQL) shows it live.
+ */
 export async function loadPlan(
-  db: Db,
+  writer: ChangeWriter,
   plan: ImportPlan,
-  opts: { notify?: Notify; onProgress?: (done: number, total: number, kind: Kind) => void } = {},
+  opts: { onProgress?: (done: number, total: number, kind: Kind) => void } = {},
 ): Promise<LoadResult> {
   const all = steps(plan);
   const summary = {} as Summary;
@@ -383,10 +387,12 @@ export async function loadPlan(
   for (const step of all) {
     summary[step.kind] ??= { created: 0, updated: 0, unchanged: 0 };
     try {
-      const outcome = await db.tx(async (q) => {
-        const r = await step.run(q);
-        if (r.outcome !== 'unchanged' && opts.notify) await opts.notify(q, r.topics);
-        return r.outcome;
+      const { answer: outcome } = await applyChange(writer, null, {
+        guard: async () => undefined,
+        write: async (q) => {
+          const r = await step.run(q);
+          return { touched: r.outcome === 'unchanged' ? [] : r.topics, answer: r.outcome };
+        },
       });
       summary[step.kind][outcome]++;
     } catch (err) {

@@ -398,32 +398,30 @@ export async function loadModerationQueue(q: Queryable): Promise<ModerationQueue
   };
 }
 
-/** A person's report of a game, once per person; false when they had reported it already. */
-export async function addGameReport(
-  q: Queryable,
-  gameKey: string,
-  uid: string,
-  reason: string,
-): Promise<boolean> {
-  const added = await q.query(
-    `INSERT INTO moderation_reports (game_key, uid, reason) VALUES ($1, $2, $3)
-     ON CONFLICT (game_key, uid) DO NOTHING RETURNING 1`,
-    [gameKey, uid, reason],
-  );
-  return added.length > 0;
-}
+/** Where each kind of report is kept: one row per reported thing and person. */
+const REPORTS = {
+  game: { table: 'moderation_reports', column: 'game_key' },
+  comment: { table: 'moderation_comment_reports', column: 'comment_id' },
+} as const;
 
-/** The same for a comment. */
-export async function addCommentReport(
+export type Reported = keyof typeof REPORTS;
+
+/**
+ * A person's report of a game (by its key) or a comment (by its id), once per person; false
+ * when they had reported it already.
+ */
+export async function addReport(
   q: Queryable,
-  commentId: string,
+  what: Reported,
+  key: string,
   uid: string,
   reason: string,
 ): Promise<boolean> {
+  const { table, column } = REPORTS[what];
   const added = await q.query(
-    `INSERT INTO moderation_comment_reports (comment_id, uid, reason) VALUES ($1, $2, $3)
-     ON CONFLICT (comment_id, uid) DO NOTHING RETURNING 1`,
-    [commentId, uid, reason],
+    `INSERT INTO ${table} (${column}, uid, reason) VALUES ($1, $2, $3)
+     ON CONFLICT (${column}, uid) DO NOTHING RETURNING 1`,
+    [key, uid, reason],
   );
   return added.length > 0;
 }

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, okSchema, refusals } from '@sagan/shared/http';
+import { errorSchema, okSchema, refusalsWithBadRequest } from '@sagan/shared/http';
+import type { Queryable } from '../../db/db.ts';
 import { gameKeyParamsSchema, tagParamsSchema } from '@sagan/shared/scoreboard-views';
 import {
   commentIdSchema,
@@ -18,8 +19,7 @@ import { notFound } from '../../lib/http-errors.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
 import { writeChange } from '../../lib/write.ts';
 import {
-  addCommentReport,
-  addGameReport,
+  addReport,
   dismissNotice,
   loadModerationQueue,
   loadNotices,
@@ -27,9 +27,10 @@ import {
   moderateComment,
   moderateTag,
   moderateUser,
+  type Reported,
 } from './moderation-repo.ts';
 import { operatorOf, reportableComment, reportableGame } from './policy.ts';
-import { audienceOf } from './topics.ts';
+import { audienceOf, type ModerationChange } from './topics.ts';
 
 const tags = ['moderation'];
 
@@ -89,66 +90,58 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
     },
   );
 
+  // A signed-in viewer reports a game or a comment the public sees, counted once per person.
+  // The operators' queue is read over HTTP, not live: a report touches no topic.
+  const reportOptions = <P extends z.ZodTypeAny>(summary: string, params: P) => ({
+    config: writeLimit(app.config.rateLimitFactor, 'report'),
+    schema: {
+      tags,
+      summary,
+      headers: idempotentHeadersSchema,
+      params,
+      body: reportGameSchema,
+      response: { 200: reportGameResultSchema, ...refusalsWithBadRequest, 422: errorSchema },
+    },
+  });
+  const report = (
+    req: FastifyRequest,
+    reportable: (q: Queryable) => Promise<void>,
+    what: Reported,
+    key: string,
+    reason: string,
+  ) => {
+    const { uid } = requireUser(req);
+    return writeChange(app, req, {
+      guard: reportable,
+      write: async (q) => {
+        const added = await addReport(q, what, key, uid, reason);
+        return { touched: [], answer: { ok: true as const, alreadyReported: !added } };
+      },
+    });
+  };
+
   app.post(
     '/games/:gameKey/report',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'report'),
-      schema: {
-        tags,
-        summary: 'Report a game to the operators (signed in; counts once per person)',
-        headers: idempotentHeadersSchema,
-        params: gameKeyParamsSchema,
-        body: reportGameSchema,
-        response: {
-          200: reportGameResultSchema,
-          400: errorSchema,
-          ...refusals,
-          422: errorSchema,
-        },
-      },
-    },
+    reportOptions(
+      'Report a game to the operators (signed in; counts once per person)',
+      gameKeyParamsSchema,
+    ),
     async (req) => {
-      const { uid } = requireUser(req);
       const { gameKey } = req.params;
-      // The operators' queue is read over HTTP, not live: a report touches no topic.
-      return writeChange(app, req, {
-        guard: (q) => reportableGame(q, gameKey),
-        write: async (q) => {
-          const added = await addGameReport(q, gameKey, uid, req.body.reason);
-          return { touched: [], answer: { ok: true as const, alreadyReported: !added } };
-        },
-      });
+      return report(req, (q) => reportableGame(q, gameKey), 'game', gameKey, req.body.reason);
     },
   );
 
   app.post(
     '/games/:gameKey/comments/:commentId/report',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'report'),
-      schema: {
-        tags,
-        summary: "Report a game's comment to the operators (signed in; counts once per person)",
-        headers: idempotentHeadersSchema,
-        params: gameKeyParamsSchema.extend({ commentId: commentIdSchema }),
-        body: reportGameSchema,
-        response: {
-          200: reportGameResultSchema,
-          400: errorSchema,
-          ...refusals,
-          422: errorSchema,
-        },
-      },
-    },
+    reportOptions(
+      "Report a game's comment to the operators (signed in; counts once per person)",
+      gameKeyParamsSchema.extend({ commentId: commentIdSchema }),
+    ),
     async (req) => {
-      const { uid } = requireUser(req);
       const { gameKey, commentId } = req.params;
-      return writeChange(app, req, {
-        guard: (q) => reportableComment(q, gameKey, commentId),
-        write: async (q) => {
-          const added = await addCommentReport(q, commentId, uid, req.body.reason);
-          return { touched: [], answer: { ok: true as const, alreadyReported: !added } };
-        },
-      });
+      const reportable = (q: Queryable) => reportableComment(q, gameKey, commentId);
+      return report(req, reportable, 'comment', commentId, req.body.reason);
     },
   );
 
@@ -176,124 +169,87 @@ export async function moderationRoutes(fastify: FastifyInstance): Promise<void> 
       async () => loadModerationQueue(db),
     );
 
+    // Every operator's action is one write: the operator guard, the repo's change (null: there
+    // is no such thing), and everything that shows the thing following at once.
+    const adminOptions = <P extends z.ZodTypeAny>(summary: string, params: P) => ({
+      // The hook above has already refused anyone but an operator.
+      config: { anonymousWrites: true },
+      schema: { tags, summary, ...writeSchema, params, response: answers },
+    });
+    const operatorWrite = (
+      req: FastifyRequest,
+      missing: string,
+      act: (q: Queryable, uid: string) => Promise<ModerationChange | null>,
+    ) =>
+      writeChange(app, req, {
+        guard: operator(req),
+        write: async (q, uid) => {
+          const change = await act(q, uid);
+          if (!change) throw notFound(missing);
+          return { touched: await audienceOf(q, change), answer: ok };
+        },
+      });
+
     const action = z.object({ action: z.enum(['hide', 'unhide', 'dismiss']) });
     api.post(
       '/admin/games/:gameKey/:action',
-      {
-        // The hook above has already refused anyone but an operator.
-        config: { anonymousWrites: true },
-        schema: {
-          tags,
-          summary:
-            'Hide a game from every public surface, restore it, or dismiss its reports ' +
-            '(operators only; logged with who and when)',
-          ...writeSchema,
-          params: gameKeyParamsSchema.extend(action.shape),
-          response: answers,
-        },
-      },
+      adminOptions(
+        'Hide a game from every public surface, restore it, or dismiss its reports ' +
+          '(operators only; logged with who and when)',
+        gameKeyParamsSchema.extend(action.shape),
+      ),
       async (req) => {
         const { gameKey } = req.params;
-        return writeChange(app, req, {
-          guard: operator(req),
-          write: async (q, uid) => {
-            const ownerUid = await moderate(q, uid, gameKey, req.params.action);
-            if (ownerUid === null) throw notFound('No game with this key');
-            // Every list, tag count and viewer that shows the game follows at once, and the
-            // owner is told.
-            return {
-              touched: await audienceOf(q, { kind: 'game', gameKey, ownerUid }),
-              answer: ok,
-            };
-          },
+        // The owner is told, too.
+        return operatorWrite(req, 'No game with this key', async (q, uid) => {
+          const ownerUid = await moderate(q, uid, gameKey, req.params.action);
+          return ownerUid === null ? null : { kind: 'game', gameKey, ownerUid };
         });
       },
     );
 
     api.post(
       '/admin/comments/:commentId/:action',
-      {
-        config: { anonymousWrites: true },
-        schema: {
-          tags,
-          summary:
-            "Hide a game's comment from every public surface, restore it, or dismiss its " +
-            'reports (operators only; logged with who and when)',
-          ...writeSchema,
-          params: z.object({ commentId: commentIdSchema, ...action.shape }),
-          response: answers,
-        },
-      },
+      adminOptions(
+        "Hide a game's comment from every public surface, restore it, or dismiss its " +
+          'reports (operators only; logged with who and when)',
+        z.object({ commentId: commentIdSchema, ...action.shape }),
+      ),
       async (req) =>
-        writeChange(app, req, {
-          guard: operator(req),
-          write: async (q, uid) => {
-            const c = await moderateComment(q, uid, req.params.commentId, req.params.action);
-            if (!c) throw notFound('No comment with this id');
-            return { touched: await audienceOf(q, { kind: 'comment', ...c }), answer: ok };
-          },
+        operatorWrite(req, 'No comment with this id', async (q, uid) => {
+          const c = await moderateComment(q, uid, req.params.commentId, req.params.action);
+          return c && { kind: 'comment', ...c };
         }),
     );
 
     api.post(
       '/admin/users/:uid/:action',
-      {
-        config: { anonymousWrites: true },
-        schema: {
-          tags,
-          summary:
-            'Block a person from public games (their games leave every public surface; they ' +
-            'cannot create games) or unblock them (operators only; logged with who and when)',
-          ...writeSchema,
-          params: z.object({
-            uid: z.string().min(1).max(128),
-            action: z.enum(['block', 'unblock']),
-          }),
-          response: answers,
-        },
-      },
+      adminOptions(
+        'Block a person from public games (their games leave every public surface; they ' +
+          'cannot create games) or unblock them (operators only; logged with who and when)',
+        z.object({ uid: z.string().min(1).max(128), action: z.enum(['block', 'unblock']) }),
+      ),
       async (req) => {
         const person = req.params.uid;
-        return writeChange(app, req, {
-          guard: operator(req),
-          write: async (q, uid) => {
-            const games = await moderateUser(q, uid, person, req.params.action);
-            if (!games) throw notFound('No such person');
-            return {
-              touched: await audienceOf(q, { kind: 'user', uid: person, games }),
-              answer: ok,
-            };
-          },
+        return operatorWrite(req, 'No such person', async (q, uid) => {
+          const games = await moderateUser(q, uid, person, req.params.action);
+          return games && { kind: 'user', uid: person, games };
         });
       },
     );
 
     api.post(
       '/admin/tags/:tagID/:action',
-      {
-        config: { anonymousWrites: true },
-        schema: {
-          tags,
-          summary:
-            'Hide a tag from every public surface (lists, counts, its page, its games) or ' +
-            'restore it (operators only; logged with who and when)',
-          ...writeSchema,
-          params: tagParamsSchema.extend({ action: z.enum(['hide', 'unhide']) }),
-          response: answers,
-        },
-      },
+      adminOptions(
+        'Hide a tag from every public surface (lists, counts, its page, its games) or ' +
+          'restore it (operators only; logged with who and when)',
+        tagParamsSchema.extend({ action: z.enum(['hide', 'unhide']) }),
+      ),
       async (req) => {
         const { tagID } = req.params;
-        return writeChange(app, req, {
-          guard: operator(req),
-          write: async (q, uid) => {
-            const games = await moderateTag(q, uid, tagID, req.params.action);
-            if (!games) throw notFound('No tag with this key');
-            return {
-              touched: await audienceOf(q, { kind: 'tag', tagKey: tagID, games }),
-              answer: ok,
-            };
-          },
+        return operatorWrite(req, 'No tag with this key', async (q, uid) => {
+          const games = await moderateTag(q, uid, tagID, req.params.action);
+          return games && { kind: 'tag', tagKey: tagID, games };
         });
       },
     );

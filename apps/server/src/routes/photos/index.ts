@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '@sagan/shared/http';
@@ -27,77 +27,73 @@ export default async function photosRoutes(fastify: FastifyInstance): Promise<vo
     });
   });
 
-  app.get(
+  /**
+   * One photo route: `find` answers the photo the asker may see there (null: a 404), sent as
+   * `visibility` says; a private one is for a signed-in owner or scorer, so it may also refuse.
+   */
+  const photoRoute = <P extends z.ZodType<Record<string, string>>>(
+    url: string,
+    route: { tag: string; summary: string; params: P; visibility: 'private' | 'public' },
+    find: (params: z.infer<P>, req: FastifyRequest) => Promise<string | null>,
+  ) =>
+    app.get(
+      url,
+      {
+        schema: {
+          tags: [route.tag],
+          summary: route.summary,
+          params: route.params,
+          ...(route.visibility === 'private' ? { response: refusals } : {}),
+        },
+      },
+      async (req, reply) =>
+        sendPhoto(req, reply, store, await find(req.params as z.infer<P>, req), route.visibility),
+    );
+
+  photoRoute(
     '/teams/:teamKey/players/:playerKey/photo',
     {
-      schema: {
-        tags: ['teamsheets'],
-        summary: "A player's photo, for the sheet's owner (JPEG; revalidated on each use)",
-        params: existingPlayerParams,
-        response: refusals,
-      },
+      tag: 'teamsheets',
+      summary: "A player's photo, for the sheet's owner (JPEG; revalidated on each use)",
+      params: existingPlayerParams,
+      visibility: 'private',
     },
-    async (req, reply) => {
-      const { teamKey, playerKey } = req.params;
-      const photoId = await photoForSheetOwner(db, requireUser(req), teamKey, playerKey);
-      return sendPhoto(req, reply, store, photoId, 'private');
-    },
+    (p, req) => photoForSheetOwner(db, requireUser(req), p.teamKey, p.playerKey),
   );
 
-  app.get(
+  photoRoute(
     '/rosters/:publishedAsKey/players/:playerKey/photo',
     {
-      schema: {
-        tags: ['teamsheets'],
-        summary:
-          "A player's photo on a published sheet (public while the sheet is published, shows " +
-          'photos and lists the player; revalidated on each use)',
-        params: publishedKeyParams.extend({ playerKey: keySchema }),
-      },
+      tag: 'teamsheets',
+      summary:
+        "A player's photo on a published sheet (public while the sheet is published, shows " +
+        'photos and lists the player; revalidated on each use)',
+      params: publishedKeyParams.extend({ playerKey: keySchema }),
+      visibility: 'public',
     },
-    async (req, reply) => {
-      const { publishedAsKey, playerKey } = req.params;
-      const photoId = await photoOnPublishedSheet(db, publishedAsKey, playerKey);
-      return sendPhoto(req, reply, store, photoId, 'public');
-    },
+    (p) => photoOnPublishedSheet(db, p.publishedAsKey, p.playerKey),
   );
 
-  app.get(
+  photoRoute(
     '/playcounts/:gameKey/players/:playerKey/photo',
     {
-      schema: {
-        tags: ['playcounts'],
-        summary:
-          "A player's photo in one of my play counts or one I co-score (revalidated on each use)",
-        params: playCountGameKeyParamsSchema.extend({ playerKey: keySchema }),
-        response: refusals,
-      },
+      tag: 'playcounts',
+      summary:
+        "A player's photo in one of my play counts or one I co-score (revalidated on each use)",
+      params: playCountGameKeyParamsSchema.extend({ playerKey: keySchema }),
+      visibility: 'private',
     },
-    async (req, reply) => {
-      const { gameKey, playerKey } = req.params;
-      const photoId = await photoForPlayCountScorer(db, requireUser(req), gameKey, playerKey);
-      return sendPhoto(req, reply, store, photoId, 'private');
-    },
+    (p, req) => photoForPlayCountScorer(db, requireUser(req), p.gameKey, p.playerKey),
   );
 
-  app.get(
+  photoRoute(
     '/playcount-shares/:shareKey/players/:playerKey/photo',
     {
-      schema: {
-        tags: ['playcounts'],
-        summary: "A player's photo through a shared link (while shared, and photos not hidden)",
-        params: z.object({ shareKey: keySchema, playerKey: keySchema }),
-      },
+      tag: 'playcounts',
+      summary: "A player's photo through a shared link (while shared, and photos not hidden)",
+      params: z.object({ shareKey: keySchema, playerKey: keySchema }),
+      visibility: 'public',
     },
-    async (req, reply) => {
-      const { shareKey, playerKey } = req.params;
-      return sendPhoto(
-        req,
-        reply,
-        store,
-        await photoThroughShare(db, shareKey, playerKey),
-        'public',
-      );
-    },
+    (p) => photoThroughShare(db, p.shareKey, p.playerKey),
   );
 }

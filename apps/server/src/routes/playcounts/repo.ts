@@ -385,8 +385,9 @@ export async function patchGame(
 }
 
 /**
- * A new count of a team sheet uid owns: its roster copied from the sheet (key, jersey, name,
- * photo), nobody on the field yet. Null when uid owns no such team.
+ * A new count of a team sheet (its owner's, which the route's guard checked): its roster copied
+ * from the sheet (key, jersey, name, photo), nobody on the field yet. Null when there is no such
+ * team.
  */
 export async function createFromTeam(
   q: Queryable,
@@ -399,11 +400,9 @@ export async function createFromTeam(
     team_key: string;
     public_initials_only: boolean;
     public_hide_photos: boolean;
-  }>(
-    `SELECT team_key, public_initials_only, public_hide_photos
-       FROM teams WHERE team_key = $1 AND uid = $2`,
-    [input.teamKey, uid],
-  );
+  }>('SELECT team_key, public_initials_only, public_hide_photos FROM teams WHERE team_key = $1', [
+    input.teamKey,
+  ]);
   if (!team[0]) return null;
   const players = await q.query<{
     player_key: string;
@@ -788,17 +787,15 @@ export async function followSheetPrivacy(
   return rows.flatMap((r) => (r.share_key ? [playCountShareTopic.name(r.share_key)] : []));
 }
 
-/** A team's play counts (uid's), oldest first, for the season view; null when not uid's team. */
-export async function seasonOf(q: Queryable, uid: string, teamKey: string): Promise<Season | null> {
-  const team = await q.query<{ team_name: string }>(
-    'SELECT team_name FROM teams WHERE team_key = $1 AND uid = $2',
-    [teamKey, uid],
-  );
-  if (!team[0]) return null;
+/** A team's play counts (its owner's), oldest first, for the season view. */
+export async function seasonOf(
+  q: Queryable,
+  team: { team_key: string; uid: string; team_name: string },
+): Promise<Season> {
   const rows = await q.query<GameRow>(
     `SELECT * FROM play_count_games WHERE team_key = $1 AND uid = $2
       ORDER BY game->>'gameDate', created_at, game_key`,
-    [teamKey, uid],
+    [team.team_key, team.uid],
   );
   const games = rows.map((r) => ({
     gameKey: r.game_key,
@@ -808,8 +805,8 @@ export async function seasonOf(q: Queryable, uid: string, teamKey: string): Prom
     roster: r.game.roster,
   }));
   return {
-    teamKey,
-    teamName: team[0].team_name,
+    teamKey: team.team_key,
+    teamName: team.team_name,
     games: games.map(({ roster: _roster, ...g }) => g),
     players: seasonTotals(games),
   };

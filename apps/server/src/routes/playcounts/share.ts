@@ -13,6 +13,7 @@ import { writeLimit } from '../../lib/write-limits.ts';
 import { findShared, seasonOf, setShareKey } from './repo.ts';
 import { writeChange } from '../../lib/write.ts';
 import { ownedCount } from './policy.ts';
+import { ownedTeam } from '../teamsheets/public.ts';
 import { audienceOf } from './topics.ts';
 
 const shareParams = z.object({ shareKey: keySchema });
@@ -111,9 +112,7 @@ export function shareRoutes(fastify: FastifyInstance): void {
     },
     async (req) => {
       const user = requireUser(req);
-      const season = await seasonOf(db, user.uid, req.params.teamKey);
-      if (!season) throw notFound('Team sheet not found');
-      return season;
+      return seasonOf(db, await ownedTeam(db, user, req.params.teamKey));
     },
   );
 }

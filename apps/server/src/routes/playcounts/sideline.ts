@@ -24,6 +24,7 @@ import {
 import { roleOn, type GameRole } from '../../lib/game-guard.ts';
 import { audienceOf } from './topics.ts';
 import { NOT_FOUND } from './policy.ts';
+import { ownedTeam } from '../teamsheets/public.ts';
 import { eventMeta } from './events.ts';
 import { SNAP_BODY_BYTES } from '../../lib/body-limits.ts';
 
@@ -75,9 +76,9 @@ export function sidelineRoutes(fastify: FastifyInstance): void {
     async (req, reply) => {
       const user = requireUser(req);
       const made = await writeChange(app, req, {
-        // Anyone signed in starts counts; the team sheet must be theirs, which the copy checks.
-        guard: async () => user.uid,
-        write: async (q, uid) => {
+        // Anyone signed in starts counts, from a team sheet of their own.
+        guard: (q) => ownedTeam(q, user, req.body.teamKey),
+        write: async (q, { uid }) => {
           const created = await createFromTeam(q, eventMeta(req, uid), newKey(), req.body);
           if (!created) throw notFound('Team sheet not found');
           const { gameKey } = created;

@@ -54,6 +54,7 @@ import { forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
 import { decideHeld, logged, readLog } from './held.ts';
 import { checkPlayer, lastScoringTap, loadSheetRows } from './sheet-repo.ts';
+import { keptWithName } from '../../lib/kept-names.ts';
 
 // Reads of the scoreboards feature: each realtime topic's whole state (DESIGN §4).
 
@@ -982,29 +983,9 @@ export async function insertScorekeeperMessage(
 }
 
 /** A bookmark keeps the game's name (SPEC §7), refreshed when bookmarked again. */
-export async function addFavoriteScoreboard(
-  q: Queryable,
-  uid: string,
-  gameKey: string,
-  gameName: string,
-): Promise<void> {
-  await q.query(
-    `INSERT INTO favorite_scoreboards (uid, game_key, game_name) VALUES ($1, $2, $3)
-     ON CONFLICT (uid, game_key) DO UPDATE SET game_name = EXCLUDED.game_name`,
-    [uid, gameKey, gameName],
-  );
-}
-
-export async function removeFavoriteScoreboard(
-  q: Queryable,
-  uid: string,
-  gameKey: string,
-): Promise<void> {
-  await q.query('DELETE FROM favorite_scoreboards WHERE uid = $1 AND game_key = $2', [
-    uid,
-    gameKey,
-  ]);
-}
+const bookmarks = keptWithName('favorite_scoreboards', 'game_key', 'game_name');
+export const addFavoriteScoreboard = bookmarks.keep;
+export const removeFavoriteScoreboard = bookmarks.drop;
 
 export async function followTag(q: Queryable, uid: string, tagKey: string): Promise<void> {
   await q.query('INSERT INTO followed_tags (uid, tag_key) VALUES ($1, $2) ON CONFLICT DO NOTHING', [

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { errorSchema, okSchema } from '@sagan/shared/http';
 import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { scorekeeperMessageSchema } from '@sagan/shared/scoreboard';
@@ -79,6 +80,22 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       },
     });
   };
+
+  /** The options of a listChange route: a keyed edit, answered ok (a PUT also 404 when `find` fails). */
+  const listChangeOptions = <P extends z.ZodTypeAny>(
+    summary: string,
+    params: P,
+    adds: boolean,
+  ) => ({
+    config: writeLimit(app.config.rateLimitFactor, 'edit'),
+    schema: {
+      tags,
+      summary,
+      headers: idempotentHeadersSchema,
+      params,
+      response: { 200: okSchema, 401: errorSchema, ...(adds ? { 404: errorSchema } : {}) },
+    },
+  });
 
   app.get(
     '/games/recent',
@@ -238,16 +255,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
 
   app.put(
     '/me/favorite-scoreboards/:gameKey',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags,
-        summary: 'Bookmark a game (stores its gameName, SPEC §7)',
-        headers: idempotentHeadersSchema,
-        params: gameKeyParamsSchema,
-        response: { 200: okSchema, 401: errorSchema, 404: errorSchema },
-      },
-    },
+    listChangeOptions('Bookmark a game (stores its gameName, SPEC §7)', gameKeyParamsSchema, true),
     async (req) =>
       listChange(
         req,
@@ -259,16 +267,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
 
   app.delete(
     '/me/favorite-scoreboards/:gameKey',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags,
-        summary: 'Remove a bookmark',
-        headers: idempotentHeadersSchema,
-        params: gameKeyParamsSchema,
-        response: { 200: okSchema, 401: errorSchema },
-      },
-    },
+    listChangeOptions('Remove a bookmark', gameKeyParamsSchema, false),
     async (req) =>
       listChange(req, 'bookmarks', nothingToFind, (q, uid) =>
         removeFavoriteScoreboard(q, uid, req.params.gameKey),
@@ -289,16 +288,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
 
   app.put(
     '/me/followed-tags/:tagID',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags,
-        summary: 'Follow a tag',
-        headers: idempotentHeadersSchema,
-        params: tagParamsSchema,
-        response: { 200: okSchema, 401: errorSchema, 404: errorSchema },
-      },
-    },
+    listChangeOptions('Follow a tag', tagParamsSchema, true),
     async (req) =>
       listChange(
         req,
@@ -312,16 +302,7 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
 
   app.delete(
     '/me/followed-tags/:tagID',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags,
-        summary: 'Unfollow a tag',
-        headers: idempotentHeadersSchema,
-        params: tagParamsSchema,
-        response: { 200: okSchema, 401: errorSchema },
-      },
-    },
+    listChangeOptions('Unfollow a tag', tagParamsSchema, false),
     async (req) =>
       listChange(req, 'follows', nothingToFind, (q, uid) => unfollowTag(q, uid, req.params.tagID)),
   );

@@ -9,6 +9,7 @@ import { applyPrivacy, type PublicPrivacy } from '@sagan/shared/teamsheet-privac
 import type { Queryable } from '../../db/db.ts';
 import { ownerPhotoPath, publicPhotoPath } from '../photos/public.ts';
 import { newKey } from '../../lib/keys.ts';
+import { keptWithName } from '../../lib/kept-names.ts';
 
 export interface TeamRow {
   team_key: string;
@@ -376,29 +377,9 @@ export async function followsRoster(
 }
 
 /** A follow keeps the sheet's name, refreshed when followed again. */
-export async function followRoster(
-  q: Queryable,
-  uid: string,
-  publishedAsKey: string,
-  teamName: string,
-): Promise<void> {
-  await q.query(
-    `INSERT INTO favorite_rosters (uid, published_as_key, team_name) VALUES ($1, $2, $3)
-     ON CONFLICT (uid, published_as_key) DO UPDATE SET team_name = EXCLUDED.team_name`,
-    [uid, publishedAsKey, teamName],
-  );
-}
-
-export async function unfollowRoster(
-  q: Queryable,
-  uid: string,
-  publishedAsKey: string,
-): Promise<void> {
-  await q.query('DELETE FROM favorite_rosters WHERE uid = $1 AND published_as_key = $2', [
-    uid,
-    publishedAsKey,
-  ]);
-}
+const follows = keptWithName('favorite_rosters', 'published_as_key', 'team_name');
+export const followRoster = follows.keep;
+export const unfollowRoster = follows.drop;
 
 /** Group rows of one team. */
 export async function countGroups(q: Queryable, teamKey: string): Promise<number> {
