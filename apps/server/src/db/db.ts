@@ -104,7 +104,7 @@ let pgLoaded: Promise<typeof pg> | undefined;
 
 /**
  * The PostgreSQL driver, loaded by the first PostgreSQL database: a server on PGlite never
- * needs it, and loading it (with Node's fetch, which it pulls in) cost every start 70–100 ms.
+ * needs it, and loading it (it looks for Node's fetch as it loads) held up every start.
  */
 export function loadPg(): Promise<typeof pg> {
   return (pgLoaded ??= import('pg').then(({ default: driver }) => {
