@@ -38,9 +38,12 @@ await build({
   // swagger-ui's static files), sharp's native module, and ws's optional native helpers; and
   // @fastify/cookie, which loads its own `cookie` (v2) with import(): bundled, that import gave
   // the CommonJS module's namespace without its named exports, and every Set-Cookie threw.
+  // And pg, loaded only by a server on PostgreSQL: from node_modules, so that a test can see
+  // that a server on PGlite never loads it.
   external: [
     '@electric-sql/pglite',
     '@fastify/cookie',
+    'pg',
     '@fastify/swagger-ui',
     'sharp',
     'bufferutil',

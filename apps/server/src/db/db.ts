@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
 import { momentOf, type Moment } from './moment.ts';
 
@@ -100,8 +100,19 @@ function listenBackoffMs(attempt: number): number {
   return Math.round(base / 2 + Math.random() * (base / 2));
 }
 
-// int8 (count(*), bigint columns) as JS numbers: our values stay far below 2^53.
-pg.types.setTypeParser(20, (v) => Number(v));
+let pgLoaded: Promise<typeof pg> | undefined;
+
+/**
+ * The PostgreSQL driver, loaded by the first PostgreSQL database: a server on PGlite never
+ * needs it, and loading it (it looks for Node's fetch as it loads) held up every start.
+ */
+export function loadPg(): Promise<typeof pg> {
+  return (pgLoaded ??= import('pg').then(({ default: driver }) => {
+    // int8 (count(*), bigint columns) as JS numbers: our values stay far below 2^53.
+    driver.types.setTypeParser(20, (v) => Number(v));
+    return driver;
+  }));
+}
 
 /** Statement names by SQL text; at most MAX_PREPARED, so each connection's set stays bounded. */
 const statementNames = new Map<string, string>();
@@ -126,6 +137,7 @@ function prepared(text: string, params?: unknown[]): pg.QueryConfig {
 }
 
 export async function openPostgres(url: string): Promise<Db> {
+  const pg = await loadPg();
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.

@@ -4,9 +4,8 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
-import pg from 'pg';
 import { z } from 'zod';
-import type { Db } from '../db/db.ts';
+import { loadPg, type Db } from '../db/db.ts';
 import { momentOf, TABLES_NOT_RESTORED } from '../db/moment.ts';
 import { photoStoreOf } from '../routes/photos/public.ts';
 
@@ -138,6 +137,7 @@ async function dumpPostgres(
   url: string,
   staging: string,
 ): Promise<Omit<BackupManifest, 'format' | 'formatVersion' | 'photos'>> {
+  const pg = await loadPg();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
