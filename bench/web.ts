@@ -13,6 +13,7 @@
 //   npm run bench:web -- --dist apps/web/dist   # measure a build made by `npm run build`
 //   npm run bench:web -- --baseline main   # adds main's bytes on the wire per page, same run
 //   npm run bench:web -- --first-paint --navigations 60   # only navigation → board ÷ floor
+//   npm run bench:web -- --first-paint --floor-isolation   # the floor with the page's COOP
 //
 // Exit status 1 when the board never changes, a write is not seen, a public page's JavaScript
 // outgrows its budget (MAX_JS_KB), or a target is missed with --strict.
@@ -50,6 +51,12 @@ const STRICT = args.includes('--strict');
 const BASELINE = args.includes('--baseline') ? args[args.indexOf('--baseline') + 1] : undefined;
 /** Only the first-paint pairs (navigation → board visible, and its floor). */
 const FIRST_PAINT_ONLY = args.includes('--first-paint');
+/**
+ * The floor sends the page's own isolation headers (COOP, Origin-Agent-Cluster): Chromium puts
+ * a page with COOP in a new browsing context group, which in a fresh tab means a new renderer
+ * process; this shows how much of the ratio that is.
+ */
+const FLOOR_ISOLATION = args.includes('--floor-isolation');
 /**
  * Pairs of cold navigations (the page, then its floor, in alternating order). On a shared
  * machine one pair can differ by 2× from the next: the ratio is a median of pairs with its
@@ -271,7 +278,13 @@ function armChange(page: Page, expected: string): Promise<number> {
  * floor no page can beat, without Sagan's own server time hidden in it.
  */
 async function startFloorServer(url: string): Promise<{ url: string; close(): void }> {
-  const html = await (await fetch(url)).text();
+  const page = await fetch(url);
+  const html = await page.text();
+  const isolation: Record<string, string> = {};
+  for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster']) {
+    const value = page.headers.get(name);
+    if (FLOOR_ISOLATION && value) isolation[name] = value;
+  }
   if (!html.includes('board-score')) throw new Error('the scoreboard page is not server-rendered');
   const floor = Buffer.from(
     html
@@ -279,7 +292,11 @@ async function startFloorServer(url: string): Promise<{ url: string; close(): vo
       .replace(/<link rel="modulepreload"[^>]*>/g, ''),
   );
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      ...isolation,
+    });
     res.end(floor);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -458,7 +475,9 @@ async function main() {
         50,
       );
       const fl = percentile(floorMs, 50);
-      console.log(`\nFirst paint, ${machine()}; ${loadLine}`);
+      console.log(
+        `\nFirst paint, ${machine()}; ${loadLine}${FLOOR_ISOLATION ? "; the floor sends the page's COOP and Origin-Agent-Cluster" : ''}`,
+      );
       console.log('\n| measure | value | target | met |');
       console.log('|---|---:|---:|---|');
       console.log(
