@@ -13,6 +13,8 @@
 //   npm run bench:web -- --dist apps/web/dist   # measure a build made by `npm run build`
 //   npm run bench:web -- --baseline main   # adds main's bytes on the wire per page, same run
 //   npm run bench:web -- --lighthouse 0    # the full run without its Lighthouse table
+//   npm run bench:web -- --first-paint --navigations 60   # only navigation → board ÷ floor
+//   npm run bench:web -- --first-paint --floor-isolation   # the floor with the page's COOP
 //
 // The full run ends with Lighthouse (mobile defaults) on every public page and the login page,
 // several loads a page taken in turn (the median of 5 unless --lighthouse N says otherwise),
@@ -46,7 +48,24 @@ const GIVEN_DIST = args.includes('--dist')
 const BUILD = !GIVEN_DIST && !args.includes('--no-build');
 const STRICT = args.includes('--strict');
 const BASELINE = args.includes('--baseline') ? args[args.indexOf('--baseline') + 1] : undefined;
-const NAVIGATIONS = SMOKE ? 2 : 15;
+/** Only the first-paint pairs (navigation → board visible, and its floor). */
+const FIRST_PAINT_ONLY = args.includes('--first-paint');
+/**
+ * The floor sends the page's own isolation headers (COOP, Origin-Agent-Cluster): Chromium puts
+ * a page with COOP in a new browsing context group, which in a fresh tab means a new renderer
+ * process; this shows how much of the ratio that is.
+ */
+const FLOOR_ISOLATION = args.includes('--floor-isolation');
+/**
+ * Pairs of cold navigations (the page, then its floor, in alternating order). On a shared
+ * machine one pair can differ by 2× from the next: the ratio is a median of pairs with its
+ * spread, and 15 pairs left it ±0.2.
+ */
+const NAVIGATIONS = args.includes('--navigations')
+  ? Number(args[args.indexOf('--navigations') + 1])
+  : SMOKE
+    ? 2
+    : 40;
 const WRITES = SMOKE ? 5 : 50;
 const DIST = GIVEN_DIST ?? path.join(root, '.tmp/bench-web-dist');
 /** Lighthouse loads per page: issue 28's median of 5 in the full run, none in the smoke. */
@@ -118,7 +137,14 @@ async function coldNavigation(
   browser: Browser,
   url: string,
   record: boolean,
-): Promise<{ ms: number; loaded: Loaded[]; foreign: string[] }> {
+): Promise<{
+  ms: number;
+  ttfbMs: number;
+  fcpMs: number;
+  phases: number[];
+  loaded: Loaded[];
+  foreign: string[];
+}> {
   // A fresh context per navigation: empty HTTP cache, no cookies.
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(BOARD_WATCH);
@@ -158,14 +184,32 @@ async function coldNavigation(
   await page.goto(url, { waitUntil: 'commit' });
   await page.locator(BOARD_SCORE).first().waitFor({ state: 'visible', timeout: 15_000 });
   // performance.now() counts from the navigation's start in this document.
-  const ms = await page.evaluate(() => {
+  // The first frame with content, as the browser reports its paint: the board is in the
+  // server's HTML, so it is in that frame (the rAF-then-task mark above can queue behind tasks
+  // that do not delay the frame itself).
+  await page.waitForFunction(
+    () => performance.getEntriesByName('first-contentful-paint').length > 0,
+  );
+  const { ms, ttfbMs, fcpMs, phases } = await page.evaluate(() => {
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    return (window as unknown as { __boardAt?: number }).__boardAt ?? nav.duration;
+    return {
+      ms: (window as unknown as { __boardAt?: number }).__boardAt ?? nav.duration,
+      // Where the time goes: before the page's first byte (the server) or after it (the page).
+      ttfbMs: nav.responseStart,
+      fcpMs: performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      // First byte, last byte, parsed (domInteractive), first contentful paint.
+      phases: [
+        nav.responseStart,
+        nav.responseEnd,
+        nav.domInteractive,
+        performance.getEntriesByName('first-contentful-paint')[0]!.startTime,
+      ],
+    };
   });
   // The app's modules start after the first frame (after-paint.js): on a slow first frame the
-  // network can look idle before they are asked for, and they would not be counted. #root's
-  // aria-busy cannot say so (the app sets it when its entry runs, so the server's markup has
-  // none); the list of early taps the inline theme script keeps ends when the app takes over.
+  // network can look idle before they are asked for, and they would not be counted. The list
+  // of early taps the inline theme script keeps ends when the app takes over (so does #root's
+  // aria-busy, which a build before this one's server did not send).
   if (record) await page.waitForFunction(TAKEN_OVER);
   await page.waitForLoadState('networkidle');
   await Promise.all(bodies);
@@ -187,7 +231,7 @@ async function coldNavigation(
   }
   closed = true;
   await context.close();
-  return { ms, loaded, foreign };
+  return { ms, ttfbMs, fcpMs, phases, loaded, foreign };
 }
 
 /** In the page: the time the first board score was painted (rAF, then the next task). */
@@ -240,7 +284,13 @@ function armChange(page: Page, expected: string): Promise<number> {
  * floor no page can beat, without Sagan's own server time hidden in it.
  */
 async function startFloorServer(url: string): Promise<{ url: string; close(): void }> {
-  const html = await (await fetch(url)).text();
+  const page = await fetch(url);
+  const html = await page.text();
+  const isolation: Record<string, string> = {};
+  for (const name of ['cross-origin-opener-policy', 'origin-agent-cluster']) {
+    const value = page.headers.get(name);
+    if (FLOOR_ISOLATION && value) isolation[name] = value;
+  }
   if (!html.includes('board-score')) throw new Error('the scoreboard page is not server-rendered');
   const floor = Buffer.from(
     html
@@ -248,7 +298,11 @@ async function startFloorServer(url: string): Promise<{ url: string; close(): vo
       .replace(/<link rel="modulepreload"[^>]*>/g, ''),
   );
   const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      ...isolation,
+    });
     res.end(floor);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -466,29 +520,97 @@ async function main() {
     // 0: bytes on the wire of every public page, cold (and the baseline's, if asked).
     const wire: Wire[] = [];
     const pages = await seedPublicPages(base);
-    for (const page of pages) {
-      wire.push(await wireBytes(browser, page, pageUrl(base, page)));
+    if (!FIRST_PAINT_ONLY) {
+      for (const page of pages) {
+        wire.push(await wireBytes(browser, page, pageUrl(base, page)));
+      }
     }
-    const baseline = BASELINE ? await baselineWire(browser, BASELINE) : null;
+    const baseline = BASELINE && !FIRST_PAINT_ONLY ? await baselineWire(browser, BASELINE) : null;
 
     // 1 + 2: first load and navigation → board visible, cold, several times, alternating with
     // the floor page so both see the same machine.
     const navMs: number[] = [];
     const floorMs: number[] = [];
-    let first: Awaited<ReturnType<typeof coldNavigation>> | null = null;
-    for (let i = 0; i < NAVIGATIONS + 1; i++) {
-      const r = await coldNavigation(browser, url, i === 0);
-      if (i === 0)
-        first = r; // the very first also warms the server; not timed
-      else navMs.push(r.ms);
-      const f = await coldNavigation(browser, floorUrl, false);
-      if (i > 0) floorMs.push(f.ms);
+    /** Each pair's page ÷ floor: the two were measured a moment apart, on the same load. */
+    const pairRatios: number[] = [];
+    const navTtfb: number[] = [];
+    const floorTtfb: number[] = [];
+    const fcpRatios: number[] = [];
+    const navPhases: number[][] = [];
+    const floorPhases: number[][] = [];
+    const loadBefore = os.loadavg();
+    // The very first also warms the server and reads the first-load sizes; not timed.
+    const first = await coldNavigation(browser, url, true);
+    await coldNavigation(browser, floorUrl, false);
+    for (let i = 0; i < NAVIGATIONS; i++) {
+      // Which goes first alternates, so a load that grows or fades within a pair is shared.
+      const floorFirst = i % 2 === 1;
+      const f0 = floorFirst ? await coldNavigation(browser, floorUrl, false) : null;
+      const r = await coldNavigation(browser, url, false);
+      const f = f0 ?? (await coldNavigation(browser, floorUrl, false));
+      navMs.push(r.ms);
+      floorMs.push(f.ms);
+      navTtfb.push(r.ttfbMs);
+      floorTtfb.push(f.ttfbMs);
+      fcpRatios.push(r.fcpMs / f.fcpMs);
+      navPhases.push(r.phases);
+      floorPhases.push(f.phases);
+      pairRatios.push(r.ms / f.ms);
     }
+    const loadAfter = os.loadavg();
+    const navMsInOrder = [...navMs];
+    const floorMsInOrder = [...floorMs];
     floorMs.sort((a, b) => a - b);
-    const loaded = first!.loaded;
+    pairRatios.sort((a, b) => a - b);
+    const loaded = first.loaded;
     const js = loaded.filter((l) => l.type === 'script').reduce((a, l) => a + l.wireBytes, 0);
     const css = loaded.filter((l) => l.type === 'stylesheet').reduce((a, l) => a + l.wireBytes, 0);
     navMs.sort((a, b) => a - b);
+
+    const ratioLine = () =>
+      `| navigation → board visible ÷ floor, median of ${pairRatios.length} alternating pairs (p25–p75) | ${percentile(pairRatios, 50).toFixed(2)} (${percentile(pairRatios, 25).toFixed(2)}–${percentile(pairRatios, 75).toFixed(2)}) | ≤ 1.15 | ${percentile(pairRatios, 50) <= 1.15 ? 'yes' : '**no**'} |`;
+    const loadLine = `load average (1 min) ${loadBefore[0]!.toFixed(1)} before, ${loadAfter[0]!.toFixed(1)} after`;
+    if (FIRST_PAINT_ONLY) {
+      const n = percentile(
+        navMs.sort((a, b) => a - b),
+        50,
+      );
+      const fl = percentile(floorMs, 50);
+      console.log(
+        `\nFirst paint, ${machine()}; ${loadLine}${FLOOR_ISOLATION ? "; the floor sends the page's COOP and Origin-Agent-Cluster" : ''}`,
+      );
+      console.log('\n| measure | value | target | met |');
+      console.log('|---|---:|---:|---|');
+      console.log(
+        `| navigation → board visible, p50 (p25–p75) | ${n.toFixed(1)} (${percentile(navMs, 25).toFixed(1)}–${percentile(navMs, 75).toFixed(1)}) ms | — | — |`,
+      );
+      console.log(
+        `| floor, p50 (p25–p75) | ${fl.toFixed(1)} (${percentile(floorMs, 25).toFixed(1)}–${percentile(floorMs, 75).toFixed(1)}) ms | — | — |`,
+      );
+      const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+      console.log(
+        `| first byte, page / floor, p50 | ${percentile(sorted(navTtfb), 50).toFixed(1)} / ${percentile(sorted(floorTtfb), 50).toFixed(1)} ms | — | — |`,
+      );
+      const after = (ms: number[], ttfb: number[]) => sorted(ms.map((m, i) => m - ttfb[i]!));
+      console.log(
+        `| first byte → board visible, page / floor, p50 | ${percentile(after(navMsInOrder, navTtfb), 50).toFixed(1)} / ${percentile(after(floorMsInOrder, floorTtfb), 50).toFixed(1)} ms | — | — |`,
+      );
+      console.log(ratioLine());
+      fcpRatios.sort((a, b) => a - b);
+      const phaseP50 = (rows: number[][]) =>
+        [0, 1, 2, 3]
+          .map((k) => percentile(sorted(rows.map((r) => r[k]!)), 50).toFixed(1))
+          .join(' / ');
+      console.log(
+        `| first byte / last byte / parsed / first contentful paint, p50, page | ${phaseP50(navPhases)} ms | — | — |`,
+      );
+      console.log(`| the same, floor | ${phaseP50(floorPhases)} ms | — | — |`);
+      console.log(
+        `| first contentful paint ÷ floor's, median of ${fcpRatios.length} pairs (p25–p75) | ${percentile(fcpRatios, 50).toFixed(2)} (${percentile(fcpRatios, 25).toFixed(2)}–${percentile(fcpRatios, 75).toFixed(2)}) | — | — |`,
+      );
+      floor.close();
+      return;
+    }
 
     // 3: write → pixels changed, on one viewer page, the writes sent from a scorekeeper page
     // in the same browser so both times come from one clock.
@@ -538,13 +660,13 @@ async function main() {
     floor.close();
 
     // The Google sign-in script belongs to the Login screen only.
-    const googleOnBoard = first!.foreign.filter((u) => u.includes('accounts.google.com'));
+    const googleOnBoard = first.foreign.filter((u) => u.includes('accounts.google.com'));
 
     const f = (x: number) => x.toFixed(1);
     const ok = (cond: boolean) => (cond ? 'yes' : '**no**');
     const navP50 = percentile(navMs, 50);
     const wP50 = percentile(writeMs, 50);
-    console.log(`\nWeb, ${machine()}; headless Chromium, loopback, server on core 0`);
+    console.log(`\nWeb, ${machine()}; headless Chromium, loopback, server on core 0; ${loadLine}`);
     console.log('\n| measure | value | target | met |');
     console.log('|---|---:|---:|---|');
     console.log(
@@ -560,14 +682,12 @@ async function main() {
     console.log(
       `| floor: the same board as a static page, no script, p50 / max of ${floorMs.length} | ${f(floorP50)} / ${f(floorMs.at(-1)!)} ms | — | — |`,
     );
-    console.log(
-      `| navigation → board visible ÷ floor (p50) | ${(navP50 / floorP50).toFixed(2)} | — | — |`,
-    );
+    console.log(ratioLine());
     console.log(
       `| write → board pixels changed, p50 / p99 of ${writeMs.length} | ${f(wP50)} / ${f(percentile(writeMs, 99))} ms | p50 ≤ ${TARGETS.writeP50Ms} ms | ${ok(wP50 <= TARGETS.writeP50Ms)} |`,
     );
     console.log(
-      `| third-party requests on the scoreboard route | ${first!.foreign.length} | 0 | ${ok(first!.foreign.length === 0)} |`,
+      `| third-party requests on the scoreboard route | ${first.foreign.length} | 0 | ${ok(first.foreign.length === 0)} |`,
     );
     console.log('\nBytes on the wire per public page (cold load, phone viewport; KB):\n');
     console.log('| page | status | HTML | JS | CSS | other | total |');

@@ -110,8 +110,7 @@ test.describe('the shell on a phone', () => {
       }
     }
     // The header stays one row with the longest name: the name is cut short, not wrapped.
-    // Measured once it is laid out: the app's first render after takeover can replace the
-    // header's element between finding it and measuring it.
+    // Measured once it is laid out.
     const header = page.locator('.top-menu');
     await expect.poll(async () => (await header.boundingBox())?.height).toBeLessThanOrEqual(72);
     await expect(page.getByRole('button', { name: owner })).toBeVisible();
@@ -136,8 +135,7 @@ test.describe('the shell on a phone', () => {
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
     await expect(scoreboards).toBeHidden();
     // One row: logo, theme, Login and the Menu button.
-    // Measured once it is laid out: the app's first render after takeover can replace the
-    // header's element between finding it and measuring it.
+    // Measured once it is laid out.
     const header = page.locator('.top-menu');
     await expect.poll(async () => (await header.boundingBox())?.height).toBeLessThanOrEqual(72);
 

@@ -82,15 +82,15 @@ async function openHeld(page: Page, path: string, asset = APP_ENTRY): Promise<()
 }
 
 /**
- * Lets the held app code load, and waits until the app has taken the page over: the server's
- * element `shown` is gone from the document (replaced by the app's own) and #root is no longer
- * busy.
+ * Lets the held app code load, and waits until the app has taken the page over (#root, busy
+ * from the server's first byte, no longer is) keeping the server's element `shown` as its own.
  */
 async function tookOver(page: Page, shown: Locator, release: () => void): Promise<void> {
   const serverElement = await shown.elementHandle();
+  await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
   release();
-  await expect.poll(() => serverElement!.evaluate((el) => el.isConnected)).toBe(false);
   await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+  expect(await serverElement!.evaluate((el) => el.isConnected)).toBe(true);
 }
 
 /** A new coach's team with these [jersey, name] players, published: its public sheet's key. */
@@ -202,11 +202,12 @@ test.describe('server-rendered scoreboard', () => {
     await expect(rows).toHaveCount(3);
     await page.getByPlaceholder('Search...').fill('diaz');
     await expect(rows).toHaveCount(3); // the server's markup does not filter
-    // The server's field, kept to tell when the app's markup has replaced it.
     const serverField = await page.getByPlaceholder('Search...').elementHandle();
-    expect(await serverField!.evaluate((el) => el.isConnected)).toBe(true);
+    await expect(page.locator('#root')).toHaveAttribute('aria-busy', 'true');
     release();
-    await expect.poll(() => serverField!.evaluate((el) => el.isConnected)).toBe(false);
+    await expect(page.locator('#root')).not.toHaveAttribute('aria-busy', 'true');
+    // The app took the server's field over, its text with it.
+    expect(await serverField!.evaluate((el) => el.isConnected)).toBe(true);
     await expect(page.getByPlaceholder('Search...')).toHaveValue('diaz');
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText('Bo Diaz');
@@ -226,16 +227,15 @@ test.describe('server-rendered scoreboard', () => {
       ['12', 'Cy Ng'],
     ]);
     const context = await browser.newContext();
-    // Records where the focus and selection are in the first moment after the app's markup has
-    // replaced the server's: a mutation observer's callback runs before any later task, so a
-    // keystroke can never come earlier than this.
+    // Records where the focus and selection are in the first moment after the app has taken the
+    // server's markup over (it ends #root's aria-busy, then renders, in one task): a mutation
+    // observer's callback runs before any later task, so a keystroke can never come earlier.
     await context.addInitScript(`(() => {
       window.__afterTakeover = null;
       document.addEventListener('DOMContentLoaded', () => {
         const root = document.getElementById('root');
-        const server = root.querySelector('input');
         new MutationObserver(() => {
-          if (window.__afterTakeover || !server || server.isConnected) return;
+          if (window.__afterTakeover || root.hasAttribute('aria-busy')) return;
           const a = document.activeElement;
           window.__afterTakeover = {
             tag: a.tagName,
@@ -244,7 +244,7 @@ test.describe('server-rendered scoreboard', () => {
             start: a.selectionStart,
             end: a.selectionEnd,
           };
-        }).observe(root, { childList: true, subtree: true });
+        }).observe(root, { childList: true, subtree: true, attributes: true });
       });
     })();`);
     const page = await context.newPage();

@@ -119,8 +119,10 @@ function injectFirstPaint(
   appConfig: AppConfig,
   session: SessionUser | null | undefined,
 ): string {
+  // Busy from the first byte until main.tsx has taken the markup over: its entry runs only after
+  // the first paint (after-paint.js), and until then a tap on the markup does nothing.
   const body =
-    `<div id="root">${rendered.html}</div>` +
+    `<div id="root" aria-busy="true">${rendered.html}</div>` +
     `<script type="application/json" id="${INITIAL_STATE_ID}">${jsonForScript(states)}</script>` +
     `<script type="application/json" id="${INITIAL_CONFIG_ID}">${jsonForScript(appConfig)}</script>` +
     (session === undefined

@@ -63,7 +63,7 @@ function initialStates(html: string): { topic: string; seq: number; data: unknow
 }
 
 const rootOf = (html: string) =>
-  /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+  /<div id="root"[^>]*>([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
 
 describe('jsonForScript', () => {
   it('leaves nothing that could end the script element or break it as JavaScript', () => {
@@ -113,6 +113,8 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
     const res = await t.app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
+    // Busy until the app has taken it over (main.tsx ends it): its controls do nothing before.
+    expect(res.body).toContain('<div id="root" aria-busy="true">');
     const root = rootOf(res.body);
     expect(root).toContain('class="board board-basketball"');
     expect(root).toMatch(/class="board-score"[^>]*>57</);

@@ -35,7 +35,7 @@ export function renderScoreboard(url, ...rest) {
 );
 
 const rootOf = (html: string) =>
-  /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+  /<div id="root"[^>]*>([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
 
 function initialStates(html: string): { topic: string; seq: number; data: unknown }[] {
   const m = /<script type="application\/json" id="sagan-initial">([^<]*)<\/script>/.exec(html);

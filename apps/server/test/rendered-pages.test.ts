@@ -13,7 +13,7 @@ const INDEX =
 const dist = useSsrBundle({ 'index.html': INDEX });
 
 const rootOf = (html: string) =>
-  /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+  /<div id="root"[^>]*>([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
 
 function initialTopics(html: string): string[] | null {
   const m = /<script type="application\/json" id="sagan-initial">([^<]*)<\/script>/.exec(html);

@@ -35,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => fs.rmSync(dist, { recursive: true, force: true }));
 
 const rootOf = (html: string) =>
-  /<div id="root">([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
+  /<div id="root"[^>]*>([\s\S]*)<\/div><script type="application\/json"/.exec(html)?.[1] ?? '';
 
 function jsonOf(html: string, id: string): unknown {
   const m = new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html);

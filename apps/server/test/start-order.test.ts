@@ -48,7 +48,7 @@ export async function renderScoreboard() { return { html: '<p>rendered</p>' }; }
       const tags = await app.inject({ method: 'GET', url: `${API}/tags` });
       expect(tags.statusCode).toBe(200);
       const home = await app.inject({ method: 'GET', url: `${BASE_PATH}/` });
-      expect(home.body).toContain('<div id="root"><p>rendered</p></div>');
+      expect(home.body).toContain('<div id="root" aria-busy="true"><p>rendered</p></div>');
     } finally {
       await app.close();
       await test.cleanup();

@@ -71,9 +71,11 @@
     });
   }
   show();
-  // Until the app's own markup replaces these slots.
+  // Until the app has taken the page over (main.tsx ends #root's aria-busy): it keeps these
+  // slots as its own and shows its clock in them, stopped or running.
+  var root = document.getElementById('root');
   var timer = setInterval(function () {
-    if (slots[0].isConnected) show();
+    if (root && root.hasAttribute('aria-busy') && slots[0].isConnected) show();
     else clearInterval(timer);
   }, 250);
 })();

@@ -1,7 +1,7 @@
 // First: schemas built by the imports below must already find zod jitless (no eval probe).
 import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { render, type ComponentChild } from 'preact';
 import { BrowserRouter } from 'react-router';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
@@ -31,9 +31,9 @@ if (!root) throw new Error('#root missing from index.html');
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]';
 
 function start(container: HTMLElement) {
-  // A keyboard user may already be on a control of the server-rendered page: the same control
-  // (by its place among the focusable ones, the markup being the same) gets focus back once
-  // the app's own markup has replaced it.
+  // A keyboard user may already be on a control of the server-rendered page: should the app's
+  // render replace that control, the same control (by its place among the focusable ones, the
+  // markup being the same) gets focus back.
   const focusables = () => [...container.querySelectorAll<HTMLElement>(FOCUSABLE)];
   const focusedAt = focusables().indexOf(document.activeElement as HTMLElement);
   // Text selected in that field (a select-all before typing over it) stays selected, so the
@@ -44,7 +44,7 @@ function start(container: HTMLElement) {
       ? { start: active.selectionStart, end: active.selectionEnd }
       : null;
   // A visitor may also have typed into a field of it already (a team sheet's search, say):
-  // the app's markup would otherwise come up empty and the text be lost.
+  // the app's render sets a field to its state's value (empty), and the text would be lost.
   const typed = textFields(container).flatMap((field, at) =>
     field.value !== field.defaultValue ? [{ at, value: field.value }] : [],
   );
@@ -52,13 +52,19 @@ function start(container: HTMLElement) {
   const early = window.__saganEarly ?? [];
   window.__saganEarly = null;
   container.removeAttribute('aria-busy');
-  createRoot(container).render(
+  const app = (
     <StrictMode>
       <BrowserRouter basename={BASE_PATH}>
         <AppRoutes />
       </BrowserRouter>
-    </StrictMode>,
+    </StrictMode>
   );
+  // Preact's own render, not preact/compat's createRoot: it takes the server's markup over,
+  // keeping every element that matches and mending only what differs, where createRoot first
+  // empties the container (as React's does) and builds a copy of every element in the same
+  // task: the header a visitor or a test holds is gone, an image is decoded again. (Back on
+  // React, this is hydrateRoot.)
+  render(app as ComponentChild, container);
   // Preact has rendered the preloaded page by now, with the same fields in the same order. The
   // text goes in as typing would, so the page's own state (its filter) follows it too.
   const fields = textFields(container);
@@ -69,7 +75,7 @@ function start(container: HTMLElement) {
     field.dispatchEvent(new Event('input', { bubbles: true }));
   }
   // In this same task: a keystroke arriving after it must find the app's field focused, not
-  // the body left behind by the removed one.
+  // the body, should the render have replaced the field.
   const refocused = focusedAt >= 0 ? focusables()[focusedAt] : undefined;
   refocused?.focus();
   if (
