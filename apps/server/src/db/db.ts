@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
 import { momentOf, type Moment } from './moment.ts';
+import { count, trace } from './trace.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -399,10 +400,13 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     pending.clear();
   };
   worker.on('message', (reply: Reply) => {
+    if (trace) count('notify' in reply ? 'notifies' : 'replies');
     if ('notify' in reply) {
       const deliver = () => listeners.get(reply.notify)?.(reply.payload);
-      if (committing) held.push(deliver);
-      else deliver();
+      if (committing) {
+        if (trace) count('held');
+        held.push(deliver);
+      } else deliver();
       return;
     }
     const p = pending.get(reply.id);
@@ -467,7 +471,13 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     try {
       return requestSyncNow<T>(req);
     } finally {
-      blockedMs += performance.now() - waitStart;
+      const waited = performance.now() - waitStart;
+      blockedMs += waited;
+      if (trace) {
+        count('blockedMs', waited);
+        count('sync');
+        if (waited > 3) trace('blocked', waitStart, { op: opName(req), ms: +waited.toFixed(1) });
+      }
       // Immediates scheduled now run after this turn's (or, from one, the next turn's) I/O.
       turnReset ??= setImmediate(() => {
         turnReset = undefined;
@@ -501,6 +511,15 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
   const request = <T>(req: DistributiveOmit<Request, 'id'>, id = nextId++): Promise<T> => {
     if (stopped) return Promise.reject(stopped);
     return new Promise<T>((resolve, reject) => {
+      if (trace) {
+        const sent = performance.now();
+        const res = resolve;
+        resolve = (v) => {
+          const ms = performance.now() - sent;
+          if (ms > 10) trace!('async', sent, { op: opName(req), ms: +ms.toFixed(1) });
+          res(v);
+        };
+      }
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       worker.ref();
       if (id !== 0) worker.postMessage({ ...req, id });
@@ -518,11 +537,15 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[]) => request<T[]>({ op: 'query', sql, params }),
     async tx(fn, opts) {
+      const asked = performance.now();
       if (openTx || dumping || admissions.length || blockedMs >= TURN_BUDGET_MS) {
         await new Promise<void>((admitted) => {
           admissions.push(admitted);
           admitNext();
         });
+        const ms = performance.now() - asked;
+        if (trace && ms > 5)
+          trace('admitted', asked, { ms: +ms.toFixed(1), queue: admissions.length });
       } else openTx++;
       try {
         const txId = requestSync<number>({ op: 'begin', snapshot: !!opts?.snapshot });
@@ -546,6 +569,11 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
           tx.committed();
         } finally {
           release();
+        }
+        if (trace) {
+          count('tx');
+          const ms = performance.now() - asked;
+          if (ms > 10) trace('tx', asked, { ms: +ms.toFixed(1) });
         }
         return result;
       } finally {
@@ -584,6 +612,11 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
       onClose();
     },
   };
+}
+
+/** A request as the trace names it: its op, and a query's first words. */
+function opName(req: DistributiveOmit<Request, 'id'>): string {
+  return 'sql' in req ? `${req.op} ${req.sql.replace(/\s+/g, ' ').slice(0, 50)}` : req.op;
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
