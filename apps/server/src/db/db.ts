@@ -466,10 +466,10 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
    * begins only when no other transaction or dump is open (see admissions); a begin waits only
    * for queries sent before it.
    */
-  const requestSync = <T>(req: DistributiveOmit<Request, 'id'>): T => {
+  const requestSync = <T>(req: DistributiveOmit<Request, 'id'>, id = nextId++): T => {
     const waitStart = performance.now();
     try {
-      return requestSyncNow<T>(req);
+      return requestSyncNow<T>(req, id);
     } finally {
       const waited = performance.now() - waitStart;
       blockedMs += waited;
@@ -486,7 +486,7 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     }
   };
 
-  const requestSyncNow = <T>(req: DistributiveOmit<Request, 'id'>): T => {
+  const requestSyncNow = <T>(req: DistributiveOmit<Request, 'id'>, id: number): T => {
     const gone = () => {
       fail(new Error('the database thread stopped'));
       return stopped!;
@@ -494,7 +494,6 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     if (stopped) throw stopped;
     // 2 (the thread has exited) stays: the exit event may not have reached this thread yet.
     if (Atomics.compareExchange(flag, 0, 1, 0) === 2) throw gone();
-    const id = nextId++;
     worker.postMessage({ ...req, id, sync: true });
     for (;;) {
       Atomics.wait(flag, 0, 0);
@@ -547,17 +546,28 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         if (trace && ms > 5)
           trace('admitted', asked, { ms: +ms.toFixed(1), queue: admissions.length });
       } else openTx++;
+      let open = true;
+      const closed = () => {
+        if (!open) return;
+        open = false;
+        openTx--;
+        admitNext();
+      };
       try {
-        const txId = requestSync<number>({ op: 'begin', snapshot: !!opts?.snapshot });
-        const tx = txHandle(async <T>(sql: string, params?: unknown[]) =>
-          requestSync<T[]>({ op: 'txQuery', tx: txId, sql, params }),
-        );
+        // The transaction begins with its first statement, in one round trip: its id is that
+        // request's. One that runs no statement never begins.
+        let txId: number | undefined;
+        const tx = txHandle(async <T>(sql: string, params?: unknown[]) => {
+          if (txId !== undefined) return requestSync<T[]>({ op: 'txQuery', tx: txId, sql, params });
+          txId = nextId++;
+          return requestSync<T[]>({ op: 'begin', snapshot: !!opts?.snapshot, sql, params }, txId);
+        });
         let result;
         try {
           result = await fn(tx.q);
         } catch (err) {
           try {
-            requestSync({ op: 'end', tx: txId, commit: false });
+            if (txId !== undefined) requestSync({ op: 'end', tx: txId, commit: false });
           } catch {
             // the rollback's own failure: the first error says what went wrong
           }
@@ -565,7 +575,14 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         }
         committing++;
         try {
-          requestSync({ op: 'end', tx: txId, commit: true });
+          if (txId !== undefined) {
+            // Nothing of the transaction is left for this thread but to learn that it committed:
+            // the COMMIT runs in the database's thread while this one goes on with other work,
+            // and the next transaction's first statement waits there behind it.
+            const commit = request({ op: 'end', tx: txId, commit: true });
+            closed();
+            await commit;
+          }
           tx.committed();
         } finally {
           release();
@@ -577,8 +594,7 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         }
         return result;
       } finally {
-        openTx--;
-        admitNext();
+        closed();
       }
     },
     // In one process: there is no connection to lose.

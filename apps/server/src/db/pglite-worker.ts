@@ -61,7 +61,9 @@ function errorReply(id: number, err: unknown): Reply {
   };
 }
 
-function begin(id: number, snapshot: boolean, toSync: boolean): void {
+function begin(req: Extract<Request, { op: 'begin' }>): void {
+  const { id, snapshot } = req;
+  const toSync = !!req.sync;
   let begun = false;
   const asked = trace && performance.now();
   pglite
@@ -70,10 +72,14 @@ function begin(id: number, snapshot: boolean, toSync: boolean): void {
       const commit = await new Promise<boolean>((end) => {
         transactions.set(id, { t, end });
         begun = true;
+        // A failed first statement leaves the transaction open, to be rolled back by the caller.
+        t.query(req.sql, req.params).then(
+          (r) => send({ id, ok: true, value: r.rows }, toSync),
+          (err: unknown) => send(errorReply(id, err), toSync),
+        );
         if (asked && performance.now() - asked > 3) {
           trace!('begin', asked, { ms: +(performance.now() - asked).toFixed(1) });
         }
-        send({ id, ok: true, value: id }, toSync);
       });
       if (!commit) throw rollback;
     })
@@ -155,7 +161,7 @@ process.on('exit', () => {
 });
 
 port!.on('message', (req: Request) => {
-  if (req.op === 'begin') return begin(req.id, req.snapshot, !!req.sync);
+  if (req.op === 'begin') return begin(req);
   if (req.op === 'end') {
     const tx = transactions.get(req.tx);
     if (!tx) return send(errorReply(req.id, new Error('the transaction has ended')), req.sync);
