@@ -546,13 +546,6 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         if (trace && ms > 5)
           trace('admitted', asked, { ms: +ms.toFixed(1), queue: admissions.length });
       } else openTx++;
-      let open = true;
-      const closed = () => {
-        if (!open) return;
-        open = false;
-        openTx--;
-        admitNext();
-      };
       try {
         // The transaction begins with its first statement, in one round trip: its id is that
         // request's. One that runs no statement never begins.
@@ -575,14 +568,7 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         }
         committing++;
         try {
-          if (txId !== undefined) {
-            // Nothing of the transaction is left for this thread but to learn that it committed:
-            // the COMMIT runs in the database's thread while this one goes on with other work,
-            // and the next transaction's first statement waits there behind it.
-            const commit = request({ op: 'end', tx: txId, commit: true });
-            closed();
-            await commit;
-          }
+          if (txId !== undefined) requestSync({ op: 'end', tx: txId, commit: true });
           tx.committed();
         } finally {
           release();
@@ -594,7 +580,8 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         }
         return result;
       } finally {
-        closed();
+        openTx--;
+        admitNext();
       }
     },
     // In one process: there is no connection to lose.
