@@ -72,7 +72,10 @@ const isWebWriter = (i: number) => WRITERS === 'mixed' && i % 2 === 1;
  * start) and the wall-clock time each was sent, to line a stall up with a server's own marks.
  */
 const WORST = Number(option('worst') ?? 0);
-/** `--loop-delay`: each sample also reads the server's event-loop delay (bench/lib/loop-delay.mjs). */
+/**
+ * `--loop-delay`: each sample also reads the server's event-loop delay, beyond the monitor's own
+ * 10 ms interval (bench/lib/loop-delay.mjs).
+ */
 const LOOP_DELAY = flag('loop-delay');
 if (LOOP_DELAY) {
   process.env.BENCH_LOOP_DELAY ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-loop-delay-'));

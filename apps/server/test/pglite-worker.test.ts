@@ -79,6 +79,24 @@ describe('PGlite in its own thread', () => {
     expect(heard).toEqual(['kept']);
   });
 
+  it('begins a transaction with its first statement, and rolls it back if that fails', async () => {
+    await expect(
+      db.tx((q) => q.query('INSERT INTO worker_t (id) VALUES (1), (1)')),
+    ).rejects.toMatchObject({ code: '23505' });
+    const rows = await db.tx((q) =>
+      q.query<{ n: number }>('SELECT count(*)::int AS n FROM worker_t WHERE id = 1'),
+    );
+    expect(rows[0]?.n).toBe(1);
+    // A BEGIN of its own would be one more blocked round trip on every write, here waiting out
+    // a query already in the thread's queue; a transaction that runs no statement sends none.
+    let slept = false;
+    const sleeping = db.query('SELECT pg_sleep(0.3)').then(() => (slept = true));
+    expect(await db.tx(() => Promise.resolve('none'))).toBe('none');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(slept).toBe(false);
+    await sleeping;
+  });
+
   it("runs a lone transaction's statements without giving the event loop a turn", async () => {
     // A statement answered through the event loop waits behind every socket's work while the
     // transaction holds the database idle; the thread answers a transaction's statements while

@@ -9,6 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
 import { momentOf, type Moment } from './moment.ts';
+import { count, trace } from './trace.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -411,10 +412,13 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     pending.clear();
   };
   worker.on('message', (reply: Reply) => {
+    if (trace) count('notify' in reply ? 'notifies' : 'replies');
     if ('notify' in reply) {
       const deliver = () => listeners.get(reply.notify)?.(reply.payload);
-      if (committing) held.push(deliver);
-      else deliver();
+      if (committing) {
+        if (trace) count('held');
+        held.push(deliver);
+      } else deliver();
       return;
     }
     const p = pending.get(reply.id);
@@ -474,12 +478,18 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
    * begins only when no other transaction or dump is open (see admissions); a begin waits only
    * for queries sent before it.
    */
-  const requestSync = <T>(req: DistributiveOmit<Request, 'id'>): T => {
+  const requestSync = <T>(req: DistributiveOmit<Request, 'id'>, id = nextId++): T => {
     const waitStart = performance.now();
     try {
-      return requestSyncNow<T>(req);
+      return requestSyncNow<T>(req, id);
     } finally {
-      blockedMs += performance.now() - waitStart;
+      const waited = performance.now() - waitStart;
+      blockedMs += waited;
+      if (trace) {
+        count('blockedMs', waited);
+        count('sync');
+        if (waited > 3) trace('blocked', waitStart, { op: opName(req), ms: +waited.toFixed(1) });
+      }
       // Immediates scheduled now run after this turn's (or, from one, the next turn's) I/O.
       turnReset ??= setImmediate(() => {
         turnReset = undefined;
@@ -488,7 +498,7 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     }
   };
 
-  const requestSyncNow = <T>(req: DistributiveOmit<Request, 'id'>): T => {
+  const requestSyncNow = <T>(req: DistributiveOmit<Request, 'id'>, id: number): T => {
     const gone = () => {
       fail(new Error('the database thread stopped'));
       return stopped!;
@@ -496,7 +506,6 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     if (stopped) throw stopped;
     // 2 (the thread has exited) stays: the exit event may not have reached this thread yet.
     if (Atomics.compareExchange(flag, 0, 1, 0) === 2) throw gone();
-    const id = nextId++;
     worker.postMessage({ ...req, id, sync: true });
     for (;;) {
       Atomics.wait(flag, 0, 0);
@@ -513,6 +522,15 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
   const request = <T>(req: DistributiveOmit<Request, 'id'>, id = nextId++): Promise<T> => {
     if (stopped) return Promise.reject(stopped);
     return new Promise<T>((resolve, reject) => {
+      if (trace) {
+        const sent = performance.now();
+        const res = resolve;
+        resolve = (v) => {
+          const ms = performance.now() - sent;
+          if (ms > 10) trace!('async', sent, { op: opName(req), ms: +ms.toFixed(1) });
+          res(v);
+        };
+      }
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
       worker.ref();
       if (id !== 0) worker.postMessage({ ...req, id });
@@ -530,23 +548,31 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     kind: 'pglite',
     query: <T>(sql: string, params?: unknown[]) => request<T[]>({ op: 'query', sql, params }),
     async tx(fn, opts) {
+      const asked = performance.now();
       if (openTx || dumping || admissions.length || blockedMs >= TURN_BUDGET_MS) {
         await new Promise<void>((admitted) => {
           admissions.push(admitted);
           admitNext();
         });
+        const ms = performance.now() - asked;
+        if (trace && ms > 5)
+          trace('admitted', asked, { ms: +ms.toFixed(1), queue: admissions.length });
       } else openTx++;
       try {
-        const txId = requestSync<number>({ op: 'begin', snapshot: !!opts?.snapshot });
-        const tx = txHandle(async <T>(sql: string, params?: unknown[]) =>
-          requestSync<T[]>({ op: 'txQuery', tx: txId, sql, params }),
-        );
+        // The transaction begins with its first statement, in one round trip: its id is that
+        // request's. One that runs no statement never begins.
+        let txId: number | undefined;
+        const tx = txHandle(async <T>(sql: string, params?: unknown[]) => {
+          if (txId !== undefined) return requestSync<T[]>({ op: 'txQuery', tx: txId, sql, params });
+          txId = nextId++;
+          return requestSync<T[]>({ op: 'begin', snapshot: !!opts?.snapshot, sql, params }, txId);
+        });
         let result;
         try {
           result = await fn(tx.q);
         } catch (err) {
           try {
-            requestSync({ op: 'end', tx: txId, commit: false });
+            if (txId !== undefined) requestSync({ op: 'end', tx: txId, commit: false });
           } catch {
             // the rollback's own failure: the first error says what went wrong
           }
@@ -554,10 +580,15 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         }
         committing++;
         try {
-          requestSync({ op: 'end', tx: txId, commit: true });
+          if (txId !== undefined) requestSync({ op: 'end', tx: txId, commit: true });
           tx.committed();
         } finally {
           release();
+        }
+        if (trace) {
+          count('tx');
+          const ms = performance.now() - asked;
+          if (ms > 10) trace('tx', asked, { ms: +ms.toFixed(1) });
         }
         return result;
       } finally {
@@ -596,6 +627,11 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
       onClose();
     },
   };
+}
+
+/** A request as the trace names it: its op, and a query's first words. */
+function opName(req: DistributiveOmit<Request, 'id'>): string {
+  return 'sql' in req ? `${req.op} ${req.sql.replace(/\s+/g, ' ').slice(0, 50)}` : req.op;
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

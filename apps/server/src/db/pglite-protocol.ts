@@ -16,7 +16,15 @@ export type WorkerOptions = Pick<
 export type Request =
   | { id: number; op: 'call'; method: string; args: unknown[] }
   | { id: number; op: 'query'; sql: string; params: unknown[] | undefined }
-  | { id: number; op: 'begin'; snapshot: boolean; sync?: boolean }
+  /** Begins a transaction (its id is this request's) with its first statement: the rows. */
+  | {
+      id: number;
+      op: 'begin';
+      snapshot: boolean;
+      sql: string;
+      params: unknown[] | undefined;
+      sync?: boolean;
+    }
   | {
       id: number;
       op: 'txQuery';

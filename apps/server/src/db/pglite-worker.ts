@@ -6,6 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import type { Reply, Request, SyncChannel, WorkerOptions } from './pglite-protocol.ts';
 import { momentOf } from './moment.ts';
+import { count, trace } from './trace.ts';
 
 // Run as a process of its own (db.ts initdbOnce), with the options as its argument: a new data
 // folder's initdb and its migrations, and nothing else.
@@ -39,6 +40,8 @@ interface OpenTx {
   /** The request that ended it, to answer once the commit is durable. */
   endId?: number;
   endSync?: boolean;
+  /** When the end was asked, for SAGAN_DB_TRACE. */
+  endAt?: number | undefined;
 }
 const transactions = new Map<number, OpenTx>();
 const unlisteners = new Map<number, () => Promise<void>>();
@@ -68,15 +71,25 @@ function errorReply(id: number, err: unknown): Reply {
   };
 }
 
-function begin(id: number, snapshot: boolean, toSync: boolean): void {
+function begin(req: Extract<Request, { op: 'begin' }>): void {
+  const { id, snapshot } = req;
+  const toSync = !!req.sync;
   let begun = false;
+  const asked = trace && performance.now();
   pglite
     .transaction(async (t) => {
       if (snapshot) await t.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
       const commit = await new Promise<boolean>((end) => {
         transactions.set(id, { t, end });
         begun = true;
-        send({ id, ok: true, value: id }, toSync);
+        // A failed first statement leaves the transaction open, to be rolled back by the caller.
+        t.query(req.sql, req.params).then(
+          (r) => send({ id, ok: true, value: r.rows }, toSync),
+          (err: unknown) => send(errorReply(id, err), toSync),
+        );
+        if (asked && performance.now() - asked > 3) {
+          trace!('begin', asked, { ms: +(performance.now() - asked).toFixed(1) });
+        }
       });
       if (!commit) throw rollback;
     })
@@ -93,6 +106,9 @@ function finish(txId: number, err: unknown): void {
   const tx = transactions.get(txId);
   transactions.delete(txId);
   if (tx?.endId === undefined) return;
+  if (tx.endAt && performance.now() - tx.endAt > 3) {
+    trace!('end', tx.endAt, { ms: +(performance.now() - tx.endAt).toFixed(1) });
+  }
   send(
     err === undefined ? { id: tx.endId, ok: true, value: null } : errorReply(tx.endId, err),
     tx.endSync,
@@ -155,17 +171,32 @@ process.on('exit', () => {
 });
 
 port!.on('message', (req: Request) => {
-  if (req.op === 'begin') return begin(req.id, req.snapshot, !!req.sync);
+  if (req.op === 'begin') return begin(req);
   if (req.op === 'end') {
     const tx = transactions.get(req.tx);
     if (!tx) return send(errorReply(req.id, new Error('the transaction has ended')), req.sync);
     tx.endId = req.id;
     tx.endSync = req.sync;
+    tx.endAt = trace && performance.now();
     return tx.end(req.commit);
   }
   const toSync = req.op === 'txQuery' && req.sync;
+  const started = trace && performance.now();
   handle(req).then(
-    (value) => send({ id: req.id, ok: true, value }, toSync),
+    (value) => {
+      if (started) {
+        const ms = performance.now() - started;
+        count('ops');
+        count('opMs', ms);
+        if (ms > 3)
+          trace!('op', started, {
+            op: req.op,
+            sql: 'sql' in req ? req.sql.replace(/\s+/g, ' ').slice(0, 50) : undefined,
+            ms: +ms.toFixed(1),
+          });
+      }
+      send({ id: req.id, ok: true, value }, toSync);
+    },
     (err: unknown) => send(errorReply(req.id, err), toSync),
   );
 });
