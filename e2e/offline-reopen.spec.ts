@@ -93,20 +93,32 @@ test('right after "Create and start scoring", the scorer reopens offline and kee
   await expect(status(page)).toHaveText('Offline, 3 changes waiting');
   await expect(board(page).getByLabel('Lions score 3')).toBeVisible();
 
+  // A tap and a reload in the same moment, before the browser's database could have kept it:
+  // the tap is still queued when the page opens again.
+  await page
+    .getByRole('button', { name: 'Lions +1', exact: true })
+    .evaluate((button: HTMLElement) => {
+      button.click();
+      location.reload();
+    });
+  await page.waitForLoadState();
+  await expect(status(page)).toHaveText('Offline, 4 changes waiting');
+  await expect(board(page).getByLabel('Lions score 4')).toBeVisible();
+
   // A reload, then a closed tab opened again: the taps are still queued, and still shown.
   await page.reload();
-  await expect(status(page)).toHaveText('Offline, 3 changes waiting');
+  await expect(status(page)).toHaveText('Offline, 4 changes waiting');
   await page.close();
   const again = await context.newPage();
   await again.goto(`${BASE}/scoregame/${gameKey}`);
-  await expect(status(again)).toHaveText('Offline, 3 changes waiting');
-  await expect(board(again).getByLabel('Lions score 3')).toBeVisible();
+  await expect(status(again)).toHaveText('Offline, 4 changes waiting');
+  await expect(board(again).getByLabel('Lions score 4')).toBeVisible();
   await screenshot(again, 'scorekeeper-reopened-offline');
 
   await context.setOffline(false);
   await saved(again);
   const viewer = await viewerOf(browser, gameKey);
-  await expect(board(viewer).getByLabel('Lions score 3')).toBeVisible();
+  await expect(board(viewer).getByLabel('Lions score 4')).toBeVisible();
 });
 
 /** A coach's team of three through the API (as the phone app would); answers its key. */

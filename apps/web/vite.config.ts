@@ -215,8 +215,9 @@ function serviceWorkerPrecache(): Plugin {
       ssr = Boolean(config.build.ssr);
     },
     // After the bundle and the public folder are written: the list is what is on disk.
-    closeBundle() {
-      if (ssr) return;
+    // A failed build has no worker to fill in: its own error is the one to show.
+    closeBundle(error) {
+      if (ssr || error) return;
       const worker = path.join(outDir, 'sw.js');
       const source = fs.readFileSync(worker, 'utf8');
       if (!source.includes(PRECACHE_LINE)) throw new Error(`public/sw.js has no ${PRECACHE_LINE}`);

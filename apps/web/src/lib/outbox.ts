@@ -92,6 +92,7 @@ export interface OutboxItem<I> {
 /** Where queued intents live; the order of `list` is the order of `put` for new ids. */
 export interface OutboxStore {
   list(stream: string): Promise<OutboxItem<unknown>[]>;
+  /** Keeps the item before it returns its promise (a reload right after the call keeps it). */
   put(item: OutboxItem<unknown>): Promise<void>;
   remove(id: string): Promise<void>;
 }
@@ -268,9 +269,11 @@ export class Outbox<I, S> {
     this.items = [...this.items, item];
     this.error = null;
     this.changed();
+    // Begun now, not behind the previous save: the store keeps the intent before this returns,
+    // so a reload or a closed tab right after the tap cannot take it.
+    const stored = this.deps.store.put(item).catch(() => undefined);
     this.saving = this.saving
-      .then(() => this.deps.store.put(item))
-      .catch(() => undefined)
+      .then(() => stored)
       .then(() => {
         void this.drain();
       });
@@ -453,19 +456,91 @@ const tx = objectStore(DB_NAME, STORE, (db) => {
   store.createIndex('stream', 'stream');
 });
 
+/**
+ * IndexedDB keeps a write only once its transaction commits, some milliseconds after the call,
+ * and a page that goes away meanwhile (a reload, a closed tab) loses it. So an item is first
+ * written to localStorage, which keeps it at once, and forgotten there once IndexedDB has it;
+ * `list` takes back what IndexedDB never got.
+ */
+const HELD_PREFIX = 'sagan:outbox:';
+let heldCount = 0;
+
+interface HeldItem {
+  item: OutboxItem<unknown>;
+  /** The order items were held in, across reloads. */
+  at: number;
+}
+
+const heldKey = (id: string) => HELD_PREFIX + id;
+
+function holdLocally(item: OutboxItem<unknown>): string | null {
+  const text = JSON.stringify({ item, at: Date.now() * 1000 + (heldCount++ % 1000) });
+  try {
+    localStorage.setItem(heldKey(item.id), text);
+    return text;
+  } catch {
+    // Full or refused: IndexedDB still gets it, after a few milliseconds.
+    return null;
+  }
+}
+
+/** Forgets the held copy, unless a later write of the same item has replaced it. */
+function letGo(id: string, text: string | null): void {
+  if (text !== null && localStorage.getItem(heldKey(id)) === text)
+    localStorage.removeItem(heldKey(id));
+}
+
+function heldItems(stream: string): OutboxItem<unknown>[] {
+  const held: HeldItem[] = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const key = localStorage.key(i);
+    if (!key?.startsWith(HELD_PREFIX)) continue;
+    try {
+      const row = JSON.parse(localStorage.getItem(key) ?? 'null') as HeldItem | null;
+      if (row?.item.stream === stream) held.push(row);
+    } catch {
+      localStorage.removeItem(key);
+    }
+  }
+  return held.sort((a, b) => a.at - b.at).map((h) => h.item);
+}
+
+async function putInIndexedDb(item: OutboxItem<unknown>): Promise<void> {
+  const store = await tx('readwrite');
+  const existing = (await request(store.index('id').get(item.id))) as { n: number } | undefined;
+  store.put(existing ? { ...item, n: existing.n } : item);
+  const done = store.transaction;
+  await new Promise<void>((resolve, reject) => {
+    done.oncomplete = () => resolve();
+    done.onerror = () => reject(done.error);
+    done.onabort = () => reject(done.error);
+  });
+}
+
 const indexedDbStore: OutboxStore = {
   async list(stream) {
     const rows = await request((await tx('readonly')).index('stream').getAll(stream));
-    return (rows as (OutboxItem<unknown> & { n: number })[])
+    const stored = (rows as (OutboxItem<unknown> & { n: number })[])
       .sort((a, b) => a.n - b.n)
       .map(({ n: _n, ...item }) => item);
+    const held = heldItems(stream);
+    if (!held.length) return stored;
+    // A held copy is the item's newest write: it replaces what IndexedDB has, or comes after.
+    const newest = new Map(held.map((item) => [item.id, item]));
+    const items = [
+      ...stored.map((item) => newest.get(item.id) ?? item),
+      ...held.filter((item) => !stored.some((s) => s.id === item.id)),
+    ];
+    for (const item of held) await indexedDbStore.put(item);
+    return items;
   },
   async put(item) {
-    const store = await tx('readwrite');
-    const existing = (await request(store.index('id').get(item.id))) as { n: number } | undefined;
-    await request(store.put(existing ? { ...item, n: existing.n } : item));
+    const text = holdLocally(item);
+    await putInIndexedDb(item);
+    letGo(item.id, text);
   },
   async remove(id) {
+    localStorage.removeItem(heldKey(id));
     const store = await tx('readwrite');
     const key = await request(store.index('id').getKey(id));
     if (key !== undefined) await request(store.delete(key));
