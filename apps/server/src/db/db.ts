@@ -9,7 +9,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
 import { momentOf, type Moment } from './moment.ts';
-import { count, trace } from './trace.ts';
+import { count, sqlLabel, trace } from './trace.ts';
 
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
@@ -631,7 +631,7 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
 
 /** A request as the trace names it: its op, and a query's first words. */
 function opName(req: DistributiveOmit<Request, 'id'>): string {
-  return 'sql' in req ? `${req.op} ${req.sql.replace(/\s+/g, ' ').slice(0, 50)}` : req.op;
+  return 'sql' in req ? `${req.op} ${sqlLabel(req.sql)}` : req.op;
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

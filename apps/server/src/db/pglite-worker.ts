@@ -6,7 +6,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
 import type { Reply, Request, SyncChannel, WorkerOptions } from './pglite-protocol.ts';
 import { momentOf } from './moment.ts';
-import { count, trace } from './trace.ts';
+import { count, sqlLabel, trace } from './trace.ts';
 
 // Run as a process of its own (db.ts initdbOnce), with the options as its argument: a new data
 // folder's initdb and its migrations, and nothing else.
@@ -191,7 +191,7 @@ port!.on('message', (req: Request) => {
         if (ms > 3)
           trace!('op', started, {
             op: req.op,
-            sql: 'sql' in req ? req.sql.replace(/\s+/g, ' ').slice(0, 50) : undefined,
+            sql: 'sql' in req ? sqlLabel(req.sql) : undefined,
             ms: +ms.toFixed(1),
           });
       }

@@ -55,3 +55,8 @@ function startTrace(prefix: string): (kind: string, at: number, fields?: Mark) =
   }).observe({ entryTypes: ['gc'] });
   return mark;
 }
+
+/** A statement as the trace names it: its first words, on one line. */
+export function sqlLabel(sql: string): string {
+  return sql.replace(/\s+/g, ' ').slice(0, 50);
+}
