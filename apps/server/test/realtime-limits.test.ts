@@ -122,12 +122,19 @@ describe.each(databaseKinds())('realtime limits on $name', (kind) => {
 
   it('answers topics that do not exist with null from at most one read each, without a transaction', async () => {
     const ws = await connect();
+    // A topic is read in a snapshot transaction. Other transactions run meanwhile, whatever the
+    // sockets ask: the coalescer numbers the new game's list changes, and on PostgreSQL the node
+    // writes its viewer counts every second (on a loaded machine, within this test's window).
+    const snapshots = () =>
+      tx.mock.calls.filter(
+        (call: unknown[]) => (call[1] as { snapshot?: boolean } | undefined)?.snapshot,
+      );
     const unknown = ['game:nosuchgame', 'clock:nosuchgame', 'tag:nosuchtag', 'roster:nosuchsheet'];
     tx.mockClear();
     query.mockClear();
     for (const topic of unknown) ws.send({ type: 'subscribe', topic });
     for (const topic of unknown) expect((await ws.waitFor(isState(topic))).data).toBeNull();
-    expect(tx).not.toHaveBeenCalled();
+    expect(snapshots()).toHaveLength(0);
     expect(query.mock.calls.length).toBeLessThanOrEqual(unknown.length);
 
     // A game that exists is still read whole, in its snapshot (a new one: the node keeps the
@@ -142,10 +149,6 @@ describe.each(databaseKinds())('realtime limits on $name', (kind) => {
     ws.send({ type: 'subscribe', topic: `game:${fresh}` });
     const game = await ws.waitFor(isState(`game:${fresh}`));
     expect(game.data).toMatchObject({ top: { homeTeamName: 'Owls' } });
-    // The new game's list changes are numbered in transactions of their own meanwhile.
-    const snapshots = tx.mock.calls.filter(
-      (call: unknown[]) => (call[1] as { snapshot?: boolean } | undefined)?.snapshot,
-    );
-    expect(snapshots).toHaveLength(1);
+    expect(snapshots()).toHaveLength(1);
   });
 });
