@@ -85,5 +85,7 @@ describe.each(databaseKinds())('body limits on $name', (kind) => {
       }
     }
     expect(refused).toBe(writes.length);
-  });
+    // Every write route, each read whole from the database twice: 12 s alone on a loaded
+    // machine, more with the rest of the suite beside it.
+  }, 90_000);
 });
