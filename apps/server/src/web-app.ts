@@ -19,7 +19,7 @@ import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
 import { renderedPage, type RenderedPage, type TopicState } from './rendered-pages.ts';
 import { appConfigFor } from './routes/auth/index.ts';
 import { seesHiddenGame } from './routes/scoreboards/public.ts';
-import { requestOrigin } from './lib/hosts.ts';
+import { originForm, requestOrigin } from './lib/hosts.ts';
 import { allowFraming } from './lib/framing.ts';
 
 /** The empty root of the built index.html, where the server-rendered markup goes. */
@@ -318,7 +318,7 @@ export async function registerWebApp(
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '';
+    const pathname = originForm(req.url).split('?')[0] ?? '';
     if (
       (req.method === 'GET' || req.method === 'HEAD') &&
       pathname.startsWith(`${BASE_PATH}/`) &&

@@ -169,6 +169,27 @@ describe.each(databaseKinds())('encoded and non-canonical paths on $name', (kind
     }
   });
 
+  it('a target in absolute form is served only for the host the Host header names', async () => {
+    const { Owner } = t.users;
+    const own = `http://127.0.0.1:${new URL(t.wsUrl).port}`;
+    const gameKey = await newGameOf(Owner);
+    for (const other of ['http://evil.example', 'http://user@127.0.0.1', 'https://localhost']) {
+      for (const [target, method] of [
+        [`${other}${API}/games/${gameKey}`, 'GET'],
+        [`${other}${S}/privacy`, 'GET'],
+        [`${other}${API}/games`, 'POST'],
+      ] as const) {
+        const answer = await raw(target, { cookie: Owner.cookie, 'X-Sagan-Request': '1' }, method);
+        expect(answer.status, `${method} ${target}`).toBe(400);
+      }
+    }
+    // The same host: the same answers as the path alone, pages included.
+    expect((await raw(`${own}${API}/games/${gameKey}`)).status).toBe(200);
+    const page = await raw(`${own}${S}/privacy`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<div id="root"');
+  });
+
   it("the operators' screen is not found for anyone else, with or without its trailing slash", async () => {
     const { Other } = t.users;
     const op = t.users[OP];
