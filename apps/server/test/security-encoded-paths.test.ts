@@ -41,12 +41,9 @@ describe.each(databaseKinds())('encoded and non-canonical paths on $name', (kind
   function raw(target: string, headers: Record<string, string> = {}, method = 'GET') {
     const { port } = new URL(t.wsUrl);
     return new Promise<Answer>((resolve, reject) => {
-      const lines = [
-        `${method} ${target} HTTP/1.1`,
-        `Host: 127.0.0.1:${port}`,
-        'Connection: close',
-      ];
-      for (const [k, v] of Object.entries(headers)) lines.push(`${k}: ${v}`);
+      const lines = [`${method} ${target} HTTP/1.1`];
+      const all = { Host: `127.0.0.1:${port}`, Connection: 'close', ...headers };
+      for (const [k, v] of Object.entries(all)) lines.push(`${k}: ${v}`);
       if (method !== 'GET') lines.push('Content-Type: application/json', 'Content-Length: 2');
       const socket = net.connect(Number(port), '127.0.0.1', () =>
         socket.write(`${lines.join('\r\n')}\r\n\r\n${method !== 'GET' ? '{}' : ''}`),
@@ -103,6 +100,8 @@ describe.each(databaseKinds())('encoded and non-canonical paths on $name', (kind
       [`${S}/sw.js/`, 404],
       [`${S}/scoregame/%2e%2e/sw.js`, 404],
       [`/apps/sagan%2fsw.js`, 404],
+      // Control characters never reach a route, nor the operator's terminal through the log.
+      [`${S}/\u001b[31mred\u0007`, 400],
     ];
     for (const [target, status] of probes) {
       const answer = await raw(target);
@@ -163,6 +162,19 @@ describe.each(databaseKinds())('encoded and non-canonical paths on $name', (kind
     }
     // Nobody signed in: refused before the body, on any spelling.
     expect((await raw(`${S}/%61pi/games`, { 'X-Sagan-Request': '1' }, 'POST')).status).toBe(401);
+    // The socket's origin check holds on a spelt-out path too.
+    const upgrade = {
+      Upgrade: 'websocket',
+      Connection: 'Upgrade',
+      'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      'Sec-WebSocket-Version': '13',
+      Origin: 'http://evil.example',
+    };
+    for (const target of [`${S}/ws`, `${S}/%77s`]) {
+      const answer = await raw(target, { ...cookie(Owner), ...upgrade });
+      expect(answer.status, target).toBe(403);
+      expect(answer.body, target).toMatch(/Cross-origin WebSocket refused/);
+    }
     // Operators' API: no spelling reaches it for anyone else.
     for (const target of [`${API}/admin/reports`, `${API}/%61dmin/reports`]) {
       expect((await raw(target, cookie(Other))).status, target).toBe(404);
