@@ -19,7 +19,7 @@ import { gameRoute, injectPreview, previewFor } from './share-preview.ts';
 import { renderedPage, type RenderedPage, type TopicState } from './rendered-pages.ts';
 import { appConfigFor } from './routes/auth/index.ts';
 import { seesHiddenGame } from './routes/scoreboards/public.ts';
-import { requestOrigin } from './lib/hosts.ts';
+import { originForm, requestOrigin } from './lib/hosts.ts';
 import { allowFraming } from './lib/framing.ts';
 
 /** The empty root of the built index.html, where the server-rendered markup goes. */
@@ -273,30 +273,38 @@ export async function registerWebApp(
   }
 
   if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root: config.webDist,
-      prefix: `${BASE_PATH}/`,
-      index: false,
-      wildcard: true,
-      // The server's own files live in dot folders of the build (.ssr: the server-rendering
-      // bundle, .vite: the build manifest): never served.
-      dotfiles: 'ignore',
-      // The build writes .br and .gz beside every text file (apps/web/vite.config.ts): sent as
-      // the client accepts, with Vary: accept-encoding.
-      preCompressed: true,
-      // The ETag alone revalidates the few unhashed files; Last-Modified and Accept-Ranges
-      // would be ≈ 70 bytes more on each of a first load's ~20 files (nothing here is fetched
-      // in ranges).
-      lastModified: false,
-      acceptRanges: false,
-      setHeaders(res, filePath) {
-        // Vite puts a content hash in every asset name, so they never change.
-        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.header('cache-control', 'public, max-age=3600');
-        }
-      },
+    await app.register(async (files) => {
+      // The static plugin refuses a path that is not canonical (`..`, `//`, `/./`, NUL) or names
+      // a folder with 403: answered as any other path that is no file, so a probe learns nothing
+      // from the difference.
+      files.setErrorHandler((err: { statusCode?: number }, _req, reply) =>
+        err.statusCode === 403 ? reply.callNotFound() : reply.send(err),
+      );
+      await files.register(fastifyStatic, {
+        root: config.webDist,
+        prefix: `${BASE_PATH}/`,
+        index: false,
+        wildcard: true,
+        // The server's own files live in dot folders of the build (.ssr: the server-rendering
+        // bundle, .vite: the build manifest): never served.
+        dotfiles: 'ignore',
+        // The build writes .br and .gz beside every text file (apps/web/vite.config.ts): sent as
+        // the client accepts, with Vary: accept-encoding.
+        preCompressed: true,
+        // The ETag alone revalidates the few unhashed files; Last-Modified and Accept-Ranges
+        // would be ≈ 70 bytes more on each of a first load's ~20 files (nothing here is fetched
+        // in ranges).
+        lastModified: false,
+        acceptRanges: false,
+        setHeaders(res, filePath) {
+          // Vite puts a content hash in every asset name, so they never change.
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.header('cache-control', 'public, max-age=31536000, immutable');
+          } else {
+            res.header('cache-control', 'public, max-age=3600');
+          }
+        },
+      });
     });
   }
 
@@ -310,7 +318,7 @@ export async function registerWebApp(
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    const pathname = req.url.split('?')[0] ?? '';
+    const pathname = originForm(req.url).split('?')[0] ?? '';
     if (
       (req.method === 'GET' || req.method === 'HEAD') &&
       pathname.startsWith(`${BASE_PATH}/`) &&
@@ -318,10 +326,12 @@ export async function registerWebApp(
       hasWeb
     ) {
       const route = pathname.slice(BASE_PATH.length) || '/';
-      // The operators' screen does not exist for anyone else (DESIGN §10).
+      // The operators' screen does not exist for anyone else (DESIGN §10), in every spelling
+      // the client routes accept (`/admin/` too).
       const known =
         isClientRoute(route) &&
-        (route !== routes.admin.path || (!!req.user && config.adminUids.includes(req.user.uid)));
+        (route.replace(/\/$/, '') !== routes.admin.path ||
+          (!!req.user && config.adminUids.includes(req.user.uid)));
       const page = renderedPage(route, req.user?.uid ?? null);
       let html = indexHtml;
       const [preview, painted] = await Promise.all([

@@ -69,6 +69,18 @@ export function isValidHostHeader(host: string | undefined): host is string {
   return port === undefined || (port >= 1 && port <= 65535);
 }
 
+const ABSOLUTE_FORM = /^[a-z][a-z\d+.-]*:\/\/([^/?#]*)/i;
+
+/** The host a request target in absolute form names (`http://name:port/path`); else undefined. */
+export function absoluteFormAuthority(target: string): string | undefined {
+  return ABSOLUTE_FORM.exec(target)?.[1];
+}
+
+/** A request target's path and query: an absolute form without its scheme and host. */
+export function originForm(target: string): string {
+  return target.replace(ABSOLUTE_FORM, '') || '/';
+}
+
 /** The Host header's port, when it has one. */
 function portOf(host: string): number | undefined {
   const m = /:(\d+)$/.exec(host);

@@ -2,7 +2,12 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PATH } from '@sagan/shared/http';
 import type { Config } from '../config.ts';
-import { hostPolicy, isAllowedHost, isValidHostHeader } from '../lib/hosts.ts';
+import {
+  absoluteFormAuthority,
+  hostPolicy,
+  isAllowedHost,
+  isValidHostHeader,
+} from '../lib/hosts.ts';
 import { refuseAndClose as refuse } from '../lib/http-errors.ts';
 
 const HEALTH_ROUTE = `${API_PATH}/health`;
@@ -21,6 +26,13 @@ export default fp<{ config: Config }>(
       const header = req.headers.host;
       if (!isValidHostHeader(header)) {
         return refuse(req, reply, 400, 'Missing or malformed Host header');
+      }
+      // A target in absolute form (`GET http://name/path`, sent only to proxies) names its own
+      // host, which HTTP ranks above Host: it must be this same one, or links would be built on
+      // a name the request was not for.
+      const authority = absoluteFormAuthority(req.url);
+      if (authority !== undefined && authority.toLowerCase() !== header.toLowerCase()) {
+        return refuse(req, reply, 400, 'The request target names another host than Host');
       }
       // req.host is X-Forwarded-Host only when the socket is a trusted proxy.
       const host = req.host;

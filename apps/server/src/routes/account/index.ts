@@ -10,6 +10,7 @@ import { errorSchema, refusals } from '@sagan/shared/http';
 import { userTopicFamily } from '@sagan/shared/topics/user';
 import { requireUser } from '../../plugins/auth.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { requestOrigin } from '../../lib/hosts.ts';
 import { deleteGameChange } from '../scoreboards/public.ts';
 import { writeChange } from '../../lib/write.ts';
 import { collectMyData, deleteAccountRows, ownedKeys } from './repo.ts';
@@ -39,7 +40,7 @@ export default async function accountRoutes(fastify: FastifyInstance): Promise<v
     },
     async (req, reply) => {
       const user = requireUser(req);
-      const origin = app.config.publicUrl ?? `${req.protocol}://${req.host}`;
+      const origin = requestOrigin(req, app.config.publicUrl);
       const data = await db.tx((q) => collectMyData(q, user.uid, store, origin), {
         snapshot: true,
       });
