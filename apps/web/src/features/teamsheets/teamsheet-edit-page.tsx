@@ -12,7 +12,7 @@ import { RosterTable } from './roster-table.tsx';
 import { ShareLink } from './share-link.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { PublicPrivacyOptions } from './public-privacy.tsx';
-import { PencilIcon } from './icons.tsx';
+import { EditButton } from './edit-button.tsx';
 import { FormFooter } from './form-footer.tsx';
 import './teamsheets.css';
 
@@ -48,14 +48,7 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
         <header className="team-head">
           <div className="team-title">
             <h1>{sheet.teamName}</h1>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Edit team name and notes"
-              onClick={() => setEditing(true)}
-            >
-              <PencilIcon />
-            </button>
+            <EditButton label="Edit team name and notes" onClick={() => setEditing(true)} />
           </div>
           <p className="team-notes">{sheet.teamNotes}</p>
         </header>
