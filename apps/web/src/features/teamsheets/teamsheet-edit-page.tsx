@@ -14,6 +14,7 @@ import { ConfirmDelete } from './confirm-delete.tsx';
 import { PublicPrivacyOptions } from './public-privacy.tsx';
 import { EditButton } from './edit-button.tsx';
 import { FormFooter } from './form-footer.tsx';
+import { WriteButton } from '../../components/write-button.tsx';
 import './teamsheets.css';
 
 export default function TeamSheetEditPage() {
@@ -55,17 +56,16 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
       )}
 
       <div className="btn-row">
-        <button
-          type="button"
+        <WriteButton
+          write={publish}
           className="btn primary"
-          disabled={publish.isPending}
           onClick={() => {
             unpublish.reset();
             publish.mutate();
           }}
         >
           Publish
-        </button>
+        </WriteButton>
         <Link
           className="btn"
           to={pathTo('teamsheetplayeredit', { teamKey, playerKey: NEW_PLAYER_KEY })}
@@ -85,17 +85,16 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
           Season points
         </Link>
         {sheet.publishedAsKey && (
-          <button
-            type="button"
+          <WriteButton
+            write={unpublish}
             className="btn danger"
-            disabled={unpublish.isPending}
             onClick={() => {
               publish.reset();
               unpublish.mutate();
             }}
           >
             Unpublish
-          </button>
+          </WriteButton>
         )}
       </div>
       {/* DESIGN §8: the public copy follows every edit; the owner is told so. */}
