@@ -1,3 +1,4 @@
+import type { Browser, Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { test, expect, unique, signIn, screenshot, BASE } from './fixtures.ts';
 import {
@@ -16,6 +17,16 @@ import {
 // browser context watches the public scoreboard change live.
 
 test.use({ viewport: PHONE, hasTouch: true });
+
+/** A tennis match started with these rules, its first game at deuce (40–40), and a viewer. */
+async function tennisAtDeuce(page: Page, browser: Browser, rules: (p: Page) => Promise<void>) {
+  const { gameKey } = await newGame(page, 'Tennis', rules);
+  const viewer = await viewerOf(browser, gameKey);
+  await tap(page, 'Next period ›');
+  await tap(page, 'Lions point', 'Lions point', 'Lions point');
+  await tap(page, 'Tigers point', 'Tigers point', 'Tigers point');
+  return { gameKey, viewer };
+}
 
 test.describe('scorekeeper: every board from the browser', () => {
   test.beforeEach(async ({ page }) => {
@@ -223,13 +234,10 @@ test.describe('scorekeeper: every board from the browser', () => {
   });
 
   test('tennis: points through deuce to games, sets and serve', async ({ page, browser }) => {
-    const { gameKey } = await newGame(page, 'Tennis', async (p) => {
+    const { viewer } = await tennisAtDeuce(page, browser, async (p) => {
       await p.getByLabel('Match length').selectOption({ label: 'Best of 3 sets' });
     });
-    const viewer = await viewerOf(browser, gameKey);
-    await tap(page, 'Next period ›');
-    await tap(page, 'Lions point', 'Lions point', 'Lions point');
-    await tap(page, 'Tigers point', 'Tigers point', 'Tigers point', 'Tigers point');
+    await tap(page, 'Tigers point');
     await expect(board(viewer).getByRole('row', { name: 'Points 40 AD' })).toBeVisible();
     await tap(page, 'Lions point', 'Lions point', 'Lions point');
     await expect(board(viewer).getByRole('row', { name: 'Games 1 0' })).toBeVisible();
@@ -247,14 +255,11 @@ test.describe('scorekeeper: every board from the browser', () => {
     page,
     browser,
   }) => {
-    const { gameKey } = await newGame(page, 'Tennis', async (p) => {
+    const { gameKey, viewer } = await tennisAtDeuce(page, browser, async (p) => {
       await p.getByLabel('No-ad scoring').check();
       await p.getByLabel('Deciding set').selectOption({ label: 'Tiebreak at 12–12' });
     });
-    const viewer = await viewerOf(browser, gameKey);
-    await tap(page, 'Next period ›');
-    await tap(page, 'Lions point', 'Lions point', 'Lions point');
-    await tap(page, 'Tigers point', 'Tigers point', 'Tigers point', 'Tigers point');
+    await tap(page, 'Tigers point');
     // No-ad: the point at deuce won the game.
     await expect(board(viewer).getByRole('row', { name: 'Games 0 1' })).toBeVisible();
     // To 6–6 by the edit form, then the tiebreak.

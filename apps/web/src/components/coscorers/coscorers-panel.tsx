@@ -4,6 +4,7 @@ import { CopyField } from '../copy-field.tsx';
 import { ErrorMessage } from '../error-message.tsx';
 import { Loading } from '../loading.tsx';
 import { useCoscorers, useInvite, useRevoke } from './api.ts';
+import { WriteButton } from '../write-button.tsx';
 import './coscorers.css';
 
 const day = (ms: number) =>
@@ -30,14 +31,9 @@ export function CoscorersPanel({ kind, gameKey }: { kind: ScoredKind; gameKey: s
         messages or share it.
       </p>
       <div className="btn-row">
-        <button
-          type="button"
-          className="btn primary"
-          disabled={invite.isPending}
-          onClick={() => invite.mutate()}
-        >
+        <WriteButton write={invite} className="btn primary" onClick={() => invite.mutate()}>
           Invite a co-scorer
-        </button>
+        </WriteButton>
       </div>
       <ErrorMessage error={invite.error} />
       {invite.data && (
@@ -78,15 +74,14 @@ export function CoscorersPanel({ kind, gameKey }: { kind: ScoredKind; gameKey: s
                     <strong>{c.name ?? 'Someone'}</strong>{' '}
                     <span className="muted">since {day(c.since)}</span>
                   </span>
-                  <button
-                    type="button"
+                  <WriteButton
+                    write={revoke}
                     className="btn danger"
-                    disabled={revoke.isPending}
                     onClick={() => revoke.mutate(c.id)}
                     aria-label={`Remove ${c.name ?? 'this co-scorer'}`}
                   >
                     Remove
-                  </button>
+                  </WriteButton>
                 </li>
               ))}
             </ul>
@@ -98,14 +93,9 @@ export function CoscorersPanel({ kind, gameKey }: { kind: ScoredKind; gameKey: s
                 {unused.map((i) => (
                   <li key={i.id}>
                     <span className="muted">Valid until {day(i.expiresAt)}</span>
-                    <button
-                      type="button"
-                      className="btn"
-                      disabled={revoke.isPending}
-                      onClick={() => revoke.mutate(i.id)}
-                    >
+                    <WriteButton write={revoke} className="btn" onClick={() => revoke.mutate(i.id)}>
                       Cancel link
-                    </button>
+                    </WriteButton>
                   </li>
                 ))}
               </ul>

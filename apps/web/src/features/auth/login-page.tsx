@@ -6,6 +6,7 @@ import { useAppConfig, useAuth, useSignIn, useSignOut } from '../../lib/auth.ts'
 import { GoogleButton } from './google-button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
+import { WriteButton } from '../../components/write-button.tsx';
 
 /** Only same-site paths are accepted as a return target (no open redirect). */
 function safeNext(next: string | null): string {
@@ -25,14 +26,9 @@ function SignedIn({ user }: { user: SessionUser }) {
         <Link className="btn primary" to={pathTo('dashboard')}>
           Go to the home page
         </Link>
-        <button
-          type="button"
-          className="btn"
-          disabled={signOut.isPending}
-          onClick={() => signOut.mutate()}
-        >
+        <WriteButton write={signOut} className="btn" onClick={() => signOut.mutate()}>
           Sign out
-        </button>
+        </WriteButton>
       </div>
       {signOut.error && (
         <p className="form-error" role="alert">

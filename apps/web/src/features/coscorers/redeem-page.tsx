@@ -8,6 +8,7 @@ import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { useRedeem } from '../../components/coscorers/api.ts';
+import { WriteButton } from '../../components/write-button.tsx';
 
 /**
  * An invitation to co-score (DESIGN §10), opened from its link. The token is in the fragment,
@@ -65,14 +66,9 @@ export default function RedeemPage() {
         </p>
         <ErrorMessage error={redeem.error} />
         <div className="btn-row">
-          <button
-            type="button"
-            className="btn primary"
-            disabled={redeem.isPending}
-            onClick={accept}
-          >
+          <WriteButton write={redeem} className="btn primary" onClick={accept}>
             Accept and start scoring
-          </button>
+          </WriteButton>
         </div>
       </>
     );

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { pathTo } from '@sagan/shared/routes';
@@ -46,7 +46,8 @@ const when = (iso: string) =>
   new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 interface Item {
-  /** The game's key, the comment's id or the tag's key: what the actions are on. */
+  /** What kind of thing it is and its key (the game's, the comment's id…): what the actions are on. */
+  target: Target;
   key: string;
   title: string;
   /** The page that shows it, which an operator sees even when it is hidden (a person: none). */
@@ -57,27 +58,28 @@ interface Item {
   actions: { label: string; action: Action; danger?: boolean; on?: Omit<Moderation, 'action'> }[];
 }
 
+interface Section {
+  title: string;
+  /** What it says when there is nothing in it. */
+  empty: string;
+  items: Item[];
+  /** What follows the list, inside the section. */
+  after?: ReactNode;
+}
+
 /**
  * One section of games, comments or tags with the actions an operator can take on each: the
  * reported ones and the hidden ones. Each links to the page that shows it.
  */
 function ModerationSection({
-  id,
   title,
-  target,
   empty,
   items,
+  after,
   busy,
   onAction,
-}: {
-  id: string;
-  title: string;
-  target: Target;
-  empty: string;
-  items: Item[];
-  busy: boolean;
-  onAction: (m: Moderation) => void;
-}) {
+}: Section & { busy: boolean; onAction: (m: Moderation) => void }) {
+  const id = useId();
   return (
     <section aria-labelledby={id}>
       <h2 id={id}>{title}</h2>
@@ -96,7 +98,7 @@ function ModerationSection({
                     type="button"
                     className={danger ? 'btn danger' : 'btn'}
                     disabled={busy}
-                    onClick={() => onAction({ target, key: item.key, ...on, action })}
+                    onClick={() => onAction({ target: item.target, key: item.key, ...on, action })}
                   >
                     {label}
                   </button>
@@ -106,12 +108,44 @@ function ModerationSection({
           ))}
         </ul>
       )}
+      {after}
     </section>
   );
 }
 
 const gameTitle = (name: string) => name || 'Untitled game';
 const gamePage = (gameKey: string) => pathTo('scoreboard', { gameKey });
+
+/** A game, reported or hidden: its name, linked to its board. */
+const gameItem = (g: { gameKey: string; gameName: string }) => ({
+  target: 'game' as const,
+  key: g.gameKey,
+  title: gameTitle(g.gameName),
+  to: gamePage(g.gameKey),
+});
+
+/** A comment, reported or hidden: its words, linked to the board it is on. */
+const commentItem = (c: { commentId: string; text: string; gameKey: string }) => ({
+  target: 'comment' as const,
+  key: c.commentId,
+  title: `“${shorten(c.text)}”`,
+  to: gamePage(c.gameKey),
+});
+
+/** A tag: its name, linked to its page of games. */
+const tagItem = (t: { tagKey: string; name: string }) => ({
+  target: 'tag' as const,
+  key: t.tagKey,
+  title: `#${t.name}`,
+  to: pathTo('taggedScoreboards', { tagID: t.tagKey }),
+});
+
+/** A person has no page: only their name. */
+const personItem = (p: { uid: string; name: string | null }) => ({
+  target: 'user' as const,
+  key: p.uid,
+  title: p.name ?? 'Someone',
+});
 
 function Reasons({ reasons }: { reasons: string[] }) {
   if (reasons.length === 0) return null;
@@ -147,7 +181,39 @@ function ReportDetails({
   );
 }
 
-const RESTORE: Item['actions'] = [{ label: 'Restore', action: 'unhide' }];
+/** A hidden game, comment or tag says since when (and a comment on which game), and can be restored. */
+const hiddenSince = (at: string, on?: string): Pick<Item, 'details' | 'actions'> => ({
+  details: (
+    <p className="muted">
+      {on ? `On ${on} · hidden` : 'Hidden'} {when(at)}
+    </p>
+  ),
+  actions: [{ label: 'Restore', action: 'unhide' }],
+});
+
+const reportedGame = (r: ModerationQueue['reports'][number]): Item => ({
+  ...gameItem(r),
+  details: <ReportDetails report={r} />,
+  actions: [
+    { label: 'Hide game', action: 'hide', danger: true },
+    { label: 'Dismiss', action: 'dismiss' },
+    {
+      label: 'Block its owner',
+      action: 'block',
+      danger: true,
+      on: { target: 'user', key: r.ownerUid },
+    },
+  ],
+});
+
+const reportedComment = (r: ModerationQueue['reportedComments'][number]): Item => ({
+  ...commentItem(r),
+  details: <ReportDetails on={gameTitle(r.gameName)} report={r} />,
+  actions: [
+    { label: 'Hide comment', action: 'hide', danger: true },
+    { label: 'Dismiss', action: 'dismiss' },
+  ],
+});
 
 /**
  * A tag is nobody's and nobody reports it: an operator who meets one that should not be public
@@ -222,8 +288,45 @@ export default function AdminPage() {
     queue.data;
   const busy = moderate.isPending;
   const onAction = (m: Moderation) => moderate.mutate(m);
-  // Every section acts through the one mutation, and waits while it runs.
-  const acting = { busy, onAction };
+  // What was reported first, then what is hidden or blocked.
+  const sections: Section[] = [
+    { title: 'Reported games', empty: 'No open reports.', items: reports.map(reportedGame) },
+    {
+      title: 'Reported comments',
+      empty: 'No open reports of comments.',
+      items: reportedComments.map(reportedComment),
+    },
+    {
+      title: 'Hidden games',
+      empty: 'No hidden games.',
+      items: hidden.map((h) => ({ ...gameItem(h), ...hiddenSince(h.hiddenAt) })),
+    },
+    {
+      title: 'Hidden comments',
+      empty: 'No hidden comments.',
+      items: hiddenComments.map((c) => ({
+        ...commentItem(c),
+        ...hiddenSince(c.hiddenAt, gameTitle(c.gameName)),
+      })),
+    },
+    {
+      title: 'Hidden tags',
+      empty: 'No hidden tags.',
+      items: hiddenTags.map((tag) => ({ ...tagItem(tag), ...hiddenSince(tag.hiddenAt) })),
+      after: (
+        <HideTag busy={busy} onHide={(key) => onAction({ target: 'tag', key, action: 'hide' })} />
+      ),
+    },
+    {
+      title: 'Blocked from public games',
+      empty: 'Nobody is blocked.',
+      items: blocked.map((b) => ({
+        ...personItem(b),
+        details: <p className="muted">Blocked {when(b.blockedAt)}</p>,
+        actions: [{ label: 'Unblock', action: 'unblock' }],
+      })),
+    },
+  ];
   return (
     <section className="page narrow admin-page">
       <h1>Moderation</h1>
@@ -232,106 +335,10 @@ export default function AdminPage() {
           {moderate.error.message}
         </p>
       )}
-      <ModerationSection
-        id="reports-h"
-        title="Reported games"
-        empty="No open reports."
-        {...acting}
-        target="game"
-        items={reports.map((r) => ({
-          key: r.gameKey,
-          title: gameTitle(r.gameName),
-          to: gamePage(r.gameKey),
-          details: <ReportDetails report={r} />,
-          actions: [
-            { label: 'Hide game', action: 'hide', danger: true },
-            { label: 'Dismiss', action: 'dismiss' },
-            {
-              label: 'Block its owner',
-              action: 'block',
-              danger: true,
-              on: { target: 'user', key: r.ownerUid },
-            },
-          ],
-        }))}
-      />
-      <ModerationSection
-        id="reported-comments-h"
-        title="Reported comments"
-        empty="No open reports of comments."
-        {...acting}
-        target="comment"
-        items={reportedComments.map((r) => ({
-          key: r.commentId,
-          title: `“${shorten(r.text)}”`,
-          to: gamePage(r.gameKey),
-          details: <ReportDetails on={gameTitle(r.gameName)} report={r} />,
-          actions: [
-            { label: 'Hide comment', action: 'hide', danger: true },
-            { label: 'Dismiss', action: 'dismiss' },
-          ],
-        }))}
-      />
-      <ModerationSection
-        id="hidden-h"
-        title="Hidden games"
-        empty="No hidden games."
-        {...acting}
-        target="game"
-        items={hidden.map((h) => ({
-          key: h.gameKey,
-          title: gameTitle(h.gameName),
-          to: gamePage(h.gameKey),
-          details: <p className="muted">Hidden {when(h.hiddenAt)}</p>,
-          actions: RESTORE,
-        }))}
-      />
-      <ModerationSection
-        id="hidden-comments-h"
-        title="Hidden comments"
-        empty="No hidden comments."
-        {...acting}
-        target="comment"
-        items={hiddenComments.map((c) => ({
-          key: c.commentId,
-          title: `“${shorten(c.text)}”`,
-          to: gamePage(c.gameKey),
-          details: (
-            <p className="muted">
-              On {gameTitle(c.gameName)} · hidden {when(c.hiddenAt)}
-            </p>
-          ),
-          actions: RESTORE,
-        }))}
-      />
-      <ModerationSection
-        id="hidden-tags-h"
-        title="Hidden tags"
-        empty="No hidden tags."
-        {...acting}
-        target="tag"
-        items={hiddenTags.map((tag) => ({
-          key: tag.tagKey,
-          title: `#${tag.name}`,
-          to: pathTo('taggedScoreboards', { tagID: tag.tagKey }),
-          details: <p className="muted">Hidden {when(tag.hiddenAt)}</p>,
-          actions: RESTORE,
-        }))}
-      />
-      <HideTag busy={busy} onHide={(key) => onAction({ target: 'tag', key, action: 'hide' })} />
-      <ModerationSection
-        id="blocked-h"
-        title="Blocked from public games"
-        target="user"
-        empty="Nobody is blocked."
-        {...acting}
-        items={blocked.map((b) => ({
-          key: b.uid,
-          title: b.name ?? 'Someone',
-          details: <p className="muted">Blocked {when(b.blockedAt)}</p>,
-          actions: [{ label: 'Unblock', action: 'unblock' }],
-        }))}
-      />
+      {/* Every section acts through the one mutation, and waits while it runs. */}
+      {sections.map((section) => (
+        <ModerationSection key={section.title} {...section} busy={busy} onAction={onAction} />
+      ))}
       <section aria-labelledby="log-h">
         <h2 id="log-h">What was done</h2>
         {actions.length === 0 ? (

@@ -17,6 +17,7 @@ import { SharePanel } from './components/share-panel.tsx';
 import { WaitingPage } from './components/waiting-page.tsx';
 import { useServiceWorker } from '../../lib/service-worker.ts';
 import './playcounts.css';
+import { WriteButton } from '../../components/write-button.tsx';
 
 /** SPEC §2 Play count detail, live while Player Counter writes during the game. */
 export default function PlayCountPage() {
@@ -73,14 +74,13 @@ function PlayCount({ gameKey }: { gameKey: string }) {
           Export
         </button>
         {!coscorer && (
-          <button
-            type="button"
+          <WriteButton
+            write={archive}
             className="btn"
-            disabled={archive.isPending}
             onClick={() => archive.mutate({ archived: !game.archived })}
           >
             {game.archived ? 'Restore' : 'Archive'}
-          </button>
+          </WriteButton>
         )}
       </div>
       <ErrorMessage error={archive.error} />

@@ -8,6 +8,7 @@ import { WaitingPage } from './components/waiting-page.tsx';
 import { JerseyNameHeaders } from './components/roster-table.tsx';
 import './playcounts.css';
 import { formatGameDate } from '../../lib/dates.ts';
+import { ColHead } from '../../components/col-head.tsx';
 
 /**
  * A team's season: plays per player summed over the team's play counts, and in how many games
@@ -52,20 +53,14 @@ export default function SeasonPage() {
               <tr>
                 <JerseyNameHeaders />
                 {/* Plays first: the column a parent comes for, on screen at 320 px. */}
-                <th scope="col" className="pc-num">
-                  Plays
-                </th>
-                <th scope="col" className="pc-num">
-                  Games
-                </th>
-                <th scope="col" className="pc-num">
-                  Below minimum
-                </th>
+                <ColHead className="pc-num">Plays</ColHead>
+                <ColHead className="pc-num">Games</ColHead>
+                <ColHead className="pc-num">Below minimum</ColHead>
                 {data.games.map((g) => (
-                  <th scope="col" key={g.gameKey} className="pc-num pc-season-game">
+                  <ColHead key={g.gameKey} className="pc-num pc-season-game">
                     <span className="pc-snap-count">{formatGameDate(g.gameDate)}</span>
                     <span className="pc-snap-group">{g.gameName}</span>
-                  </th>
+                  </ColHead>
                 ))}
               </tr>
             </thead>

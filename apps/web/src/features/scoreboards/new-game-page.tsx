@@ -108,26 +108,8 @@ export default function NewGamePage() {
           onChange={(e) => setGameName(e.target.value)}
         />
         <div className="new-game-teams">
-          <div>
-            <label htmlFor={`${id}-home`}>Home team</label>
-            <input
-              id={`${id}-home`}
-              value={homeTeamName}
-              maxLength={200}
-              placeholder="Home"
-              onChange={(e) => setHome(e.target.value)}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-away`}>Away team</label>
-            <input
-              id={`${id}-away`}
-              value={awayTeamName}
-              maxLength={200}
-              placeholder="Away"
-              onChange={(e) => setAway(e.target.value)}
-            />
-          </div>
+          <TeamNameField form={id} side="home" value={homeTeamName} onChange={setHome} />
+          <TeamNameField form={id} side="away" value={awayTeamName} onChange={setAway} />
         </div>
         <label htmlFor={`${id}-period`}>Period</label>
         <input
@@ -187,5 +169,33 @@ export default function NewGamePage() {
         </div>
       </form>
     </section>
+  );
+}
+
+/** One team's name, home or away, beside the other's. */
+function TeamNameField({
+  form,
+  side,
+  value,
+  onChange,
+}: {
+  /** The form's id, which the field's own is made from. */
+  form: string;
+  side: 'home' | 'away';
+  value: string;
+  onChange: (name: string) => void;
+}) {
+  const Side = side === 'home' ? 'Home' : 'Away';
+  return (
+    <div>
+      <label htmlFor={`${form}-${side}`}>{Side} team</label>
+      <input
+        id={`${form}-${side}`}
+        value={value}
+        maxLength={200}
+        placeholder={Side}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
   );
 }

@@ -11,7 +11,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { focusOnMount } from '../../components/focus-on-mount.ts';
 import { useSaveGroup, useSetLocation, useTeam } from './api.ts';
 import { PhotoJerseyCells, PlayerHeads } from './roster-table.tsx';
-import { PencilIcon } from './icons.tsx';
+import { EditButton } from './edit-button.tsx';
 import { FormFooter } from './form-footer.tsx';
 import './teamsheets.css';
 
@@ -110,14 +110,7 @@ function GroupEditor({
       ) : (
         <div className="team-title">
           <h1>{groupName}</h1>
-          <button
-            type="button"
-            className="icon-btn"
-            aria-label="Edit group name"
-            onClick={() => setEditing(true)}
-          >
-            <PencilIcon />
-          </button>
+          <EditButton label="Edit group name" onClick={() => setEditing(true)} />
         </div>
       )}
       {/* SPEC §2: for a new group the table stays hidden until it is named. */}

@@ -12,6 +12,7 @@ import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { downloadText } from '../../lib/download.ts';
 import { useScoringSeason } from './api.ts';
+import { ColHead } from '../../components/col-head.tsx';
 import './teamsheets.css';
 
 /**
@@ -93,32 +94,24 @@ function SeasonTable({ season }: { season: ScoringSeason }) {
       <table className="season-table">
         <thead>
           <tr>
-            <th scope="col" className="season-jersey">
+            <ColHead className="season-jersey">
               <abbr title="Jersey">#</abbr>
-            </th>
-            <th scope="col">Name</th>
+            </ColHead>
+            <ColHead>Name</ColHead>
             {goals && (
-              <th scope="col" className="season-num">
+              <ColHead className="season-num">
                 <abbr title="Goals and behinds">G.B</abbr>
-              </th>
+              </ColHead>
             )}
-            <th scope="col" className="season-num">
-              {runs ? 'Runs' : 'Points'}
-            </th>
-            {hits && (
-              <th scope="col" className="season-num">
-                Hits
-              </th>
-            )}
-            <th scope="col" className="season-num">
-              Games
-            </th>
+            <ColHead className="season-num">{runs ? 'Runs' : 'Points'}</ColHead>
+            {hits && <ColHead className="season-num">Hits</ColHead>}
+            <ColHead className="season-num">Games</ColHead>
             {season.games.map((g) => (
-              <th scope="col" key={g.gameKey} className="season-num season-game">
+              <ColHead key={g.gameKey} className="season-num season-game">
                 <Link to={pathTo('scoreboard', { gameKey: g.gameKey })}>
                   {g.gameName || 'Game without a name'}
                 </Link>
-              </th>
+              </ColHead>
             ))}
           </tr>
         </thead>

@@ -12,8 +12,9 @@ import { RosterTable } from './roster-table.tsx';
 import { ShareLink } from './share-link.tsx';
 import { ConfirmDelete } from './confirm-delete.tsx';
 import { PublicPrivacyOptions } from './public-privacy.tsx';
-import { PencilIcon } from './icons.tsx';
+import { EditButton } from './edit-button.tsx';
 import { FormFooter } from './form-footer.tsx';
+import { WriteButton } from '../../components/write-button.tsx';
 import './teamsheets.css';
 
 export default function TeamSheetEditPage() {
@@ -48,31 +49,23 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
         <header className="team-head">
           <div className="team-title">
             <h1>{sheet.teamName}</h1>
-            <button
-              type="button"
-              className="icon-btn"
-              aria-label="Edit team name and notes"
-              onClick={() => setEditing(true)}
-            >
-              <PencilIcon />
-            </button>
+            <EditButton label="Edit team name and notes" onClick={() => setEditing(true)} />
           </div>
           <p className="team-notes">{sheet.teamNotes}</p>
         </header>
       )}
 
       <div className="btn-row">
-        <button
-          type="button"
+        <WriteButton
+          write={publish}
           className="btn primary"
-          disabled={publish.isPending}
           onClick={() => {
             unpublish.reset();
             publish.mutate();
           }}
         >
           Publish
-        </button>
+        </WriteButton>
         <Link
           className="btn"
           to={pathTo('teamsheetplayeredit', { teamKey, playerKey: NEW_PLAYER_KEY })}
@@ -92,17 +85,16 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
           Season points
         </Link>
         {sheet.publishedAsKey && (
-          <button
-            type="button"
+          <WriteButton
+            write={unpublish}
             className="btn danger"
-            disabled={unpublish.isPending}
             onClick={() => {
               publish.reset();
               unpublish.mutate();
             }}
           >
             Unpublish
-          </button>
+          </WriteButton>
         )}
       </div>
       {/* DESIGN §8: the public copy follows every edit; the owner is told so. */}

@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../components/error-message.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useCreateTeam, useTeams } from './api.ts';
 import './teamsheets.css';
+import { WriteButton } from '../../components/write-button.tsx';
 
 export default function TeamSheetsPage() {
   usePageTitle('Team Sheets');
@@ -54,13 +55,7 @@ export default function TeamSheetsPage() {
               </div>
               <div className="btn-row">
                 {t.publishedAsKey && (
-                  <Link
-                    className="btn"
-                    to={pathTo('teamsheet', { publishedAsKey: t.publishedAsKey })}
-                    aria-label={`View ${t.teamName}`}
-                  >
-                    View
-                  </Link>
+                  <ViewSheetLink publishedAsKey={t.publishedAsKey} teamName={t.teamName} />
                 )}
                 <Link
                   className="btn"
@@ -75,10 +70,9 @@ export default function TeamSheetsPage() {
         </ul>
       )}
       <div className="btn-row">
-        <button
-          type="button"
+        <WriteButton
+          write={create}
           className="btn primary"
-          disabled={create.isPending}
           onClick={() => {
             if (create.isPending) return;
             create.mutate(undefined, {
@@ -87,7 +81,7 @@ export default function TeamSheetsPage() {
           }}
         >
           Create New Team
-        </button>
+        </WriteButton>
       </div>
       <ErrorMessage error={create.error} />
 
@@ -103,18 +97,25 @@ export default function TeamSheetsPage() {
             <li key={f.publishedAsKey} className="card team-item">
               <h3>{f.teamName}</h3>
               <div className="btn-row">
-                <Link
-                  className="btn"
-                  to={pathTo('teamsheet', { publishedAsKey: f.publishedAsKey })}
-                  aria-label={`View ${f.teamName}`}
-                >
-                  View
-                </Link>
+                <ViewSheetLink publishedAsKey={f.publishedAsKey} teamName={f.teamName} />
               </div>
             </li>
           ))}
         </ul>
       )}
     </section>
+  );
+}
+
+/** A team's published sheet, as its fans see it: from one's own teams or the ones followed. */
+function ViewSheetLink({ publishedAsKey, teamName }: { publishedAsKey: string; teamName: string }) {
+  return (
+    <Link
+      className="btn"
+      to={pathTo('teamsheet', { publishedAsKey })}
+      aria-label={`View ${teamName}`}
+    >
+      View
+    </Link>
   );
 }

@@ -2,6 +2,7 @@ import { isInSnap, playLocationLabel, type PlayCountGame } from '@sagan/shared/p
 import { metMinimum } from '@sagan/shared/playcount-minimum';
 import { FootballIcon } from './football-icon.tsx';
 import { PlayerAvatar } from './player-avatar.tsx';
+import { ColHead } from '../../../components/col-head.tsx';
 
 /**
  * SPEC §2 roster table: Jersey, Name, Plays, location, then one column per snap. On a phone a
@@ -20,17 +21,13 @@ export function RosterTable({ game }: { game: PlayCountGame }) {
         <thead>
           <tr>
             <JerseyNameHeaders />
-            <th scope="col" className="pc-num">
-              Plays
-            </th>
-            <th scope="col" className="pc-location-col">
-              Location
-            </th>
+            <ColHead className="pc-num">Plays</ColHead>
+            <ColHead className="pc-location-col">Location</ColHead>
             {snaps.map((snap, i) => (
-              <th scope="col" key={i} className="pc-snap">
+              <ColHead key={i} className="pc-snap">
                 <span className="pc-snap-count">{snap.snapCount}</span>
                 <span className="pc-snap-group">{snap.groupName}</span>
-              </th>
+              </ColHead>
             ))}
           </tr>
         </thead>
@@ -81,12 +78,8 @@ export function RosterTable({ game }: { game: PlayCountGame }) {
 export function JerseyNameHeaders() {
   return (
     <>
-      <th scope="col" className="pc-sticky pc-jersey">
-        Jersey
-      </th>
-      <th scope="col" className="pc-sticky pc-name">
-        Name
-      </th>
+      <ColHead className="pc-sticky pc-jersey">Jersey</ColHead>
+      <ColHead className="pc-sticky pc-name">Name</ColHead>
     </>
   );
 }

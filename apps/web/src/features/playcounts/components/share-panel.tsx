@@ -3,6 +3,7 @@ import { BASE_PATH, pathTo } from '@sagan/shared/routes';
 import type { PlayCountGame } from '@sagan/shared/playcount';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { useShare } from '../api.ts';
+import { WriteButton } from '../../../components/write-button.tsx';
 
 /**
  * DESIGN §9: a read-only live link for parents. Anyone with it sees the counts (names and
@@ -44,14 +45,9 @@ export function SharePanel({ game }: { game: PlayCountGame }) {
             >
               {copied ? 'Copied' : 'Copy link'}
             </button>
-            <button
-              type="button"
-              className="btn danger"
-              disabled={share.isPending}
-              onClick={() => share.mutate(false)}
-            >
+            <WriteButton write={share} className="btn danger" onClick={() => share.mutate(false)}>
               Stop sharing
-            </button>
+            </WriteButton>
           </div>
         </>
       ) : (
@@ -59,14 +55,9 @@ export function SharePanel({ game }: { game: PlayCountGame }) {
           <p className="help">
             Not shared. A link lets parents follow the counts live without signing in.
           </p>
-          <button
-            type="button"
-            className="btn"
-            disabled={share.isPending}
-            onClick={() => share.mutate(true)}
-          >
+          <WriteButton write={share} className="btn" onClick={() => share.mutate(true)}>
             Share a live link
-          </button>
+          </WriteButton>
         </>
       )}
       <ErrorMessage error={share.error} />

@@ -22,6 +22,7 @@ import {
 import { labelOf } from './edit-fields.tsx';
 import { readTags } from './read-tags.ts';
 import { ButtonRow } from '../../../components/button-row.tsx';
+import { WriteButton } from '../../../components/write-button.tsx';
 
 const time = (ms: number) =>
   new Date(ms).toLocaleTimeString([], { hour: 'numeric', minute: '2-digit', second: '2-digit' });
@@ -108,14 +109,13 @@ export function History({
               !e.voided &&
               e.kind !== 'resolve' &&
               (!ownDeviceOnly || e.device === device) && (
-                <button
-                  type="button"
+                <WriteButton
+                  write={voidEvent}
                   className="sk-void"
-                  disabled={voidEvent.isPending}
                   onClick={() => voidEvent.mutate(e.eventId!)}
                 >
                   Void
-                </button>
+                </WriteButton>
               )}
           </li>
         ))}
@@ -252,14 +252,9 @@ export function Messages({ gameKey }: { gameKey: string }) {
               {m.read ? ' · read' : ''}
             </p>
             {!m.read && (
-              <button
-                type="button"
-                className="btn"
-                disabled={markRead.isPending}
-                onClick={() => markRead.mutate(m.id)}
-              >
+              <WriteButton write={markRead} className="btn" onClick={() => markRead.mutate(m.id)}>
                 Mark read
-              </button>
+              </WriteButton>
             )}
           </li>
         ))}
@@ -328,10 +323,9 @@ export function DeleteGame({ gameKey }: { gameKey: string }) {
       </p>
       <ErrorMessage error={remove.error} />
       <div className="btn-row">
-        <button
-          type="button"
+        <WriteButton
+          write={remove}
           className="btn danger"
-          disabled={remove.isPending}
           // The live board turns to not-found (and drops this panel) before the delete answers:
           // the promise still settles after that, where a per-call onSuccess would not.
           onClick={() =>
@@ -342,7 +336,7 @@ export function DeleteGame({ gameKey }: { gameKey: string }) {
           }
         >
           Delete
-        </button>
+        </WriteButton>
         <button type="button" className="btn" onClick={() => setConfirming(false)}>
           Cancel
         </button>

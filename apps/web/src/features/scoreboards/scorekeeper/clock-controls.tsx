@@ -3,6 +3,7 @@ import { clockInputSchema } from '@sagan/shared/game-clock';
 import { useGameClock } from '../boards/board-frame.tsx';
 import { useClockControl } from './api.ts';
 import { ErrorMessage } from '../../../components/error-message.tsx';
+import { WriteButton } from '../../../components/write-button.tsx';
 
 /** Start, stop and set the game clock, counting up or down (DESIGN §9). */
 export function ClockControls({ gameKey }: { gameKey: string }) {
@@ -31,14 +32,13 @@ export function ClockControls({ gameKey }: { gameKey: string }) {
         <span className="sk-clock-time" aria-live="off">
           {text ?? '--:--'}
         </span>
-        <button
-          type="button"
+        <WriteButton
+          write={control}
           className={`sk-btn ${running ? 'sk-stop' : 'sk-start'}`}
-          disabled={control.isPending}
           onClick={() => control.mutate({ action: running ? 'stop' : 'start' })}
         >
           {running ? 'Stop clock' : 'Start clock'}
-        </button>
+        </WriteButton>
       </div>
       <form className="sk-clock-set" onSubmit={set} noValidate>
         <label htmlFor={`${id}-t`}>Set the clock</label>

@@ -17,6 +17,14 @@ function Group({
   busy: boolean;
   onDecide: (group: HeldGroup, apply: HeldApply) => void;
 }) {
+  // Into the set they were made in only where that changes no result.
+  const choices: { apply: HeldApply; label: string; className: string }[] = [
+    ...(group.applyToPeriod
+      ? [{ apply: 'period' as const, label: `Apply to ${group.period}`, className: 'sk-btn' }]
+      : []),
+    { apply: 'now', label: 'Apply now', className: 'sk-btn' },
+    { apply: 'discard', label: 'Discard', className: 'sk-btn sk-minus' },
+  ];
   return (
     <li>
       <p>
@@ -31,32 +39,17 @@ function Group({
           : `Nothing counts them yet. Applying them to ${group.period} would change who won it.`}
       </p>
       <div className="sk-held-actions">
-        {group.applyToPeriod && (
+        {choices.map(({ apply, label, className }) => (
           <button
+            key={apply}
             type="button"
-            className="sk-btn"
+            className={className}
             disabled={busy}
-            onClick={() => onDecide(group, 'period')}
+            onClick={() => onDecide(group, apply)}
           >
-            Apply to {group.period}
+            {label}
           </button>
-        )}
-        <button
-          type="button"
-          className="sk-btn"
-          disabled={busy}
-          onClick={() => onDecide(group, 'now')}
-        >
-          Apply now
-        </button>
-        <button
-          type="button"
-          className="sk-btn sk-minus"
-          disabled={busy}
-          onClick={() => onDecide(group, 'discard')}
-        >
-          Discard
-        </button>
+        ))}
       </div>
     </li>
   );
