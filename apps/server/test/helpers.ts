@@ -181,6 +181,29 @@ export async function newGameOf(user: TestUser, fields: object = {}): Promise<st
   return res.json<{ gameKey: string }>().gameKey;
 }
 
+/**
+ * A tap on a game's scorekeeper (POST …/events) as the user, from the device (a phone by
+ * default), under the Idempotency-Key when one is given; `fields` go in the body beside the
+ * action (a baseSeq, a period). The raw answer, so that a test can check a refusal too.
+ */
+export function tapOn(
+  user: TestUser,
+  gameKey: string,
+  action: object,
+  {
+    device = 'phone-a',
+    key,
+    ...fields
+  }: { device?: string; key?: string; [field: string]: unknown } = {},
+): Promise<LightMyRequestResponse> {
+  return user.request({
+    method: 'POST',
+    url: `${API}/games/${gameKey}/events`,
+    payload: { action, device, ...fields },
+    ...(key ? { headers: { 'idempotency-key': key } } : {}),
+  });
+}
+
 /** A new team sheet of the coach's (empty, unless fields say more); its key. */
 export async function newTeamOf(coach: TestUser, fields?: object): Promise<string> {
   const team = await coach.request({ method: 'POST', url: `${API}/teams`, payload: fields });
