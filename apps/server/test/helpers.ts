@@ -141,13 +141,25 @@ export interface TestUser {
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-export async function signInLocal(app: FastifyInstance, displayName: string): Promise<TestUser> {
-  const res = await app.inject({
+/**
+ * The local sign-in as the web app sends it (payload `{ displayName }`), headers on top; the
+ * raw answer, for tests of what it refuses and of the cookie it sets.
+ */
+export function postLocalSignIn(
+  app: FastifyInstance,
+  payload: InjectOptions['payload'],
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
     method: 'POST',
     url: `${API}/auth/local`,
-    headers: { 'x-sagan-request': '1' },
-    payload: { displayName },
+    headers: { 'x-sagan-request': '1', ...headers },
+    payload,
   });
+}
+
+export async function signInLocal(app: FastifyInstance, displayName: string): Promise<TestUser> {
+  const res = await postLocalSignIn(app, { displayName });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const setCookie = res.cookies[0];
   if (!setCookie) throw new Error('no session cookie');
