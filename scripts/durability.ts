@@ -15,6 +15,7 @@ import path from 'node:path';
 import { freePort } from './lib/net.ts';
 import { freshDatabase, startPostgres } from './lib/postgres.ts';
 import { startSaganServer } from './lib/server.ts';
+import { signInLocal } from './lib/local-sign-in.ts';
 import { API_PATH } from '@sagan/shared/http';
 
 const args = process.argv.slice(2);
@@ -83,20 +84,16 @@ async function run(kind: string): Promise<boolean> {
     ...(pgUrl ? { DATABASE_URL: pgUrl } : {}),
   };
   let server = await start(env);
-  const signIn = await fetch(`${server.base}/auth/local`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-sagan-request': '1' },
-    body: JSON.stringify({ displayName: 'Durable Coach' }),
+  const coach = await signInLocal(`http://127.0.0.1:${server.port}`, 'Durable Coach');
+  // The writes below go out raw: a refusal or a cut-off connection is counted, not thrown.
+  const headers = {
+    'content-type': 'application/json',
+    'x-sagan-request': '1',
+    cookie: coach.cookie,
+  };
+  const { gameKey } = await coach.call<{ gameKey: string }>('POST', '/games', {
+    gameName: 'Durable game',
   });
-  const cookie = (signIn.headers.get('set-cookie') ?? '').split(';')[0]!;
-  const headers = { 'content-type': 'application/json', 'x-sagan-request': '1', cookie };
-
-  const created = await fetch(`${server.base}/games`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ gameName: 'Durable game' }),
-  });
-  const { gameKey } = (await created.json()) as { gameKey: string };
   /** Taps sent, by key; the first answer of those acknowledged. */
   const taps = new Map<string, string | null>();
   const tap = (base: string, key: string) =>

@@ -14,7 +14,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { reconnectDelayMs } from '@sagan/shared/backoff';
+import { Reconnects } from '@sagan/shared/backoff';
 import { freePort } from './lib/net.ts';
 import { freshDatabase } from './lib/postgres.ts';
 import { startSaganServer } from './lib/server.ts';
@@ -75,15 +75,13 @@ async function startServer(port: number, env: Record<string, string>): Promise<S
 /** One viewer, reconnecting exactly as the web client does. */
 class Viewer {
   ws: WebSocket | null = null;
-  attempts = 0;
-  timer: NodeJS.Timeout | null = null;
+  readonly reconnects = new Reconnects(() => this.connect());
   seq: number | undefined;
   data: unknown;
   /** When it last had the topic's state in hand after (re)connecting. */
   syncedAt = 0;
   synced = false;
   failures = 0;
-  stopped = false;
   /** States received (state messages), and any seq seen twice or going backwards. */
   states = 0;
   regressions = 0;
@@ -95,12 +93,12 @@ class Viewer {
   ) {}
 
   connect(): void {
-    if (this.stopped || this.ws || this.timer) return;
+    if (this.ws || this.reconnects.holding) return;
     const ws = new WebSocket(this.url, { localAddress: this.source });
     this.ws = ws;
     this.synced = false;
     ws.on('open', () => {
-      this.attempts = 0;
+      this.reconnects.reset();
       ws.send(
         JSON.stringify({
           type: 'subscribe',
@@ -117,18 +115,8 @@ class Viewer {
       if (this.ws !== ws) return;
       this.ws = null;
       this.synced = false;
-      this.schedule();
+      this.reconnects.schedule();
     });
-  }
-
-  private schedule(delayMs?: number): void {
-    if (this.stopped || this.timer) return;
-    const delay = delayMs ?? reconnectDelayMs(this.attempts);
-    this.attempts++;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.connect();
-    }, delay);
   }
 
   private onMessage(raw: string): void {
@@ -151,7 +139,7 @@ class Viewer {
       const ws = this.ws;
       this.ws = null;
       ws?.close();
-      this.schedule(msg.afterMs! / 2 + Math.random() * msg.afterMs!);
+      this.reconnects.scheduleAsked(msg.afterMs!);
     }
   }
 
@@ -166,8 +154,7 @@ class Viewer {
   }
 
   stop(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.reconnects.stop();
     this.ws?.terminate();
   }
 }

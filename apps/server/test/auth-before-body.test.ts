@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { API, databaseKinds, newTeamWithPlayer, useTestApp } from './helpers.ts';
+import { API, databaseKinds, postLocalSignIn, newTeamWithPlayer, useTestApp } from './helpers.ts';
 
 // Nobody's body is read for nothing: an anonymous write is refused on its headers alone, and
 // the bodies anyone may send (signing in) are capped at what they need.
@@ -75,12 +75,7 @@ describe.each(databaseKinds())('anonymous writes on $name', (kind) => {
   });
 
   it('a sign-in body is capped at what a sign-in needs (16 KB), before it is parsed', async () => {
-    const big = await t.app.inject({
-      method: 'POST',
-      url: `${API}/auth/local`,
-      headers: { 'x-sagan-request': '1' },
-      payload: { displayName: 'x'.repeat(20 * 1024) },
-    });
+    const big = await postLocalSignIn(t.app, { displayName: 'x'.repeat(20 * 1024) });
     expect(big.statusCode).toBe(413);
     const google = await headersOnly(t.app, 'POST', `${API}/auth/google`, 1024 * 1024);
     expect(google.status).toBe(413);

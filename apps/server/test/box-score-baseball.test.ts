@@ -3,6 +3,7 @@ import type { GameDetail } from '@sagan/shared/topics/game-detail';
 import {
   API,
   databaseKinds,
+  tapOn,
   newGameOf,
   newTeamWithPlayer,
   useTestApp,
@@ -16,12 +17,7 @@ import { gameDetailShowing, TestSocket } from './ws-client.ts';
 describe.each(databaseKinds())('baseball box score on $name', (kind) => {
   const t = useTestApp(kind, { users: ['Coach'], listen: true });
 
-  const act = (gameKey: string, action: object) =>
-    t.users.Coach.request({
-      method: 'POST',
-      url: `${API}/games/${gameKey}/events`,
-      payload: { action, device: 'phone-a' },
-    });
+  const act = (gameKey: string, action: object) => tapOn(t.users.Coach, gameKey, action);
   async function play(gameKey: string, actions: object[]) {
     for (const a of actions) {
       const res = await act(gameKey, a);

@@ -4,6 +4,7 @@ import type { GameDetail } from '@sagan/shared/topics/game-detail';
 import {
   API,
   databaseKinds,
+  tapOn,
   newGameOf,
   newTeamWithPlayer,
   useTestApp,
@@ -19,13 +20,8 @@ import { loadGameHistory } from '../src/routes/scoreboards/repo.ts';
 describe.each(databaseKinds())('box score on $name', (kind) => {
   const t = useTestApp(kind, { users: ['Coach', 'Rival'], listen: true });
 
-  async function act(gameKey: string, action: object, device = 'phone-a', user = t.users.Coach) {
-    return user.request({
-      method: 'POST',
-      url: `${API}/games/${gameKey}/events`,
-      payload: { action, device },
-    });
-  }
+  const act = (gameKey: string, action: object, device = 'phone-a', user = t.users.Coach) =>
+    tapOn(user, gameKey, action, { device });
   const link = (gameKey: string, side: string, teamKey: string | null, user = t.users.Coach) =>
     user.request({
       method: 'PUT',

@@ -2,7 +2,14 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT, type JWK, type CryptoKey } from 'jose';
-import { API, buildTestApp, databaseKinds, signInLocal, useTestApp } from './helpers.ts';
+import {
+  API,
+  buildTestApp,
+  databaseKinds,
+  postLocalSignIn,
+  signInLocal,
+  useTestApp,
+} from './helpers.ts';
 
 const CLIENT_ID = 'sagan-test.apps.googleusercontent.com';
 const ISSUER = 'https://accounts.google.com';
@@ -145,12 +152,7 @@ describe.each(databaseKinds())('identity on $name', (kind) => {
   });
 
   it('local sign-in is off when Google is configured', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${API}/auth/local`,
-      headers: { 'x-sagan-request': '1' },
-      payload: { displayName: 'Mallory' },
-    });
+    const res = await postLocalSignIn(t.app, { displayName: 'Mallory' });
     expect(res.statusCode).toBe(404);
   });
 });
@@ -174,12 +176,7 @@ describe.each(databaseKinds())('sessions and CSRF on $name', (kind) => {
 
   it('signing in again rotates the session id and kills the previous one', async () => {
     const first = await signInLocal(t.app, 'Bea');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${API}/auth/local`,
-      headers: { 'x-sagan-request': '1', cookie: first.cookie },
-      payload: { displayName: 'Bea' },
-    });
+    const res = await postLocalSignIn(t.app, { displayName: 'Bea' }, { cookie: first.cookie });
     const second = res.cookies[0];
     expect(second?.value).toBeTruthy();
     expect(`${second?.name}=${second?.value}`).not.toBe(first.cookie);
@@ -232,19 +229,11 @@ describe.each(databaseKinds())('sessions and CSRF on $name', (kind) => {
   });
 
   it('answers bad input with a 400 that says what is wrong', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${API}/auth/local`,
-      headers: { 'x-sagan-request': '1' },
-      payload: { displayName: 42 },
-    });
+    const res = await postLocalSignIn(t.app, { displayName: 42 });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatch(/displayName/);
-    const notJson = await t.app.inject({
-      method: 'POST',
-      url: `${API}/auth/local`,
-      headers: { 'x-sagan-request': '1', 'content-type': 'application/json' },
-      payload: '{"displayName":',
+    const notJson = await postLocalSignIn(t.app, '{"displayName":', {
+      'content-type': 'application/json',
     });
     expect(notJson.statusCode).toBe(400);
   });
@@ -252,12 +241,7 @@ describe.each(databaseKinds())('sessions and CSRF on $name', (kind) => {
   it('marks the cookie Secure with the __Host- prefix behind https', async () => {
     const secureApp = await buildTestApp(t.db, { cookieSecure: true });
     try {
-      const res = await secureApp.inject({
-        method: 'POST',
-        url: `${API}/auth/local`,
-        headers: { 'x-sagan-request': '1' },
-        payload: { displayName: 'Fay' },
-      });
+      const res = await postLocalSignIn(secureApp, { displayName: 'Fay' });
       const c = res.cookies[0];
       expect(c?.name).toBe('__Host-sagan_session');
       expect(c?.secure).toBe(true);

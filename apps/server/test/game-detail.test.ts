@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameDetail } from '@sagan/shared/topics/game-detail';
-import { API, databaseKinds, useTestApp, newGameOf } from './helpers.ts';
+import { API, databaseKinds, tapOn, useTestApp, newGameOf } from './helpers.ts';
 import { gameDetailShowing, isState, TestSocket, type StateMessage } from './ws-client.ts';
 
 // DESIGN §10: the line score is a fold of the game's log on its own topic, gamedetail:, read
@@ -11,14 +11,8 @@ describe.each(databaseKinds())('line score topic on $name', (kind) => {
   const t = useTestApp(kind, { users: ['Keeper', 'Rival'], listen: true });
 
   const newGame = (fields: object) => newGameOf(t.users.Keeper, fields);
-  async function act(gameKey: string, action: object, user = t.users.Keeper) {
-    const res = await user.request({
-      method: 'POST',
-      url: `${API}/games/${gameKey}/events`,
-      payload: { action, device: 'phone-a' },
-    });
-    return res;
-  }
+  const act = (gameKey: string, action: object, user = t.users.Keeper) =>
+    tapOn(user, gameKey, action);
   async function play(gameKey: string, actions: object[]) {
     for (const a of actions) expect((await act(gameKey, a)).statusCode).toBe(200);
   }

@@ -4,7 +4,15 @@ import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboa
 import { foldGame, type GameEventBody } from '@sagan/shared/game-log';
 import type { GameHistoryEntry } from '@sagan/shared/game-history';
 import type { HeldGroup } from '@sagan/shared/topics/game-held';
-import { API, databaseKinds, type TestUser, useTestApp, newGameOf, eventCount } from './helpers.ts';
+import {
+  API,
+  databaseKinds,
+  tapOn,
+  type TestUser,
+  useTestApp,
+  newGameOf,
+  eventCount,
+} from './helpers.ts';
 import { isState, TestSocket, type StateMessage } from './ws-client.ts';
 
 // DESIGN §10 held events through the real server: a tap made in a set that had ended when it
@@ -20,13 +28,7 @@ describe.each(databaseKinds())('held events on $name', (kind) => {
     device: string,
     action: object,
     { period, key, user = t.users.Keeper }: { period?: string; key?: string; user?: TestUser } = {},
-  ) =>
-    user.request({
-      method: 'POST',
-      url: `${API}/games/${gameKey}/events`,
-      payload: { action, device, ...(period ? { period } : {}) },
-      ...(key ? { headers: { 'idempotency-key': key } } : {}),
-    });
+  ) => tapOn(user, gameKey, action, { device, key, period });
   const top = async (gameKey: string) =>
     (await t.app.inject({ url: `${API}/games/${gameKey}` })).json<{ top: ScoreboardFields }>().top;
   const held = async (gameKey: string) =>

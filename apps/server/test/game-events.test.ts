@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboard';
 import { foldGame, type GameEventBody } from '@sagan/shared/game-log';
 import { migrate } from '../src/db/migrate.ts';
-import { API, databaseKinds, newGameOf, type TestUser, useTestApp } from './helpers.ts';
+import { API, databaseKinds, tapOn, newGameOf, type TestUser, useTestApp } from './helpers.ts';
 import { isState, TestSocket } from './ws-client.ts';
 
 // DESIGN §10: a game's event log through the real server: intents, the phone apps' "set"
@@ -22,13 +22,7 @@ describe.each(databaseKinds())('game event log on $name', (kind) => {
       user = t.users.Keeper,
       baseSeq,
     }: { key?: string; user?: TestUser; baseSeq?: number } = {},
-  ) =>
-    user.request({
-      method: 'POST',
-      url: `${API}/games/${gameKey}/events`,
-      payload: { action, device, ...(baseSeq !== undefined ? { baseSeq } : {}) },
-      ...(key ? { headers: { 'idempotency-key': key } } : {}),
-    });
+  ) => tapOn(user, gameKey, action, { device, key, baseSeq });
   const patch = (gameKey: string, payload: object) =>
     t.users.Keeper.request({ method: 'PATCH', url: `${API}/games/${gameKey}`, payload });
   const top = async (gameKey: string) =>

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -8,6 +7,7 @@ import pg from 'pg';
 import type { ServerMessage } from '@sagan/shared/realtime';
 import { databaseKinds, type TestDatabase, until, useTempDir } from './helpers.ts';
 import { TestSocket } from './ws-client.ts';
+import { startSaganServer, type Server } from '../../../scripts/lib/server.ts';
 
 /**
  * Graceful shutdown on the real process (`node --import tsx apps/server/src/server.ts`), as an
@@ -15,49 +15,6 @@ import { TestSocket } from './ws-client.ts';
  * their sockets, lets the request in flight finish, closes the database) and exits 0; a
  * malformed request never takes the process down.
  */
-const ROOT = path.resolve(import.meta.dirname, '../../..');
-
-interface Running {
-  child: ChildProcess;
-  port: number;
-  exited: Promise<number | null>;
-  output: () => string;
-}
-
-async function startServer(env: Record<string, string>): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    cwd: ROOT,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      LOG_LEVEL: 'warn',
-      WEB_DIST: '/nonexistent',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /Sagan is running at http:\/\/127\.0\.0\.1:(\d+)\/apps\/sagan\//.exec(out);
-      if (m) {
-        clearInterval(timer);
-        resolve(Number(m[1]));
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`server exited (${code}) before listening:\n${out}`));
-    });
-  });
-  return { child, port, exited, output: () => out };
-}
-
 /** Sends raw bytes and resolves with whatever comes back before the server closes or 2 s pass. */
 function raw(port: number, bytes: string | Buffer): Promise<string> {
   return new Promise((resolve) => {
@@ -94,7 +51,7 @@ async function health(port: number): Promise<number> {
 describe.each(databaseKinds())('graceful life of the server process on $name', (kind) => {
   let database: TestDatabase | undefined;
   const dataDir = useTempDir('sagan-graceful-');
-  let server: Running;
+  let server: Server;
 
   beforeAll(async () => {
     const env: Record<string, string> = { DATA_DIR: dataDir() };
@@ -102,10 +59,13 @@ describe.each(databaseKinds())('graceful life of the server process on $name', (
       database = await kind.open();
       env.DATABASE_URL = database.url!;
     }
-    server = await startServer(env);
+    server = await startSaganServer(
+      { PORT: '0', WEB_DIST: '/nonexistent', ...env },
+      { isolated: true },
+    );
   }, 60_000);
   afterAll(async () => {
-    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    if (server.proc.exitCode === null) server.proc.kill('SIGKILL');
     await database?.cleanup();
   });
 
@@ -139,12 +99,12 @@ describe.each(databaseKinds())('graceful life of the server process on $name', (
         'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: nonsense\r\n\r\n',
     );
     expect(ws).not.toMatch(/^HTTP\/1\.1 5/);
-    expect(server.child.exitCode).toBeNull();
+    expect(server.proc.exitCode).toBeNull();
     expect(await health(port)).toBe(200);
   });
 
   it('SIGTERM drains: viewers told to reconnect, the request in flight finishes, exit 0', async () => {
-    const { port, child } = server;
+    const { port, proc: child } = server;
     const viewer = await TestSocket.open(`ws://127.0.0.1:${port}/apps/sagan/ws`);
     viewer.send({ type: 'subscribe', topic: 'tags' });
     await viewer.waitFor((m): m is ServerMessage => m.type === 'state' || m.type === 'error');

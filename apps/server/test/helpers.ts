@@ -141,13 +141,25 @@ export interface TestUser {
   request(opts: InjectOptions): Promise<LightMyRequestResponse>;
 }
 
-export async function signInLocal(app: FastifyInstance, displayName: string): Promise<TestUser> {
-  const res = await app.inject({
+/**
+ * The local sign-in as the web app sends it (payload `{ displayName }`), headers on top; the
+ * raw answer, for tests of what it refuses and of the cookie it sets.
+ */
+export function postLocalSignIn(
+  app: FastifyInstance,
+  payload: InjectOptions['payload'],
+  headers: Record<string, string> = {},
+): Promise<LightMyRequestResponse> {
+  return app.inject({
     method: 'POST',
     url: `${API}/auth/local`,
-    headers: { 'x-sagan-request': '1' },
-    payload: { displayName },
+    headers: { 'x-sagan-request': '1', ...headers },
+    payload,
   });
+}
+
+export async function signInLocal(app: FastifyInstance, displayName: string): Promise<TestUser> {
+  const res = await postLocalSignIn(app, { displayName });
   if (res.statusCode !== 200) throw new Error(`sign-in failed: ${res.statusCode} ${res.body}`);
   const setCookie = res.cookies[0];
   if (!setCookie) throw new Error('no session cookie');
@@ -179,6 +191,29 @@ export async function newGameOf(user: TestUser, fields: object = {}): Promise<st
   const res = await user.request({ method: 'POST', url: `${API}/games`, payload: fields });
   if (res.statusCode !== 200) throw new Error(`new game: ${res.statusCode} ${res.body}`);
   return res.json<{ gameKey: string }>().gameKey;
+}
+
+/**
+ * A tap on a game's scorekeeper (POST …/events) as the user, from the device (a phone by
+ * default), under the Idempotency-Key when one is given; `fields` go in the body beside the
+ * action (a baseSeq, a period). The raw answer, so that a test can check a refusal too.
+ */
+export function tapOn(
+  user: TestUser,
+  gameKey: string,
+  action: object,
+  {
+    device = 'phone-a',
+    key,
+    ...fields
+  }: { device?: string; key?: string; [field: string]: unknown } = {},
+): Promise<LightMyRequestResponse> {
+  return user.request({
+    method: 'POST',
+    url: `${API}/games/${gameKey}/events`,
+    payload: { action, device, ...fields },
+    ...(key ? { headers: { 'idempotency-key': key } } : {}),
+  });
 }
 
 /** A new team sheet of the coach's (empty, unless fields say more); its key. */

@@ -115,6 +115,36 @@ const admin = (all: Users, url: string, key?: string) =>
   call(all[OPERATOR], 'POST', url, undefined, key);
 const followed = async (u: TestUser) => json(call(u, 'GET', '/me/followed-tags'));
 
+/**
+ * A PUT that turns something on (a bookmark, a follow, a share link) and the DELETE that turns
+ * it off: each is a case, with the other as the change between the request and its replay.
+ */
+function onAndOff(
+  [on, off]: [string, string],
+  prepare: Case['prepare'],
+  state: Case['state'],
+  path: (ctx: Record<string, string>) => string,
+): Case[] {
+  const put = (u: TestUser, c: Record<string, string>, key?: string) =>
+    call(u, 'PUT', path(c), undefined, key);
+  const del = (u: TestUser, c: Record<string, string>, key?: string) =>
+    call(u, 'DELETE', path(c), undefined, key);
+  return [
+    { name: on, prepare, send: put, between: (u, c) => json(del(u, c)), state },
+    {
+      name: off,
+      prepare: async (u, all) => {
+        const c = await prepare(u, all);
+        await json(put(u, c));
+        return c;
+      },
+      send: del,
+      between: (u, c) => json(put(u, c)),
+      state,
+    },
+  ];
+}
+
 const cases: Case[] = [
   {
     name: 'team create',
@@ -241,42 +271,13 @@ const cases: Case[] = [
     between: (u, c) => json(call(u, 'DELETE', `/teams/${c.teamKey}/publish`)),
     state: sheet,
   },
-  {
-    name: 'bookmark',
-    prepare: withGame,
-    send: (u, c, key) => call(u, 'PUT', `/me/favorite-scoreboards/${c.gameKey}`, undefined, key),
-    between: (u, c) => json(call(u, 'DELETE', `/me/favorite-scoreboards/${c.gameKey}`)),
-    state: bookmarks,
-  },
-  {
-    name: 'bookmark removal',
-    prepare: async (u) => {
-      const c = await withGame(u);
-      await json(call(u, 'PUT', `/me/favorite-scoreboards/${c.gameKey}`));
-      return c;
-    },
-    send: (u, c, key) => call(u, 'DELETE', `/me/favorite-scoreboards/${c.gameKey}`, undefined, key),
-    between: (u, c) => json(call(u, 'PUT', `/me/favorite-scoreboards/${c.gameKey}`)),
-    state: bookmarks,
-  },
-  {
-    name: 'follow',
-    prepare: withTag,
-    send: (u, c, key) => call(u, 'PUT', `/me/followed-tags/${c.tagKey}`, undefined, key),
-    between: (u, c) => json(call(u, 'DELETE', `/me/followed-tags/${c.tagKey}`)),
-    state: followed,
-  },
-  {
-    name: 'unfollow',
-    prepare: async (u) => {
-      const c = await withTag(u);
-      await json(call(u, 'PUT', `/me/followed-tags/${c.tagKey}`));
-      return c;
-    },
-    send: (u, c, key) => call(u, 'DELETE', `/me/followed-tags/${c.tagKey}`, undefined, key),
-    between: (u, c) => json(call(u, 'PUT', `/me/followed-tags/${c.tagKey}`)),
-    state: followed,
-  },
+  ...onAndOff(
+    ['bookmark', 'bookmark removal'],
+    withGame,
+    bookmarks,
+    (c) => `/me/favorite-scoreboards/${c.gameKey}`,
+  ),
+  ...onAndOff(['follow', 'unfollow'], withTag, followed, (c) => `/me/followed-tags/${c.tagKey}`),
   {
     name: 'comment',
     prepare: withGame,
@@ -370,24 +371,12 @@ const cases: Case[] = [
       ),
     state: (u) => myCounts(u),
   },
-  {
-    name: 'a play count shared',
-    prepare: withCount,
-    send: (u, c, key) => call(u, 'PUT', `/playcounts/${c.gameKey}/share`, undefined, key),
-    between: (u, c) => json(call(u, 'DELETE', `/playcounts/${c.gameKey}/share`)),
-    state: shareKeyOf,
-  },
-  {
-    name: "a play count's link revoked",
-    prepare: async (u) => {
-      const c = await withCount(u);
-      await json(call(u, 'PUT', `/playcounts/${c.gameKey}/share`));
-      return c;
-    },
-    send: (u, c, key) => call(u, 'DELETE', `/playcounts/${c.gameKey}/share`, undefined, key),
-    between: (u, c) => json(call(u, 'PUT', `/playcounts/${c.gameKey}/share`)),
-    state: shareKeyOf,
-  },
+  ...onAndOff(
+    ['a play count shared', "a play count's link revoked"],
+    withCount,
+    shareKeyOf,
+    (c) => `/playcounts/${c.gameKey}/share`,
+  ),
   {
     name: 'an operator hides a game',
     prepare: withGame,

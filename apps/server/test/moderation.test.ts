@@ -7,7 +7,7 @@ import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameOwnTopic, type GameOwn } from '@sagan/shared/topics/game-own';
 import type { ServerMessage } from '@sagan/shared/realtime';
-import { API, anonymous, databaseKinds, newGameOf, useTestApp } from './helpers.ts';
+import { API, anonymous, databaseKinds, tapOn, newGameOf, useTestApp } from './helpers.ts';
 import { TestSocket, type StateMessage } from './ws-client.ts';
 
 const ADMIN = 'Moderator Mo';
@@ -233,11 +233,14 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
     // scorekeeper builds its next write on.
     const [owner] = seers;
     const before = owner!.states(topic).at(-1)!.seq;
-    const tap = await Scorer.request({
-      method: 'POST',
-      url: `${API}/games/${key}/events`,
-      payload: { action: { kind: 'score', team: 'home', by: 2 }, device: 'scorer-phone' },
-    });
+    const tap = await tapOn(
+      Scorer,
+      key,
+      { kind: 'score', team: 'home', by: 2 },
+      {
+        device: 'scorer-phone',
+      },
+    );
     expect(tap.statusCode, tap.body).toBe(200);
     const moved = await owner!.stateShowing<GameOwn>(topic, (d) => d?.top.homeScore === 2);
     expect(moved.seq).toBeGreaterThan(before);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GameSummary } from '@sagan/shared/scoreboard-views';
-import { API, databaseKinds, newGameOf, useTestApp } from './helpers.ts';
+import { API, databaseKinds, tapOn, newGameOf, useTestApp } from './helpers.ts';
 import { TestSocket } from './ws-client.ts';
 
 // A game created ahead: listed under Upcoming (the dashboard's topic and its tags' pages) and
@@ -14,11 +14,7 @@ describe.each(databaseKinds())('scheduled games on $name', (kind) => {
   const t = useTestApp(kind, { users: ['Keeper'], listen: true });
 
   async function act(gameKey: string, action: object) {
-    const res = await t.users.Keeper.request({
-      method: 'POST',
-      url: `${API}/games/${gameKey}/events`,
-      payload: { action, device: 'phone-a' },
-    });
+    const res = await tapOn(t.users.Keeper, gameKey, action);
     expect(res.statusCode, res.body).toBe(200);
   }
   const recent = async () =>

@@ -5,6 +5,7 @@ import {
   API,
   buildTestApp,
   databaseKinds,
+  postLocalSignIn,
   newTeamWithPlayer,
   signInLocal,
   useTempDir,
@@ -165,12 +166,7 @@ describe.each(databaseKinds())('browser headers and session cookie on $name', (k
   });
 
   it('the session cookie on plain http: HttpOnly, SameSite=Lax, host-only, no Secure', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `${API}/auth/local`,
-      headers: { 'x-sagan-request': '1' },
-      payload: { displayName: 'Plain http' },
-    });
+    const res = await postLocalSignIn(t.app, { displayName: 'Plain http' });
     const [c] = res.cookies;
     expect(c?.name).toBe('sagan_session');
     expect(c?.httpOnly).toBe(true);
@@ -197,12 +193,11 @@ describe.each(databaseKinds())('browser headers and session cookie on $name', (k
       publicUrl: config.publicUrl,
     });
     try {
-      const signIn = await secureApp.inject({
-        method: 'POST',
-        url: `${API}/auth/local`,
-        headers: { 'x-sagan-request': '1', origin: 'https://scores.example.org' },
-        payload: { displayName: 'Behind https' },
-      });
+      const signIn = await postLocalSignIn(
+        secureApp,
+        { displayName: 'Behind https' },
+        { origin: 'https://scores.example.org' },
+      );
       const [c] = signIn.cookies;
       expect(c).toMatchObject({
         name: '__Host-sagan_session',

@@ -9,7 +9,14 @@ import { PNG } from 'pngjs';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
 import { isLoopbackHostHeader, parseTrustProxy } from '../src/lib/hosts.ts';
-import { API, databaseKinds, signInLocal, testConfig, type TestDatabase } from './helpers.ts';
+import {
+  API,
+  databaseKinds,
+  postLocalSignIn,
+  signInLocal,
+  testConfig,
+  type TestDatabase,
+} from './helpers.ts';
 
 /**
  * Proxies and hosts (DESIGN §9), attacked from outside: X-Forwarded-* from a client that is not
@@ -255,12 +262,11 @@ describe.each(databaseKinds())('proxies and hosts on $name', (kind) => {
     // A remote client does not get links built on a loopback name.
     expect((await get('localhost:3000', ATTACKER)).statusCode).toBe(421);
     // Refused before anything else: even a mutation never reaches its route.
-    const post = await app.inject({
-      method: 'POST',
-      url: `${API}/auth/local`,
-      headers: { host: 'rebind.attacker.example', 'x-sagan-request': '1' },
-      payload: { displayName: 'Rebound' },
-    });
+    const post = await postLocalSignIn(
+      app,
+      { displayName: 'Rebound' },
+      { host: 'rebind.attacker.example' },
+    );
     expect(post.statusCode).toBe(421);
     expect(post.cookies).toHaveLength(0);
     // The load balancer's health check may use any name.

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SAGAN_READY, startServer } from '../../../scripts/lib/server.ts';
 
 /**
  * `npm start` as a club runs it (`node scripts/start.mjs`): it builds the compiled server when
@@ -53,11 +53,9 @@ describe('npm start', () => {
   it('is one process running the compiled server, no transpiler loaded; SIGTERM stops it cleanly', async () => {
     const modulesFile = path.join(dir, 'modules.txt');
     fs.writeFileSync(modulesFile, '');
-    const child = spawn(process.execPath, ['scripts/start.mjs'], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
+    const server = await startServer(
+      [process.execPath, 'scripts/start.mjs'],
+      {
         HOST: '127.0.0.1',
         PORT: '0',
         DATA_DIR: path.join(dir, 'data'),
@@ -71,21 +69,13 @@ describe('npm start', () => {
         NODE_OPTIONS: `--import=data:text/javascript,${encodeURIComponent(register)}`,
         MODULES_FILE: modulesFile,
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    child.stdout.on('data', (b: Buffer) => (out += b.toString()));
-    child.stderr.on('data', (b: Buffer) => (out += b.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+      SAGAN_READY,
+      // start.mjs may build the server first.
+      { isolated: true, timeoutMs: 200_000 },
+    );
+    const { proc: child, exited } = server;
+    const url = `http://127.0.0.1:${server.port}/apps/sagan/`;
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const onData = () => {
-          const m = /Sagan is running at (http:\/\/\S+)/.exec(out);
-          if (m) resolve(m[1]!);
-        };
-        child.stdout.on('data', onData);
-        void exited.then((code) => reject(new Error(`start.mjs exited (${code}):\n${out}`)));
-      });
       const health = await fetch(`${url}api/health`);
       expect(health.status).toBe(200);
       expect(await health.json()).toMatchObject({ database: 'pglite' });
@@ -103,7 +93,8 @@ describe('npm start', () => {
       expect(await session.json()).toMatchObject({ user: { displayName: 'Start Checker' } });
 
       // The server's own log lines carry the pid of the process npm started: the same one.
-      const pids = out
+      const pids = server
+        .output()
         .split('\n')
         .filter((l) => l.startsWith('{'))
         .map((l) => (JSON.parse(l) as { pid: number }).pid);
@@ -135,6 +126,7 @@ describe('npm start', () => {
       child.kill('SIGTERM');
     }
     expect(await exited).toBe(0);
+    const out = server.output();
     expect(out).toContain('"signal":"SIGTERM"');
     // Shutting down logs no warning or error (a simulator tick cut off by the database's close
     // did). Before it, the server warns that it serves no web app: this run built none.

@@ -12,16 +12,21 @@ export const reportGameResultSchema = z.object({
   alreadyReported: z.boolean(),
 });
 
-/** A game with open reports, as the operators' queue shows it. */
-export const reportedGameSchema = z.object({
-  gameKey: z.string(),
-  gameName: z.string(),
-  ownerUid: z.string(),
+/** What the operators' queue shows of anything reported: owner, hidden or not, its reports. */
+const reportedFields = {
   ownerName: z.string().nullable(),
   hidden: z.boolean(),
   reports: z.number().int(),
   reasons: z.array(z.string()),
   firstReportedAt: z.string(),
+};
+
+/** A game with open reports, as the operators' queue shows it. */
+export const reportedGameSchema = z.object({
+  gameKey: z.string(),
+  gameName: z.string(),
+  ownerUid: z.string(),
+  ...reportedFields,
 });
 export type ReportedGame = z.infer<typeof reportedGameSchema>;
 
@@ -31,11 +36,7 @@ export const reportedCommentSchema = z.object({
   text: z.string(),
   gameKey: z.string(),
   gameName: z.string(),
-  ownerName: z.string().nullable(),
-  hidden: z.boolean(),
-  reports: z.number().int(),
-  reasons: z.array(z.string()),
-  firstReportedAt: z.string(),
+  ...reportedFields,
 });
 
 /** What an operator acts on: a game, a comment (by its id), a tag (by its key) or a person. */

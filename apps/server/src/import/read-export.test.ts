@@ -35,6 +35,22 @@ describe('readExport', () => {
     );
   });
 
+  it('reports a team, published sheet or play count under a bad key or not an object', () => {
+    const data = sampleExport() as Record<string, Record<string, unknown>>;
+    data.teams!['bad key!'] = {};
+    data.rosters!['-notAnObject'] = 'a roster';
+    data.gamesPC!['bad key!'] = {};
+    const plan = readExport(data);
+    expect(plan.problems).toEqual(
+      expect.arrayContaining([
+        { path: 'teams/bad key!', reason: expect.stringContaining('URL-safe') },
+        { path: 'rosters/-notAnObject', reason: 'not an object' },
+        { path: 'gamesPC/bad key!', reason: expect.stringContaining('URL-safe') },
+      ]),
+    );
+    expect(plan.teams.map((t) => t.teamKey)).not.toContain('bad key!');
+  });
+
   it('joins two tags of the same name and says so', () => {
     const data = sampleExport();
     const tags = (data.sagan as { tags: Record<string, unknown> }).tags;

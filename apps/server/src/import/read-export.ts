@@ -177,6 +177,22 @@ export function readExport(root: unknown, opts: ReadOptions = {}): ImportPlan {
   const fail = (path: string, reason: string) => problems.push({ path, reason });
   const warn = (path: string, reason: string) => warnings.push({ path, reason });
 
+  /**
+   * The records of a top-level keyed collection, each with its path for problems; one under a
+   * key no link could reach, or that is not an object, is reported and passed over.
+   */
+  function* keyedRecords(
+    collection: string,
+    v: unknown,
+  ): Generator<[key: string, record: Record<string, unknown>, path: string]> {
+    for (const [key, record] of entries(v)) {
+      const path = `${collection}/${key}`;
+      if (!validKey(key)) fail(path, 'the key is not URL-safe, so no link could reach it');
+      else if (!isObj(record)) fail(path, 'not an object');
+      else yield [key, record, path];
+    }
+  }
+
   const productRoot = isObj(root[product]) ? root[product] : {};
   const usersRoot = isObj(root.users) ? root.users : {};
   const users = new Map<string, UserRow>();
@@ -381,16 +397,7 @@ export function readExport(root: unknown, opts: ReadOptions = {}): ImportPlan {
   // teams/{teamKey}: roster, groups and groupMembership.
   const teams: TeamRow[] = [];
   const teamByPublished = new Map<string, string>();
-  for (const [teamKey, t] of entries(root.teams)) {
-    const path = `teams/${teamKey}`;
-    if (!validKey(teamKey)) {
-      fail(path, 'the key is not URL-safe, so no link could reach it');
-      continue;
-    }
-    if (!isObj(t)) {
-      fail(path, 'not an object');
-      continue;
-    }
+  for (const [teamKey, t, path] of keyedRecords('teams', root.teams)) {
     const owner = str(t.uid) ? mapUid(str(t.uid) as string) : teamOwner.get(teamKey);
     if (!owner) {
       fail(path, 'no owner: neither teams/{key}/uid nor users/{uid}/teams names one');
@@ -417,16 +424,7 @@ export function readExport(root: unknown, opts: ReadOptions = {}): ImportPlan {
 
   // rosters/{publishedAsKey}: the public copy, kept as it was published.
   const rosters: RosterRow[] = [];
-  for (const [publishedAsKey, r] of entries(root.rosters)) {
-    const path = `rosters/${publishedAsKey}`;
-    if (!validKey(publishedAsKey)) {
-      fail(path, 'the key is not URL-safe, so no link could reach it');
-      continue;
-    }
-    if (!isObj(r)) {
-      fail(path, 'not an object');
-      continue;
-    }
+  for (const [publishedAsKey, r, path] of keyedRecords('rosters', root.rosters)) {
     const teamKey =
       teamByPublished.get(publishedAsKey) ??
       [str(r.teamKey), str(r.key)].find((k) => k && teams.some((t) => t.teamKey === k)) ??
@@ -489,16 +487,7 @@ export function readExport(root: unknown, opts: ReadOptions = {}): ImportPlan {
 
   // gamesPC/{gameKey}, owned through users/{uid}/gamesPC.
   const playCounts: PlayCountRow[] = [];
-  for (const [gameKey, g] of entries(root.gamesPC)) {
-    const path = `gamesPC/${gameKey}`;
-    if (!validKey(gameKey)) {
-      fail(path, 'the key is not URL-safe, so no link could reach it');
-      continue;
-    }
-    if (!isObj(g)) {
-      fail(path, 'not an object');
-      continue;
-    }
+  for (const [gameKey, g, path] of keyedRecords('gamesPC', root.gamesPC)) {
     const owner = playCountOwner.get(gameKey) ?? (str(g.uid) ? mapUid(str(g.uid) as string) : null);
     if (!owner) {
       fail(

@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useState } from 'react';
 import type { ClientMessage } from '@sagan/shared/realtime';
 import type { TopicFamily } from '@sagan/shared/topics/define';
-import { reconnectDelayMs } from '@sagan/shared/backoff';
+import { Reconnects } from '@sagan/shared/backoff';
 import { WS_PATH } from '@sagan/shared/http-paths';
 import { parseServerMessage } from '@sagan/shared/realtime-envelope';
 import type { Reader } from './shape.ts';
@@ -35,9 +35,7 @@ export interface TopicSeed {
 export class RealtimeClient {
   private socket: WebSocket | null = null;
   private readonly topics = new Map<string, TopicState>();
-  private attempts = 0;
-  private timer: ReturnType<typeof setTimeout> | null = null;
-  private stopped = false;
+  private readonly reconnects = new Reconnects(() => this.ensureSocket());
   readonly statusListeners = new Set<(connected: boolean) => void>();
   private readonly signedOutListeners = new Set<() => void>();
 
@@ -136,9 +134,7 @@ export class RealtimeClient {
 
   /** Closes the socket for good: no reconnects (a page lives as long as its tab; tests end). */
   close(): void {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.reconnects.stop();
     this.socket?.close(1000, 'closed');
     this.socket = null;
   }
@@ -155,16 +151,16 @@ export class RealtimeClient {
     }
     this.socket?.close(1000, 'identity changed');
     this.socket = null;
-    this.attempts = 0;
+    this.reconnects.reset();
     this.ensureSocket();
   }
 
   private ensureSocket(): void {
-    if (this.socket || this.stopped || this.timer) return;
+    if (this.socket || this.reconnects.holding) return;
     const ws = new WebSocket(typeof this.url === 'string' ? this.url : this.url());
     this.socket = ws;
     ws.onopen = () => {
-      this.attempts = 0;
+      this.reconnects.reset();
       this.statusListeners.forEach((l) => l(true));
       for (const [topic, state] of this.topics)
         if (state.subscribed) this.sendSubscribe(topic, state);
@@ -178,18 +174,8 @@ export class RealtimeClient {
       if (this.socket !== ws) return;
       this.socket = null;
       this.statusListeners.forEach((l) => l(false));
-      this.scheduleReconnect();
+      this.reconnects.schedule();
     };
-  }
-
-  private scheduleReconnect(delayMs?: number): void {
-    if (this.stopped || this.timer) return;
-    const delay = delayMs ?? reconnectDelayMs(this.attempts);
-    this.attempts++;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.ensureSocket();
-    }, delay);
   }
 
   private onMessage(raw: string): void {
@@ -227,7 +213,7 @@ export class RealtimeClient {
       const ws = this.socket;
       this.socket = null;
       ws?.close();
-      this.scheduleReconnect(msg.afterMs / 2 + Math.random() * msg.afterMs);
+      this.reconnects.scheduleAsked(msg.afterMs);
     }
   }
 

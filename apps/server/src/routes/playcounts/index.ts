@@ -16,6 +16,7 @@ import { mayPutCount, NOT_FOUND, ownedCount } from './policy.ts';
 import { writeChange } from '../../lib/write.ts';
 import { eventMeta } from './events.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { signedInRoutes } from '../../lib/route-options.ts';
 import { PLAY_COUNT_BODY_BYTES } from '../../lib/body-limits.ts';
 import { sidelineRoutes } from './sideline.ts';
 import { shareRoutes } from './share.ts';
@@ -26,6 +27,7 @@ import { shareRoutes } from './share.ts';
 export default async function playcountsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+  const declare = signedInRoutes(app, 'playcounts');
   registerPlayCountTopics(fastify);
   sidelineRoutes(fastify);
   shareRoutes(fastify);
@@ -47,14 +49,11 @@ export default async function playcountsRoutes(fastify: FastifyInstance): Promis
 
   app.get(
     '/playcounts/:gameKey',
-    {
-      schema: {
-        tags: ['playcounts'],
-        summary: 'One of my play counts, or one I co-score',
-        params: playCountGameKeyParamsSchema,
-        response: { 200: playCountGameSchema, ...refusals },
-      },
-    },
+    declare.read(
+      'One of my play counts, or one I co-score',
+      { params: playCountGameKeyParamsSchema },
+      { 200: playCountGameSchema },
+    ),
     async (req) => {
       const user = requireUser(req);
       const game = await findScoredGame(db, user.uid, req.params.gameKey);

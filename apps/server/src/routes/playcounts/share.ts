@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorSchema, okSchema, refusals } from '@sagan/shared/http';
-import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
+import { errorSchema, okSchema } from '@sagan/shared/http';
 import { keySchema } from '@sagan/shared/keys';
 import { playCountGameKeyParamsSchema } from '@sagan/shared/playcount';
 import { shareResultSchema, sharedPlayCountSchema } from '@sagan/shared/playcount-sideline';
 import { seasonSchema } from '@sagan/shared/playcount-season';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { writeLimit } from '../../lib/write-limits.ts';
+import { signedInRoutes } from '../../lib/route-options.ts';
 import { findShared, seasonOf, setShareKey } from './repo.ts';
 import { writeChange } from '../../lib/write.ts';
 import { ownedCount } from './policy.ts';
@@ -27,6 +26,7 @@ const SHARE_NOT_FOUND = 'This play count is not shared';
 export function shareRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+  const declare = signedInRoutes(app, 'playcounts');
 
   const share = (req: FastifyRequest, on: boolean, uid: string, gameKey: string) =>
     writeChange(app, req, {
@@ -45,16 +45,11 @@ export function shareRoutes(fastify: FastifyInstance): void {
 
   app.put(
     '/playcounts/:gameKey/share',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags: ['playcounts'],
-        summary: 'Share a read-only live link of my play count (the same key until revoked)',
-        headers: idempotentHeadersSchema,
-        params: playCountGameKeyParamsSchema,
-        response: { 200: shareResultSchema, ...refusals, 422: errorSchema },
-      },
-    },
+    declare.write(
+      'Share a read-only live link of my play count (the same key until revoked)',
+      { params: playCountGameKeyParamsSchema },
+      { 200: shareResultSchema, 422: errorSchema },
+    ),
     async (req) => {
       const user = requireUser(req);
       const shareKey = await share(req, true, user.uid, req.params.gameKey);
@@ -64,16 +59,11 @@ export function shareRoutes(fastify: FastifyInstance): void {
 
   app.delete(
     '/playcounts/:gameKey/share',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags: ['playcounts'],
-        summary: 'Revoke the shared link: it answers not-found and open viewers close',
-        headers: idempotentHeadersSchema,
-        params: playCountGameKeyParamsSchema,
-        response: { 200: okSchema, ...refusals, 422: errorSchema },
-      },
-    },
+    declare.write(
+      'Revoke the shared link: it answers not-found and open viewers close',
+      { params: playCountGameKeyParamsSchema },
+      { 200: okSchema, 422: errorSchema },
+    ),
     async (req) => {
       const user = requireUser(req);
       await share(req, false, user.uid, req.params.gameKey);
@@ -102,14 +92,11 @@ export function shareRoutes(fastify: FastifyInstance): void {
 
   app.get(
     '/playcount-seasons/:teamKey',
-    {
-      schema: {
-        tags: ['playcounts'],
-        summary: "A team's season: plays per player over its play counts, games below minimum",
-        params: z.object({ teamKey: keySchema }),
-        response: { 200: seasonSchema, ...refusals },
-      },
-    },
+    declare.read(
+      "A team's season: plays per player over its play counts, games below minimum",
+      { params: z.object({ teamKey: keySchema }) },
+      { 200: seasonSchema },
+    ),
     async (req) => {
       const user = requireUser(req);
       return seasonOf(db, await ownedTeam(db, user, req.params.teamKey));

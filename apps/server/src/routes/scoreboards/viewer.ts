@@ -81,6 +81,23 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
     });
   };
 
+  /**
+   * A GET of one of the signed-in user's own lists, as its topic sends it. Declared on the
+   * plain instance: `load` already ties the answer to the schema, which the typed instance
+   * cannot resolve for a generic one.
+   */
+  const ownList = <S extends z.ZodTypeAny>(
+    path: string,
+    summary: string,
+    list: S,
+    load: (q: Queryable, uid: string) => Promise<z.infer<S>>,
+  ) =>
+    fastify.get(
+      path,
+      { schema: { tags, summary, response: { 200: list, 401: errorSchema } } },
+      async (req) => load(db, requireUser(req).uid),
+    );
+
   /** The options of a listChange route: a keyed edit, answered ok (a PUT also 404 when `find` fails). */
   const listChangeOptions = <P extends z.ZodTypeAny>(
     summary: string,
@@ -229,28 +246,13 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
     },
   );
 
-  app.get(
-    '/me/games',
-    {
-      schema: {
-        tags,
-        summary: 'My games (topic user:{uid}:games)',
-        response: { 200: gameListSchema, 401: errorSchema },
-      },
-    },
-    async (req) => loadUserGames(db, requireUser(req).uid),
-  );
+  ownList('/me/games', 'My games (topic user:{uid}:games)', gameListSchema, loadUserGames);
 
-  app.get(
+  ownList(
     '/me/favorite-scoreboards',
-    {
-      schema: {
-        tags,
-        summary: 'My bookmarked games (topic user:{uid}:favorites)',
-        response: { 200: favoritesTopicSchema, 401: errorSchema },
-      },
-    },
-    async (req) => loadFavorites(db, requireUser(req).uid),
+    'My bookmarked games (topic user:{uid}:favorites)',
+    favoritesTopicSchema,
+    loadFavorites,
   );
 
   app.put(
@@ -274,16 +276,11 @@ export default async function viewerRoutes(fastify: FastifyInstance): Promise<vo
       ),
   );
 
-  app.get(
+  ownList(
     '/me/followed-tags',
-    {
-      schema: {
-        tags,
-        summary: 'Tags I follow and their games (topic user:{uid}:followedTags)',
-        response: { 200: followedTagsTopicSchema, 401: errorSchema },
-      },
-    },
-    async (req) => loadFollowedTags(db, requireUser(req).uid),
+    'Tags I follow and their games (topic user:{uid}:followedTags)',
+    followedTagsTopicSchema,
+    loadFollowedTags,
   );
 
   app.put(

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { refusals } from '@sagan/shared/http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { groupNameSchema } from '@sagan/shared/teamsheet';
 import {
@@ -12,7 +11,6 @@ import {
   teamKeyParams,
 } from '@sagan/shared/teamsheet-schemas';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import {
   countGroups,
   findPlayer,
@@ -24,29 +22,23 @@ import {
 } from './repo.ts';
 import { sheetOwnerGuard } from './policy.ts';
 import { audienceOf } from './topics.ts';
-import { writeLimit } from '../../lib/write-limits.ts';
+import { signedInRoutes } from '../../lib/route-options.ts';
 import { writeChange } from '../../lib/write.ts';
 
 const MAX_GROUPS = 100;
 
 export function groupRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const declare = signedInRoutes(app, 'teamsheets');
 
   app.post(
     '/teams/:teamKey/groups',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags: ['teamsheets'],
-        summary:
-          'Create a group (a lineup); the same Idempotency-Key (or createKey) again answers ' +
-          'with that group',
-        headers: idempotentHeadersSchema,
-        params: teamKeyParams,
-        body: groupCreateSchema,
-        response: { 201: groupSchema, ...refusals },
-      },
-    },
+    declare.write(
+      'Create a group (a lineup); the same Idempotency-Key (or createKey) again answers ' +
+        'with that group',
+      { params: teamKeyParams, body: groupCreateSchema },
+      { 201: groupSchema },
+    ),
     async (req, reply) => {
       const group = await writeChange(app, req, {
         createKey: req.body.createKey,
@@ -64,17 +56,11 @@ export function groupRoutes(fastify: FastifyInstance): void {
 
   app.patch(
     '/teams/:teamKey/groups/:groupKey',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags: ['teamsheets'],
-        summary: "Rename a group ('The Group's Name')",
-        headers: idempotentHeadersSchema,
-        params: groupKeyParams,
-        body: groupNameSchema,
-        response: { 200: groupSchema, ...refusals },
-      },
-    },
+    declare.write(
+      "Rename a group ('The Group's Name')",
+      { params: groupKeyParams, body: groupNameSchema },
+      { 200: groupSchema },
+    ),
     async (req) => {
       const { groupKey } = req.params;
       return writeChange(app, req, {
@@ -91,17 +77,11 @@ export function groupRoutes(fastify: FastifyInstance): void {
 
   app.put(
     '/teams/:teamKey/groups/:groupKey/members/:playerKey',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags: ['teamsheets'],
-        summary: "Set a player's location in a group (SPEC §3 codes 0-3)",
-        headers: idempotentHeadersSchema,
-        params: memberParams,
-        body: locationInputSchema,
-        response: { 200: membershipSchema, ...refusals },
-      },
-    },
+    declare.write(
+      "Set a player's location in a group (SPEC §3 codes 0-3)",
+      { params: memberParams, body: locationInputSchema },
+      { 200: membershipSchema },
+    ),
     async (req) => {
       const { groupKey, playerKey } = req.params;
       return writeChange(app, req, {

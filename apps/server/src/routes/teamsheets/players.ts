@@ -33,7 +33,8 @@ import {
 import { ownedTeam, sheetOwnerGuard } from './policy.ts';
 import { audienceOf } from './topics.ts';
 import { applyChange, writeChange } from '../../lib/write.ts';
-import { imageBudget, writeLimit } from '../../lib/write-limits.ts';
+import { imageBudget } from '../../lib/write-limits.ts';
+import { signedInRoutes } from '../../lib/route-options.ts';
 import { BULK_BODY_BYTES } from '../../lib/body-limits.ts';
 
 /** A roster bigger than any real team; it bounds what one account can store. */
@@ -43,6 +44,7 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
   const chargeImage = imageBudget(fastify, config.rateLimitFactor);
+  const declare = signedInRoutes(app, 'teamsheets');
 
   /**
    * Stores a new photo for a player inside the caller's transaction, as part of a save that
@@ -78,18 +80,13 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
     {
       // A photo may come with the player, as a data URL.
       bodyLimit: Math.ceil(MAX_PHOTO_BYTES * 1.4),
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags: ['teamsheets'],
-        summary:
-          'Save a player, with their photo if dataUrl is given: all of it or nothing (SPEC §4: ' +
+      ...declare.write(
+        'Save a player, with their photo if dataUrl is given: all of it or nothing (SPEC §4: ' +
           'key -1 creates one with a new key; the same Idempotency-Key, or createKey, again ' +
           'answers with that player)',
-        headers: idempotentHeadersSchema,
-        params: playerKeyParams,
-        body: playerSaveSchema,
-        response: { 200: playerSchema, ...refusals },
-      },
+        { params: playerKeyParams, body: playerSaveSchema },
+        { 200: playerSchema },
+      ),
     },
     async (req, reply) => {
       const user = requireUser(req);
@@ -128,16 +125,11 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
 
   app.delete(
     '/teams/:teamKey/players/:playerKey',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags: ['teamsheets'],
-        summary: 'Delete a player (and their group memberships)',
-        headers: idempotentHeadersSchema,
-        params: existingPlayerParams,
-        response: { 200: okSchema, ...refusals },
-      },
-    },
+    declare.write(
+      'Delete a player (and their group memberships)',
+      { params: existingPlayerParams },
+      { 200: okSchema },
+    ),
     async (req) => {
       return writeChange(app, req, {
         guard: sheetOwnerGuard(req),
@@ -156,17 +148,13 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
     '/teams/:teamKey/players/bulk',
     {
       bodyLimit: BULK_BODY_BYTES,
-      config: writeLimit(app.config.rateLimitFactor, 'create'),
-      schema: {
-        tags: ['teamsheets'],
-        summary:
-          'Bulk upload: one player a line, jersey first (SPEC §5); blank lines skipped; the ' +
+      ...declare.write(
+        'Bulk upload: one player a line, jersey first (SPEC §5); blank lines skipped; the ' +
           'same Idempotency-Key (or createKey) again adds nothing',
-        headers: idempotentHeadersSchema,
-        params: teamKeyParams,
-        body: bulkUploadSchema,
-        response: { 200: bulkResultSchema, ...refusals },
-      },
+        { params: teamKeyParams, body: bulkUploadSchema },
+        { 200: bulkResultSchema },
+        'create',
+      ),
     },
     async (req) => {
       const guard = sheetOwnerGuard(req);

@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { refusals } from '@sagan/shared/http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { teamKeyParams } from '@sagan/shared/teamsheet-schemas';
 import { publicPrivacyInputSchema, publicPrivacySchema } from '@sagan/shared/teamsheet-privacy';
 import { requireUser } from '../../plugins/auth.ts';
-import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { readPrivacy, touchTeam, writePrivacy } from './repo.ts';
 import { ownedTeam, sheetOwnerGuard } from './policy.ts';
 import { audienceOf } from './topics.ts';
 import { writeChange } from '../../lib/write.ts';
-import { writeLimit } from '../../lib/write-limits.ts';
+import { signedInRoutes } from '../../lib/route-options.ts';
 import { followSheetPrivacy } from '../playcounts/public.ts';
 import { followSheetPrivacyOnGames } from '../scoreboards/public.ts';
 
@@ -17,17 +15,15 @@ import { followSheetPrivacyOnGames } from '../scoreboards/public.ts';
 export function privacyRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+  const declare = signedInRoutes(app, 'teamsheets');
 
   app.get(
     '/teams/:teamKey/privacy',
-    {
-      schema: {
-        tags: ['teamsheets'],
-        summary: 'What the public sheet shows: initials instead of names, photos or notes hidden',
-        params: teamKeyParams,
-        response: { 200: publicPrivacySchema, ...refusals },
-      },
-    },
+    declare.read(
+      'What the public sheet shows: initials instead of names, photos or notes hidden',
+      { params: teamKeyParams },
+      { 200: publicPrivacySchema },
+    ),
     async (req) => {
       const user = requireUser(req);
       await ownedTeam(db, user, req.params.teamKey);
@@ -37,17 +33,11 @@ export function privacyRoutes(fastify: FastifyInstance): void {
 
   app.put(
     '/teams/:teamKey/privacy',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags: ['teamsheets'],
-        summary: 'Choose what the public sheet shows (applies at once, no republish needed)',
-        headers: idempotentHeadersSchema,
-        params: teamKeyParams,
-        body: publicPrivacyInputSchema,
-        response: { 200: publicPrivacySchema, ...refusals },
-      },
-    },
+    declare.write(
+      'Choose what the public sheet shows (applies at once, no republish needed)',
+      { params: teamKeyParams, body: publicPrivacyInputSchema },
+      { 200: publicPrivacySchema },
+    ),
     async (req) => {
       return writeChange(app, req, {
         guard: sheetOwnerGuard(req),

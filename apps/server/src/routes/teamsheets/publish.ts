@@ -8,7 +8,6 @@ import {
   teamKeyParams,
 } from '@sagan/shared/teamsheet-schemas';
 import { publicSheetPath } from '@sagan/shared/roster-view';
-import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { requireUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { newKey } from '../../lib/keys.ts';
@@ -29,12 +28,14 @@ import {
 import { sheetOwnerGuard } from './policy.ts';
 import { audienceOf } from './topics.ts';
 import { writeLimit } from '../../lib/write-limits.ts';
+import { signedInRoutes } from '../../lib/route-options.ts';
 import { writeChange } from '../../lib/write.ts';
 import { followSheetPublishedOnGames } from '../scoreboards/public.ts';
 
 export function publishRoutes(fastify: FastifyInstance): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, config } = app;
+  const declare = signedInRoutes(app, 'teamsheets');
 
   /** DESIGN §6: PUBLIC_URL when set, otherwise the origin the request was addressed to. */
   function publicUrl(req: FastifyRequest, publishedAsKey: string): string {
@@ -44,16 +45,11 @@ export function publishRoutes(fastify: FastifyInstance): void {
 
   app.post(
     '/teams/:teamKey/publish',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags: ['teamsheets'],
-        summary: 'Publish: copy the sheet to the public rosters area (SPEC §4; the key is reused)',
-        headers: idempotentHeadersSchema,
-        params: teamKeyParams,
-        response: { 200: publishResultSchema, ...refusals },
-      },
-    },
+    declare.write(
+      'Publish: copy the sheet to the public rosters area (SPEC §4; the key is reused)',
+      { params: teamKeyParams },
+      { 200: publishResultSchema },
+    ),
     async (req) => {
       const user = requireUser(req);
       const publishedAsKey = await writeChange(app, req, {
@@ -79,16 +75,11 @@ export function publishRoutes(fastify: FastifyInstance): void {
 
   app.delete(
     '/teams/:teamKey/publish',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags: ['teamsheets'],
-        summary: 'Unpublish: the public link then shows not-found (a later publish reuses it)',
-        headers: idempotentHeadersSchema,
-        params: teamKeyParams,
-        response: { 200: okSchema, ...refusals },
-      },
-    },
+    declare.write(
+      'Unpublish: the public link then shows not-found (a later publish reuses it)',
+      { params: teamKeyParams },
+      { 200: okSchema },
+    ),
     async (req) => {
       return writeChange(app, req, {
         guard: sheetOwnerGuard(req),

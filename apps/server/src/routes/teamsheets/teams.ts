@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { okSchema, refusals } from '@sagan/shared/http';
+import { okSchema } from '@sagan/shared/http';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_TEAM, teamInputSchema } from '@sagan/shared/teamsheet';
 import {
@@ -11,27 +11,25 @@ import {
 } from '@sagan/shared/teamsheet-schemas';
 import { requireUser } from '../../plugins/auth.ts';
 import type { PhotoStore } from '../photos/public.ts';
-import { idempotentHeadersSchema } from '@sagan/shared/idempotency';
 import { createTeam, deleteTeam, listTeams, loadSheet, touchTeam, updateTeam } from './repo.ts';
 import { ownedTeam, sheetOwnerGuard } from './policy.ts';
 import { audienceOf } from './topics.ts';
 import { sharedViewsOfTeam } from '../playcounts/public.ts';
-import { writeLimit } from '../../lib/write-limits.ts';
+import { signedInRoutes } from '../../lib/route-options.ts';
 import { applyChange, writeChange } from '../../lib/write.ts';
 
 export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = app;
+  const declare = signedInRoutes(app, 'teamsheets');
 
   app.get(
     '/teams',
-    {
-      schema: {
-        tags: ['teamsheets'],
-        summary: 'My teams and the published sheets I follow (SPEC §2 Team sheets list)',
-        response: { 200: teamsListSchema, ...refusals },
-      },
-    },
+    declare.read(
+      'My teams and the published sheets I follow (SPEC §2 Team sheets list)',
+      {},
+      { 200: teamsListSchema },
+    ),
     async (req) => {
       const user = requireUser(req);
       return listTeams(db, user.uid);
@@ -40,19 +38,14 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
 
   app.post(
     '/teams',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'create'),
-      schema: {
-        tags: ['teamsheets'],
-        summary:
-          "Create a team ('New Team' / 'Description', SPEC §9). The same Idempotency-Key (or, " +
-          'from older clients, createKey) again answers with the team the first request made ' +
-          '(200) instead of making another.',
-        headers: idempotentHeadersSchema,
-        body: teamCreateSchema,
-        response: { 200: teamSummarySchema, 201: teamSummarySchema, ...refusals },
-      },
-    },
+    declare.write(
+      "Create a team ('New Team' / 'Description', SPEC §9). The same Idempotency-Key (or, " +
+        'from older clients, createKey) again answers with the team the first request made ' +
+        '(200) instead of making another.',
+      { body: teamCreateSchema },
+      { 200: teamSummarySchema, 201: teamSummarySchema },
+      'create',
+    ),
     async (req, reply) => {
       const user = requireUser(req);
       const { answer, replayed } = await applyChange(app, req, {
@@ -69,14 +62,11 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
 
   app.get(
     '/teams/:teamKey',
-    {
-      schema: {
-        tags: ['teamsheets'],
-        summary: "The owner's whole team sheet",
-        params: teamKeyParams,
-        response: { 200: teamSheetSchema, ...refusals },
-      },
-    },
+    declare.read(
+      "The owner's whole team sheet",
+      { params: teamKeyParams },
+      { 200: teamSheetSchema },
+    ),
     async (req) => {
       const user = requireUser(req);
       return db.tx(async (q) => loadSheet(q, await ownedTeam(q, user, req.params.teamKey)));
@@ -85,17 +75,11 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
 
   app.patch(
     '/teams/:teamKey',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags: ['teamsheets'],
-        summary: 'Save the team name and notes (SPEC §7: also sets active)',
-        headers: idempotentHeadersSchema,
-        params: teamKeyParams,
-        body: teamInputSchema,
-        response: { 200: teamSheetSchema, ...refusals },
-      },
-    },
+    declare.write(
+      'Save the team name and notes (SPEC §7: also sets active)',
+      { params: teamKeyParams, body: teamInputSchema },
+      { 200: teamSheetSchema },
+    ),
     async (req) => {
       const user = requireUser(req);
       return writeChange(app, req, {
@@ -111,18 +95,12 @@ export function teamRoutes(fastify: FastifyInstance, store: PhotoStore): void {
 
   app.delete(
     '/teams/:teamKey',
-    {
-      config: writeLimit(app.config.rateLimitFactor, 'edit'),
-      schema: {
-        tags: ['teamsheets'],
-        summary:
-          'Delete a team: its players, groups, photos and public copy (the link then answers ' +
-          'not-found; followers lose it)',
-        headers: idempotentHeadersSchema,
-        params: teamKeyParams,
-        response: { 200: okSchema, ...refusals },
-      },
-    },
+    declare.write(
+      'Delete a team: its players, groups, photos and public copy (the link then answers ' +
+        'not-found; followers lose it)',
+      { params: teamKeyParams },
+      { 200: okSchema },
+    ),
     async (req) => {
       const { answer: photoIds, replayed } = await applyChange(app, req, {
         guard: sheetOwnerGuard(req),
