@@ -1,8 +1,10 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ExternalLinks } from '@sagan/shared/auth';
 import { isLoopbackName, parseTrustProxy, type TrustProxy } from './lib/hosts.ts';
 import { resolveLogFormat, type LogFormat } from './logging.ts';
+import type { PgliteThread } from './db/db.ts';
 
 const boolish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -80,6 +82,7 @@ const envSchema = z.object({
     .transform((s) => s || undefined)
     .pipe(z.string().min(16, 'must be at least 16 characters (a random token)').optional()),
   ADMIN_UIDS: commaList(),
+  PGLITE_THREAD: z.enum(['auto', 'worker', 'main']).default('auto'),
 });
 
 export interface Config {
@@ -121,6 +124,22 @@ export interface Config {
   metricsToken: string | undefined;
   /** The operators (moderators), by account uid (what GET /auth/me answers for one). */
   adminUids: string[];
+  /** Where the embedded database runs (PGLITE_THREAD, `auto` resolved by pgliteThreadFor). */
+  pgliteThread: PgliteThread;
+}
+
+/**
+ * `auto`: PGlite in a thread of its own when the process may run on two cores at once
+ * (os.availableParallelism() counts the cores its CPU affinity allows, e.g. under taskset or
+ * a container's cpuset). On one core the thread cannot run beside the event loop: each
+ * statement would wait for a switch there and another back, for nothing.
+ */
+export function pgliteThreadFor(
+  setting: 'auto' | PgliteThread,
+  cores = os.availableParallelism(),
+): PgliteThread {
+  if (setting !== 'auto') return setting;
+  return cores >= 2 ? 'worker' : 'main';
 }
 
 export class ConfigError extends Error {
@@ -202,5 +221,6 @@ export function loadConfig(
     coalesceMs: e.REALTIME_COALESCE_MS,
     metricsToken: e.METRICS_TOKEN,
     adminUids: e.ADMIN_UIDS,
+    pgliteThread: pgliteThreadFor(e.PGLITE_THREAD),
   };
 }

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/db.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { SessionCache } from '../src/auth/session-cache.ts';
+import { createSession, revokeSession, sessionIdOf, sessionUser } from '../src/auth/sessions.ts';
 import {
   API,
   buildTestApp,
@@ -90,6 +93,101 @@ describe.each(databaseKinds())('session cache on $name', (kind) => {
       'the session expired in the store',
     );
     expect((await me(app, user.cookie)).statusCode).toBe(401);
+  });
+});
+
+describe.each(databaseKinds())('session cache renewal on $name', (kind) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await kind.open();
+    await migrate(database.db);
+  });
+  afterAll(() => database?.cleanup());
+
+  /**
+   * The store as the cache sees it, its session reads counted; while `held`, a read's answer
+   * is kept back (after the read, as a slow answer would be) until releaseAll().
+   */
+  function heldStore() {
+    const store = { lookups: 0, held: false, heldReads: 0, waiting: [] as Array<() => void> };
+    const db: Db = {
+      ...database.db,
+      query: async (sql, params) => {
+        const read = SESSION_READ.test(sql);
+        const held = read && store.held;
+        if (read) store.lookups++;
+        if (held) store.heldReads++;
+        const rows = await database.db.query(sql, params);
+        if (held) await new Promise<void>((go) => store.waiting.push(go));
+        return rows as never[];
+      },
+    };
+    /** Answers every held read, and lets what follows on each (no more I/O) run. */
+    const releaseAll = async () => {
+      await until(() => store.waiting.length === store.heldReads, 10_000, 'the held reads ran');
+      store.heldReads = 0;
+      for (const go of store.waiting.splice(0)) go();
+      await new Promise((resolve) => setImmediate(resolve));
+    };
+    return { store, db, releaseAll };
+  }
+
+  /** The request's user, or 'waited' when it did not finish before the event loop turned. */
+  const userNow = (p: Promise<unknown>) =>
+    Promise.race([p, new Promise((done) => setImmediate(() => done('waited')))]);
+
+  async function newSession(name: string) {
+    const uid = `renew-${name}`;
+    await database.db.query('INSERT INTO users (uid, display_name) VALUES ($1, $2)', [uid, name]);
+    return { uid, token: await createSession(database.db, uid, 30) };
+  }
+
+  it('renews a session in use before it is forgotten: no request across its expiry waits on the store', async () => {
+    let now = 1_000_000;
+    const cache = new SessionCache(() => now);
+    const { store, db, releaseAll } = heldStore();
+    const { uid, token } = await newSession('Busy Scorer');
+    expect(await sessionUser(db, token, 14, cache)).toMatchObject({ uid });
+    expect(store.lookups).toBe(1);
+
+    // From now on the store's answers are held: a request that waited on one would not finish.
+    store.held = true;
+    // A scorer's writes every 3 s for a minute, six times the cache's lifetime.
+    for (let t = 3_000; t <= 60_000; t += 3_000) {
+      now = 1_000_000 + t;
+      expect(await userNow(sessionUser(db, token, 14, cache))).toMatchObject({ uid });
+      // A renewal this request began in the background ends before the next write.
+      await releaseAll();
+    }
+    // Read again about once per half lifetime, never per request.
+    expect(store.lookups).toBeGreaterThan(1);
+    expect(store.lookups).toBeLessThanOrEqual(1 + 60_000 / (SessionCache.TTL_MS / 2));
+
+    // A session left alone past its time is looked up again, and that request waits.
+    now += SessionCache.TTL_MS;
+    const late = sessionUser(db, token, 14, cache);
+    expect(await userNow(late)).toBe('waited');
+    await releaseAll();
+    expect(await late).toMatchObject({ uid });
+  });
+
+  it('a renewal under way does not bring back a session signed out meanwhile', async () => {
+    let now = 2_000_000;
+    const cache = new SessionCache(() => now);
+    const { store, db, releaseAll } = heldStore();
+    const { uid, token } = await newSession('Leaver');
+    expect(await sessionUser(db, token, 14, cache)).toMatchObject({ uid });
+    now += SessionCache.TTL_MS / 2 + 1;
+    store.held = true;
+    // This request starts the renewal, which reads the session while it is still live…
+    expect(await userNow(sessionUser(db, token, 14, cache))).toMatchObject({ uid });
+    await until(() => store.waiting.length === 1, 10_000, 'the renewal read the session');
+    // …and the sign-out lands before the renewal's answer does.
+    await revokeSession(database.db, token);
+    cache.forget([sessionIdOf(token)]);
+    store.held = false;
+    await releaseAll();
+    expect(await sessionUser(db, token, 14, cache)).toBeNull();
   });
 });
 

@@ -37,7 +37,8 @@ const LIVE = `s.expires_at > now() AND s.last_seen_at > now() - make_interval(da
 /**
  * The user of a live session, or null. The session's last use is written at most once an hour
  * (the idle limit counts in days), so a busy user costs no write per request; with a cache, a
- * busy user costs no read either, but once every SessionCache.TTL_MS.
+ * busy user costs no read either: the cache renews the session in the background while it is
+ * in use (session-cache.ts), and only a session unused for a while is waited for.
  */
 export async function sessionUser(
   db: Db,
@@ -47,7 +48,30 @@ export async function sessionUser(
 ): Promise<SessionUser | null> {
   const id = sessionIdOf(token);
   const cached = cache?.get(id);
-  if (cached) return cached;
+  if (cached) {
+    if (cached.renew) {
+      // Never awaited: this request goes on with what is remembered. A failed read keeps the
+      // entry until its time is up, and the next use tries again.
+      readSession(db, id, idleDays, cache).then(
+        (user) => {
+          if (!user) cache!.forget([id]);
+          else cache!.renewEnded(id);
+        },
+        () => cache!.renewEnded(id),
+      );
+    }
+    return cached.user;
+  }
+  return readSession(db, id, idleDays, cache);
+}
+
+/** The session from the store (writing its last use when stale), remembered in the cache. */
+async function readSession(
+  db: Db,
+  id: string,
+  idleDays: number,
+  cache: SessionCache | undefined,
+): Promise<SessionUser | null> {
   const started = cache?.lookupStarts();
   const rows = await db.query<{
     uid: string;

@@ -264,8 +264,14 @@ export async function openPostgres(url: string): Promise<Db> {
 }
 
 /** The database a server's configuration names: PostgreSQL at its URL, else PGlite in its folder. */
-export function openConfigured(config: { databaseUrl: string | undefined; dataDir: string }) {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(config.dataDir);
+export function openConfigured(config: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  pgliteThread: PgliteThread;
+}) {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite(config.dataDir, { thread: config.pgliteThread });
 }
 
 /**
@@ -305,11 +311,22 @@ function isAlive(pid: number): boolean {
 }
 
 /**
- * The embedded database in a thread of its own (pglite-worker.ts), so that HTTP and WebSocket
- * work never waits on a query and a second core runs the database. dataDir undefined = in
- * memory (tests), or loaded from `options.loadDataDir`.
+ * Where the embedded database runs: in a thread of its own, or in the server's (config.ts
+ * pgliteThreadFor chooses for `auto`).
  */
-export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<Db> {
+export type PgliteThread = 'worker' | 'main';
+
+/**
+ * The embedded database, by default in a thread of its own (pglite-worker.ts), so that HTTP
+ * and WebSocket work never waits on a query and a second core runs the database. On one core
+ * that thread cannot run beside the event loop and each statement pays two hand-offs between
+ * threads: `thread: 'main'` runs PGlite in this thread instead. dataDir undefined = in memory
+ * (tests), or loaded from `options.loadDataDir`.
+ */
+export async function openPglite(
+  dataDir?: string,
+  { thread = 'worker', ...options }: PgliteOptions & { thread?: PgliteThread } = {},
+): Promise<Db> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   const workerOptions = {
     sharedBuffers: PGLITE_SHARED_BUFFERS,
@@ -320,7 +337,9 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     if (workerOptions.dataDir && !fs.existsSync(path.join(workerOptions.dataDir, 'PG_VERSION'))) {
       await initdbOnce(workerOptions);
     }
-    return await pgliteWorkerDb(workerOptions, unlock);
+    return thread === 'main'
+      ? await pgliteMainDb(workerOptions, unlock)
+      : await pgliteWorkerDb(workerOptions, unlock);
   } catch (err) {
     unlock();
     throw err;
@@ -328,6 +347,19 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
 }
 
 type PgliteOptions = Omit<WorkerOptions, 'dataDir'>;
+
+/** PGlite in this thread, started as its thread starts it; loaded only when chosen. */
+async function pgliteMainDb(options: WorkerOptions, onClose: () => void): Promise<Db> {
+  const { startPglite } = await import('./pglite-start.ts');
+  const pglite = startPglite(options);
+  try {
+    await pglite.waitReady;
+  } catch (err) {
+    await pglite.close().catch(() => undefined);
+    throw err;
+  }
+  return pgliteDb(pglite, onClose);
+}
 
 /**
  * How long the main thread may wait blocked on the database's thread (its transactions'

@@ -1,36 +1,22 @@
-// The embedded database's own thread (pglite-remote.ts starts it): PGlite's WebAssembly and
+// The embedded database's own thread (db.ts starts it): PGlite's WebAssembly and
 // its protocol layer are most of a write's CPU, and on the main thread every query stalled
 // every socket. Only PGlite and Node are imported here, so the thread stays small.
-import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type PGliteOptions, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Reply, Request, SyncChannel, WorkerOptions } from './pglite-protocol.ts';
 import { momentOf } from './moment.ts';
+import { startPglite } from './pglite-start.ts';
 import { count, sqlLabel, trace } from './trace.ts';
 
 // Run as a process of its own (db.ts initdbOnce), with the options as its argument: a new data
 // folder's initdb and its migrations, and nothing else.
 const port = parentPort;
-const { sharedBuffers, sync, ...options } = (
+const { sync, ...options } = (
   port ? workerData : JSON.parse(process.argv[2] ?? '{}')
-) as WorkerOptions & { sync?: SyncChannel };
-if (sharedBuffers) {
-  options.startParams = [
-    ...(options.startParams ?? PGlite.defaultStartParams),
-    '-c',
-    `shared_buffers=${sharedBuffers}`,
-  ];
-}
-// V8 runs a WebAssembly function on its baseline code until the function has run through a
-// budget (V8's default: about 1.8 MB of its code), then compiles it again, optimised, on its
-// helper threads. PostgreSQL's start runs thousands of functions past that budget once, and a
-// start spent half its CPU (0.75 s) and ~40 MB optimising them. With a budget 100× larger,
-// start-up code stays on baseline code; the statements a server runs all day still reach the
-// optimised tier after a few hundred writes (bench:write-cpu: the same CPU per write). Set
-// before PGlite compiles; V8's flags are the process's, and the server runs no other
-// WebAssembly.
-v8.setFlagsFromString('--wasm-tiering-budget=180000000');
-const pglite = new PGlite(options satisfies PGliteOptions);
+) as WorkerOptions & {
+  sync?: SyncChannel;
+};
+const pglite = startPglite(options);
 if (!port) await createDataDir(pglite);
 
 interface OpenTx {

@@ -1,0 +1,136 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { loadConfig, pgliteThreadFor } from '../src/config.ts';
+import { openPglite, type Db, type PgliteThread } from '../src/db/db.ts';
+import { API, buildTestApp, newGameOf, signInLocal, useTempDir } from './helpers.ts';
+
+describe('PGLITE_THREAD', () => {
+  it('auto runs PGlite in a thread of its own only when two cores may run at once', () => {
+    expect(pgliteThreadFor('auto', 1)).toBe('main');
+    expect(pgliteThreadFor('auto', 2)).toBe('worker');
+    expect(pgliteThreadFor('auto', 8)).toBe('worker');
+    expect(pgliteThreadFor('main', 8)).toBe('main');
+    expect(pgliteThreadFor('worker', 1)).toBe('worker');
+  });
+
+  it('is read from the environment, and a wrong value is refused', () => {
+    expect(loadConfig({ PGLITE_THREAD: 'main' }).pgliteThread).toBe('main');
+    expect(loadConfig({ PGLITE_THREAD: 'worker' }).pgliteThread).toBe('worker');
+    expect(loadConfig({}).pgliteThread).toBe(pgliteThreadFor('auto'));
+    expect(() => loadConfig({ PGLITE_THREAD: 'both' })).toThrow(/PGLITE_THREAD/);
+  });
+});
+
+/** setImmediate turns the event loop makes while a 0.3 s statement runs (at most 5). */
+async function turnsDuring(db: Db): Promise<number> {
+  let turns = 0;
+  let done = false;
+  const query = db.query('SELECT pg_sleep(0.3)').then(() => (done = true));
+  while (!done && turns < 5) {
+    await new Promise((resolve) => setImmediate(resolve));
+    turns++;
+  }
+  await query;
+  return turns;
+}
+
+describe.each<PgliteThread>(['main', 'worker'])(
+  'a server with PGlite on the %s thread',
+  (thread) => {
+    let db: Db;
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+      db = await openPglite(undefined, { loadDataDir: template, thread });
+      app = await buildTestApp(db);
+    }, 60_000);
+    afterAll(async () => {
+      await app?.close();
+      await db?.close();
+    });
+
+    it('runs PGlite where it was asked, with the small shared_buffers either way', async () => {
+      // In this thread a statement holds the event loop until it ends; in its own it does not.
+      const turns = await turnsDuring(db);
+      if (thread === 'main') expect(turns).toBeLessThan(5);
+      else expect(turns).toBe(5);
+      const [row] = await db.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      expect(row?.shared_buffers).toBe('16MB');
+    });
+
+    it('answers writes, rolls a failed transaction back, and dumps a backup that holds them', async () => {
+      const keeper = await signInLocal(app, 'Keeper');
+      const gameKey = await newGameOf(keeper, { gameName: 'Rockets v Comets', sportID: 2 });
+      const tap = await keeper.request({
+        method: 'POST',
+        url: `${API}/games/${gameKey}/events`,
+        payload: { action: { kind: 'score', team: 'home', by: 2 }, device: 'phone-a' },
+      });
+      expect(tap.statusCode).toBe(200);
+      const top = await app.inject({ url: `${API}/games/${gameKey}` });
+      expect(top.json<{ top: { homeScore: number } }>().top.homeScore).toBe(2);
+
+      await expect(
+        db.tx(async (q) => {
+          await q.query(
+            `UPDATE games SET fields = fields || '{"gameName": "Lost"}' WHERE game_key = $1`,
+            [gameKey],
+          );
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      const named = () =>
+        db.query<{ name: string }>(
+          `SELECT fields ->> 'gameName' AS name FROM games WHERE game_key = $1`,
+          [gameKey],
+        );
+      expect((await named())[0]?.name).toBe('Rockets v Comets');
+
+      const dump = await db.dumpDataDir();
+      expect(dump.moment.tables.game_events?.rows).toBeGreaterThan(0);
+      const copy = await openPglite(undefined, { loadDataDir: new Blob([dump.tar]), thread });
+      try {
+        const [row] = await copy.query<{ home_score: number }>(
+          `SELECT (fields ->> 'homeScore')::int AS home_score FROM games WHERE game_key = $1`,
+          [gameKey],
+        );
+        expect(row?.home_score).toBe(2);
+      } finally {
+        await copy.close();
+      }
+    });
+  },
+);
+
+describe('PGlite on the main thread in a data folder', () => {
+  const dir = useTempDir('sagan-pglite-main-');
+
+  it('is created once, refused beside a live owner, and opens again with what it held', async () => {
+    const lock = path.join(dir(), 'sagan.lock');
+    // A live process other than us holds the lock (our parent is alive for sure).
+    fs.writeFileSync(lock, String(process.ppid));
+    await expect(openPglite(dir(), { thread: 'main' })).rejects.toThrow(
+      /in use by another Sagan process/,
+    );
+    fs.rmSync(lock);
+    const db = await openPglite(dir(), { thread: 'main' });
+    try {
+      expect(fs.readFileSync(lock, 'utf8')).toBe(String(process.pid));
+      await db.query("INSERT INTO users (uid, display_name) VALUES ('u1', 'Kept')");
+    } finally {
+      await db.close();
+    }
+    expect(fs.existsSync(lock)).toBe(false);
+    const again = await openPglite(dir(), { thread: 'main' });
+    try {
+      const rows = await again.query<{ display_name: string }>(
+        "SELECT display_name FROM users WHERE uid = 'u1'",
+      );
+      expect(rows).toEqual([{ display_name: 'Kept' }]);
+    } finally {
+      await again.close();
+    }
+  }, 120_000);
+});
