@@ -97,6 +97,7 @@ describe.each(databaseKinds())("a player photo's renditions, on $name", (kind) =
 
     const etags = new Set([original.headers['etag']]);
     for (const [w, expected] of [
+      [160, 160],
       [320, 320],
       [640, 640],
       [1280, 768], // the stored photo is 768 wide: never enlarged
@@ -116,9 +117,9 @@ describe.each(databaseKinds())("a player photo's renditions, on $name", (kind) =
       expect(again.headers['cache-control']).toBe('public, no-cache');
     }
     // Each representation has its own validator.
-    expect(etags.size).toBe(4);
+    expect(etags.size).toBe(5);
     // Kept beside the photo: made once, then read from disk.
-    expect(renditionFiles().sort()).toHaveLength(3);
+    expect(renditionFiles().sort()).toHaveLength(4);
     const kept = fs.statSync(path.join(photoDir(), renditionFiles()[0]!)).mtimeMs;
     await anon()({ method: 'GET', url: `${publicUrl}&w=320` });
     expect(fs.statSync(path.join(photoDir(), renditionFiles()[0]!)).mtimeMs).toBe(kept);
@@ -132,12 +133,12 @@ describe.each(databaseKinds())("a player photo's renditions, on $name", (kind) =
   });
 
   it('a width not offered, or not a number, is a clear 400', async () => {
-    for (const w of ['300', '0', '-320', 'abc', '1e3', '320.0', '99999999999', '']) {
+    for (const w of ['300', '0', '16', '-320', 'abc', '1e3', '320.0', '99999999999', '']) {
       for (const url of [`${publicUrl}&w=${w}`, `${ownerUrl()}?w=${w}`]) {
         const res = await t.users.Coach.request({ method: 'GET', url });
         expect(res.statusCode, url).toBe(400);
         expect(res.json<{ error: string }>().error, url).toMatch(
-          /^Invalid request: w must be one of 320, 640, 1280/,
+          /^Invalid request: w must be one of 160, 320, 640, 1280/,
         );
       }
     }

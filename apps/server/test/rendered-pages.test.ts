@@ -102,7 +102,7 @@ describe.each(databaseKinds())('rendered public pages and their status on $name'
     expect(src).toMatch(new RegExp(`/rosters/${publishedAsKey}/players/${playerKey}/photo\\?v=`));
     const srcset = /srcset="([^"]+)"/.exec(photo)?.[1]?.replace(/&amp;/g, '&');
     expect(srcset).toBe(
-      `${src.replace(/&amp;/g, '&')}&w=320 320w, ${src}&w=640 640w, ${src}&w=1280 1280w`,
+      `${src}&w=160 160w, ${src}&w=320 320w, ${src}&w=640 640w, ${src}&w=1280 1280w`,
     );
     expect(photo).toMatch(/sizes="\(max-width: 352px\) calc\(100vw - 32px\), 320px"/);
   });
