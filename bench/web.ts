@@ -87,6 +87,7 @@ const TARGETS = { firstLoadJsKb: 50, cssKb: 10, navigationMs: 300, writeP50Ms: 5
  * stay within the issue's 50 KB. The mini card's figure includes the tennis rules it folds a
  * tiebreak's points with (≈ 3.7 KB, read like the board's 7–6 (5)). The team sheet and the
  * player page read their topic with a shape, not zod (lib/roster-topic.ts): 39.4 and 36.1 KB.
+ * The play-count link's avatars ask for a photo's rendition sized for them (57.6 → 58.3 KB).
  */
 const MAX_JS_KB: Record<string, number> = {
   dashboard: 60,
@@ -97,7 +98,7 @@ const MAX_JS_KB: Record<string, number> = {
   'mini card': 46,
   'team sheet': 41,
   'player page': 38,
-  'play-count link': 58,
+  'play-count link': 59,
 };
 
 /**

@@ -56,6 +56,12 @@ const MAX_CLS = 0.02;
  * work of a round and still fails a page that loses its compression (≈ 250 KB and more).
  */
 const MAX_WIRE_KB = 150;
+/**
+ * Pictures, apart from that budget (they do not compress): the seeded player's photo is about
+ * 205 KB whole, and the page shows it at a rendition sized for the phone instead (its 640 px
+ * WebP, about 120 KB, at Lighthouse's 1.75× screen); a page that loads the whole photo fails.
+ */
+const MAX_IMAGE_KB = 150;
 
 async function checkHtml(base: string, pages: PublicPage[], dir: string): Promise<number> {
   const files: string[] = [];
@@ -95,6 +101,7 @@ interface Audit {
   cls: number;
   wireKb: number;
   jsKb: number;
+  imageKb: number;
   tbtMs: number;
 }
 
@@ -174,6 +181,7 @@ async function runLighthouse(
       cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
       wireKb: transferBytes(lhr) / 1024,
       jsKb: transferBytes(lhr, 'Script') / 1024,
+      imageKb: transferBytes(lhr, 'Image') / 1024,
       tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? NaN,
     });
   }
@@ -184,9 +192,9 @@ function judge(audits: Audit[]): string[] {
   const failures: string[] = [];
   const pct = (s: number | undefined) => (s === undefined ? '—' : String(Math.round(s * 100)));
   console.log(
-    '\n| page | perf (4×) | perf (calibrated: index → slowdown) | a11y | best pr. | SEO | CLS | TBT ms (4×) | JS KB | wire KB |',
+    '\n| page | perf (4×) | perf (calibrated: index → slowdown) | a11y | best pr. | SEO | CLS | TBT ms (4×) | JS KB | pictures KB | wire KB |',
   );
-  console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const a of audits) {
     const s = a.scores;
     const loads = a.loads
@@ -199,7 +207,7 @@ function judge(audits: Audit[]): string[] {
           ? `**${pct(a.performance)}**: ${loads}`
           : loads;
     console.log(
-      `| ${a.page.name} | ${pct(s.performance)} | ${perf} | ${pct(s.accessibility)} | ${pct(s['best-practices'])} | ${a.page.noindex ? `(${pct(s.seo)})` : pct(s.seo)} | ${a.cls.toFixed(3)} | ${Math.round(a.tbtMs)} | ${a.jsKb.toFixed(1)} | ${a.wireKb.toFixed(1)} |`,
+      `| ${a.page.name} | ${pct(s.performance)} | ${perf} | ${pct(s.accessibility)} | ${pct(s['best-practices'])} | ${a.page.noindex ? `(${pct(s.seo)})` : pct(s.seo)} | ${a.cls.toFixed(3)} | ${Math.round(a.tbtMs)} | ${a.jsKb.toFixed(1)} | ${a.imageKb.toFixed(1)} | ${a.wireKb.toFixed(1)} |`,
     );
     if (a.performance !== null && a.performance < MIN_PERFORMANCE)
       failures.push(`${a.page.name}: performance ${pct(a.performance)} < 60 (${loads})`);
@@ -210,8 +218,11 @@ function judge(audits: Audit[]): string[] {
     if (!a.page.noindex && (s.seo ?? 0) < MIN_SCORE)
       failures.push(`${a.page.name}: seo ${pct(s.seo)} < 90`);
     if (!(a.cls <= MAX_CLS)) failures.push(`${a.page.name}: CLS ${a.cls.toFixed(3)} > ${MAX_CLS}`);
-    if (!(a.wireKb <= MAX_WIRE_KB))
-      failures.push(`${a.page.name}: ${a.wireKb.toFixed(1)} KB on the wire > ${MAX_WIRE_KB} KB`);
+    const textKb = a.wireKb - a.imageKb;
+    if (!(textKb <= MAX_WIRE_KB))
+      failures.push(`${a.page.name}: ${textKb.toFixed(1)} KB on the wire > ${MAX_WIRE_KB} KB`);
+    if (!(a.imageKb <= MAX_IMAGE_KB))
+      failures.push(`${a.page.name}: ${a.imageKb.toFixed(1)} KB of pictures > ${MAX_IMAGE_KB} KB`);
   }
   const unjudged = audits.filter((a) => a.performance === null).map((a) => a.page.name);
   if (unjudged.length > 0)

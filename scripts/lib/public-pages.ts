@@ -1,5 +1,7 @@
 // One of every public page of SPEC §2, seeded through the API as the phone apps would, for the
 // checks that judge the built app from outside (scripts/page-audit.ts) and bench/web.ts.
+import sharp from 'sharp';
+import { API_PATH } from '@sagan/shared/http-paths';
 import { BASE_PATH } from '@sagan/shared/routes';
 import { signInLocal } from './local-sign-in.ts';
 
@@ -24,9 +26,28 @@ export async function seederScoreboardsHtml(base: string): Promise<string> {
   return res.text();
 }
 
+/**
+ * A portrait phone photo of a player, the player page's largest paint: 1200×1600, stored by
+ * the server at 768×1024 (about 200 KB of JPEG). Blurred noise, so it weighs what a photo
+ * does (a flat colour would weigh nothing), from a fixed seed, so every run sends the same
+ * bytes.
+ */
+async function playerPhoto(): Promise<Buffer> {
+  const [width, height] = [1200, 1600];
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 28;
+  for (let i = 0; i < pixels.length; i++) {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    pixels[i] = seed >>> 24;
+  }
+  const raw = { raw: { width, height, channels: 3 as const } };
+  const blurred = await sharp(pixels, raw).blur(1.2).toBuffer();
+  return sharp(blurred, raw).jpeg({ quality: 90 }).toBuffer();
+}
+
 /** Seeds a game (tagged, with a comment), a published sheet and a shared play count. */
 export async function seedPublicPages(base: string): Promise<PublicPage[]> {
-  const { call } = await signInLocal(base, SEEDER);
+  const { call, cookie } = await signInLocal(base, SEEDER);
   const { gameKey } = await call<{ gameKey: string }>('POST', '/games', {
     gameName: 'Cup final',
     sportID: 7,
@@ -49,6 +70,12 @@ export async function seedPublicPages(base: string): Promise<PublicPage[]> {
     `/teams/${teamKey}`,
   );
   const playerKey = sheet.roster.find((p) => p.playerName === 'Ada Lovelace')!.key;
+  const photo = await fetch(`${base}${API_PATH}/teams/${teamKey}/players/${playerKey}/photo`, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpeg', 'x-sagan-request': '1', cookie },
+    body: new Uint8Array(await playerPhoto()),
+  });
+  if (!photo.ok) throw new Error(`player photo: ${photo.status} ${await photo.text()}`);
   const { publishedAsKey } = await call<{ publishedAsKey: string }>(
     'POST',
     `/teams/${teamKey}/publish`,

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
 import { API, databaseKinds, newTeamOf, useTestApp } from './helpers.ts';
 import { useSsrBundle } from './ssr-bundle.ts';
 
@@ -51,6 +52,17 @@ describe.each(databaseKinds())('rendered public pages and their status on $name'
       roster: { key: string; playerName: string }[];
     }>().roster;
     playerKey = roster.find((p) => p.playerName === 'Ada Lovelace')!.key;
+    const photo = await coach.request({
+      method: 'PUT',
+      url: `${API}/teams/${teamKey}/players/${playerKey}/photo`,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: await sharp({
+        create: { width: 30, height: 40, channels: 3, background: '#36c' },
+      })
+        .jpeg()
+        .toBuffer(),
+    });
+    expect(photo.statusCode).toBe(200);
     const count = await coach.request({
       method: 'POST',
       url: `${API}/playcounts`,
@@ -85,6 +97,14 @@ describe.each(databaseKinds())('rendered public pages and their status on $name'
     const photo = /<img[^>]*class="photo"[^>]*>/.exec(rootOf(res.body))?.[0] ?? '';
     expect(photo).toMatch(/fetchpriority="high"/i);
     expect(photo).not.toMatch(/loading="lazy"/);
+    // At a width sized for the screen: the photo route's renditions, with how wide it is shown.
+    const src = /src="([^"]+)"/.exec(photo)?.[1] ?? '';
+    expect(src).toMatch(new RegExp(`/rosters/${publishedAsKey}/players/${playerKey}/photo\\?v=`));
+    const srcset = /srcset="([^"]+)"/.exec(photo)?.[1]?.replace(/&amp;/g, '&');
+    expect(srcset).toBe(
+      `${src}&w=160 160w, ${src}&w=320 320w, ${src}&w=640 640w, ${src}&w=1280 1280w`,
+    );
+    expect(photo).toMatch(/sizes="\(max-width: 352px\) calc\(100vw - 32px\), 320px"/);
   });
 
   it('a shared play count link is rendered with its game', async () => {

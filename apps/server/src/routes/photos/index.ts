@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refusals } from '@sagan/shared/http';
 import { keySchema } from '@sagan/shared/keys';
+import { photoQuerySchema } from '@sagan/shared/photo-query';
 import { playCountGameKeyParamsSchema } from '@sagan/shared/playcount';
 import { existingPlayerParams, publishedKeyParams } from '@sagan/shared/teamsheet-schemas';
 import { requireUser } from '../../plugins/auth.ts';
@@ -30,6 +31,7 @@ export default async function photosRoutes(fastify: FastifyInstance): Promise<vo
   /**
    * One photo route: `find` answers the photo the asker may see there (null: a 404), sent as
    * `visibility` says; a private one is for a signed-in owner or scorer, so it may also refuse.
+   * `?w=` asks for a rendition sized for the screen, found and answered the same way.
    */
   const photoRoute = <P extends z.ZodType<Record<string, string>>>(
     url: string,
@@ -43,11 +45,19 @@ export default async function photosRoutes(fastify: FastifyInstance): Promise<vo
           tags: [route.tag],
           summary: route.summary,
           params: route.params,
+          querystring: photoQuerySchema,
           ...(route.visibility === 'private' ? { response: refusals } : {}),
         },
       },
       async (req, reply) =>
-        sendPhoto(req, reply, store, await find(req.params as z.infer<P>, req), route.visibility),
+        sendPhoto(
+          req,
+          reply,
+          store,
+          await find(req.params as z.infer<P>, req),
+          route.visibility,
+          req.query.w,
+        ),
     );
 
   photoRoute(

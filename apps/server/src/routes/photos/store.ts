@@ -2,7 +2,9 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../../db/db.ts';
+import { PHOTO_WIDTHS, type PhotoWidth } from '@sagan/shared/photo-widths';
 import { newKey } from '../../lib/keys.ts';
+import { renderWidth } from './pipeline.ts';
 import { deleteUnusedPhoto, deleteUnusedPhotos, insertPhoto, knownPhotoIds } from './repo.ts';
 
 declare module 'fastify' {
@@ -13,6 +15,9 @@ declare module 'fastify' {
 }
 
 const ID_RE = /^[A-Za-z0-9_-]{10,64}$/;
+/** A photo's file or one of its renditions, or either's temporary file mid-write. */
+const FILE_RE = /^\.?([A-Za-z0-9_-]{10,64})(?:\.jpg|\.w\d+\.webp)(\.tmp)?$/;
+const renditionName = (photoId: string, width: number) => `${photoId}.w${width}.webp`;
 
 /**
  * Backups under way, by photo folder, each with the files deleted while it copies. A deletion
@@ -24,6 +29,9 @@ const backupsUnderWay = new Map<string, Set<Set<string>>>();
 
 export class PhotoStore {
   constructor(readonly dir: string) {}
+
+  /** Renditions being made, so that viewers arriving together make each one once. */
+  private readonly making = new Map<string, Promise<Buffer | null>>();
 
   /**
    * Defers every photo file deletion in this process until the returned release is called,
@@ -69,6 +77,35 @@ export class PhotoStore {
     }
   }
 
+  /**
+   * The photo at `width` pixels wide: made from the photo on first request and kept beside it
+   * (a backup copies only the photos; a restored server makes the renditions again). Null when
+   * the photo's file is not there.
+   */
+  async rendition(photoId: string, width: PhotoWidth): Promise<Buffer | null> {
+    if (!ID_RE.test(photoId)) return null;
+    const name = renditionName(photoId, width);
+    const kept = await fs.readFile(path.join(this.dir, name)).catch(() => null);
+    if (kept) return kept;
+    let made = this.making.get(name);
+    if (!made) {
+      made = this.makeRendition(photoId, width).finally(() => this.making.delete(name));
+      this.making.set(name, made);
+    }
+    return made;
+  }
+
+  private async makeRendition(photoId: string, width: PhotoWidth): Promise<Buffer | null> {
+    const jpeg = await this.read(photoId);
+    if (!jpeg) return null;
+    const bytes = await renderWidth(jpeg, width);
+    const name = renditionName(photoId, width);
+    const tmp = path.join(this.dir, `.${name}.tmp`);
+    await fs.writeFile(tmp, bytes);
+    await fs.rename(tmp, path.join(this.dir, name));
+    return bytes;
+  }
+
   async exists(photoId: string): Promise<boolean> {
     const file = this.file(photoId);
     return file
@@ -79,7 +116,10 @@ export class PhotoStore {
       : false;
   }
 
-  /** Removes a photo's file, or has the backups under way remove it once they have copied. */
+  /**
+   * Removes a photo's file and its renditions, or has the backups under way remove them once
+   * they have copied.
+   */
   async removeFile(photoId: string): Promise<void> {
     const file = this.file(photoId);
     if (!file) return;
@@ -89,6 +129,9 @@ export class PhotoStore {
       return;
     }
     await fs.rm(file, { force: true });
+    for (const width of PHOTO_WIDTHS) {
+      await fs.rm(path.join(this.dir, renditionName(photoId, width)), { force: true });
+    }
   }
 
   /** Deletes photos no player refers to any more (their row and their file). */
@@ -117,7 +160,7 @@ export class PhotoStore {
     const cutoff = Date.now() - 10 * 60_000;
     let removed = 0;
     for (const name of names) {
-      const id = /^\.?([A-Za-z0-9_-]{10,64})\.jpg(\.tmp)?$/.exec(name)?.[1];
+      const id = FILE_RE.exec(name)?.[1];
       if (!id || (known.has(id) && !name.endsWith('.tmp'))) continue;
       const full = path.join(this.dir, name);
       const stat = await fs.stat(full).catch(() => null);

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { photoSources } from '@sagan/shared/photo-widths';
 
 // SPEC §2/§8: a missing or broken player image falls back to the local placeholder.
 const MISSING_AVATAR = `${import.meta.env.BASE_URL}img/missingAvatar.jpg`;
@@ -11,10 +12,15 @@ function safeSrc(url: string | undefined): string {
 
 export function PlayerAvatar({ imageURL }: { imageURL: string | undefined }) {
   const [failed, setFailed] = useState(false);
+  const src = failed ? MISSING_AVATAR : safeSrc(imageURL);
+  // Our photos come at a width sized for the 32px avatar, not the whole photo.
+  const sources = failed ? undefined : photoSources(src, 32);
   return (
     <img
       className="pc-avatar"
-      src={failed ? MISSING_AVATAR : safeSrc(imageURL)}
+      src={src}
+      srcSet={sources?.srcSet}
+      sizes={sources?.sizes}
       alt=""
       width={32}
       height={32}
