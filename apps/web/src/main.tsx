@@ -104,6 +104,14 @@ declare global {
   }
 }
 
+/** Resolves in a later task: scheduler.yield where the browser has it (it keeps its place ahead
+ * of other queued work), else a new timer task. */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The fields a visitor types text into, in document order. */
 function textFields(container: HTMLElement): (HTMLInputElement | HTMLTextAreaElement)[] {
   return [
@@ -137,9 +145,13 @@ if (initial.length > 0 || initialUser !== undefined) {
   // Until the app has taken over, the page is about to be replaced: assistive technology waits.
   root.setAttribute('aria-busy', 'true');
   const path = location.pathname.slice(BASE_PATH.length) || '/';
-  // A failed preload still starts the app: the page then loads the usual lazy way.
+  // A failed preload still starts the app: the page then loads the usual lazy way. The page's
+  // module runs in the task its file arrived in; the takeover's render gets a task of its own,
+  // so neither holds the main thread for both (a tap between them waits less; the rendered
+  // page is on screen meanwhile).
   preloadRoute(path)
     .catch(() => undefined)
+    .then(nextTask)
     .finally(() => start(root));
 } else {
   start(root);
