@@ -1,9 +1,9 @@
 // First: schemas built by the imports below must already find zod jitless (no eval probe).
 import './lib/zod-jitless.ts';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { render, type ComponentChild } from 'preact';
-import { BrowserRouter } from 'react-router';
-import { BASE_PATH } from '@sagan/shared/routes';
+import { BrowserRouter, useLocation } from 'react-router';
+import { BASE_PATH, opensUnisolated } from '@sagan/shared/routes';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
 import {
   readInitialConfig,
@@ -55,6 +55,7 @@ function start(container: HTMLElement) {
   const app = (
     <StrictMode>
       <BrowserRouter basename={BASE_PATH}>
+        <KeepOpenerIsolation />
         <AppRoutes />
       </BrowserRouter>
     </StrictMode>
@@ -95,6 +96,23 @@ function start(container: HTMLElement) {
     if (kind === 'click') buttons[at]?.click();
     else forms[at]?.requestSubmit();
   }
+}
+
+/** Whether this document came without Cross-Origin-Opener-Policy (a fan's public page). */
+const unisolated = opensUnisolated(location.pathname.slice(BASE_PATH.length) || '/');
+
+/**
+ * A fan's public page is sent without COOP (docs/decisions/0016-opener-isolation-by-page.md);
+ * a window another site opened may then still hold it. Any other page (signing in, a list of
+ * one's own, an input screen) is loaded again as a document of its own, which the server sends
+ * with COOP, so that handle is cut before it shows anything of the person's.
+ */
+function KeepOpenerIsolation() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    if (unisolated && !opensUnisolated(pathname)) location.reload();
+  }, [pathname]);
+  return null;
 }
 
 declare global {
