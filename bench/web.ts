@@ -13,6 +13,7 @@
 //   npm run bench:web -- --dist apps/web/dist   # measure a build made by `npm run build`
 //   npm run bench:web -- --baseline main   # adds main's bytes on the wire per page, same run
 //   npm run bench:web -- --lighthouse 0    # the full run without its Lighthouse table
+//   npm run bench:web -- --lighthouse 3 --lighthouse-save DIR   # keeps each load's report
 //   npm run bench:web -- --first-paint --navigations 60   # only navigation → board ÷ floor
 //   npm run bench:web -- --first-paint --floor-isolation   # the floor with the page's COOP
 //
@@ -74,6 +75,10 @@ const LIGHTHOUSE_RUNS = args.includes('--lighthouse')
   : SMOKE
     ? 0
     : 5;
+/** Each Lighthouse load's full report (JSON) kept in this folder, to read its trace's figures. */
+const LIGHTHOUSE_SAVE = args.includes('--lighthouse-save')
+  ? path.resolve(args[args.indexOf('--lighthouse-save') + 1] ?? '')
+  : undefined;
 const BOARD_SCORE = 'section.board .board-score';
 
 /** Issue 28's (JS and CSS on the wire for the scoreboard) and SPEC's. */
@@ -429,6 +434,11 @@ async function lighthouseTable(base: string, pages: PublicPage[], runs: number):
     for (let i = 0; i < runs; i++) {
       for (const page of pages) {
         const lhr = await gatherAndScore(pageUrl(base, page), port, path.join(tmp, 'load'));
+        if (LIGHTHOUSE_SAVE) {
+          fs.mkdirSync(LIGHTHOUSE_SAVE, { recursive: true });
+          const name = `${page.name.replaceAll(' ', '-')}-${i + 1}.json`;
+          fs.writeFileSync(path.join(LIGHTHOUSE_SAVE, name), JSON.stringify(lhr));
+        }
         const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
         const ms = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
         loads.get(page.name)!.push({

@@ -61,7 +61,7 @@ test.describe('scoreboards: live games for viewers', () => {
       gameComment: 'Big three from the corner',
     });
     await expect(page.getByText('Big three from the corner')).toBeVisible();
-    await expect(page.getByText(/1 person watching now/)).toBeVisible();
+    await expect(page.getByText('Watching now: 1')).toBeVisible();
   });
 
   test('a signed-in viewer bookmarks a game and finds it under Bookmarked Games', async ({

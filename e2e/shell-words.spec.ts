@@ -4,12 +4,12 @@ import { keeperWithGame, putPlayCount } from './seed.ts';
 
 // What the screens say: no false counts, no program words, no silent cuts, the reader's dates.
 
-test('the watcher count shows only once it counts you, never "0 people watching"', async ({
+test('the watcher count shows only once it counts you, never "Watching now: 0"', async ({
   page,
   request,
 }) => {
   const { gameKey } = await keeperWithGame(request, { gameName: 'Watched game' });
-  // Every text the page ever shows is recorded, so a flash of "0 people" is caught too.
+  // Every text the page ever shows is recorded, so a flash of a 0 is caught too.
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { seenWatchers: string[] }).seenWatchers = seen;
@@ -18,11 +18,11 @@ test('the watcher count shows only once it counts you, never "0 people watching"
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   await page.goto(`${BASE}/viewscoreboard/${gameKey}`);
-  await expect(page.getByText('1 person watching now')).toBeVisible();
+  await expect(page.getByText('Watching now: 1')).toBeVisible();
   const seen = await page.evaluate(
     () => (window as unknown as { seenWatchers: string[] }).seenWatchers,
   );
-  expect(seen.filter((t) => /\b0 people/.test(t))).toEqual([]);
+  expect(seen.filter((t) => /:\s0\b/.test(t))).toEqual([]);
 });
 
 test('a message to the scorekeeper shows its length against the limit and is never cut', async ({

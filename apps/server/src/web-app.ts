@@ -7,7 +7,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { AppConfig, SessionUser } from '@sagan/shared/auth';
 import { API_PATH } from '@sagan/shared/http';
-import { BASE_PATH, clientRoutePatterns, routes } from '@sagan/shared/routes';
+import { BASE_PATH, clientRoutePatterns, opensUnisolated, routes } from '@sagan/shared/routes';
 import type { Config } from './config.ts';
 import {
   buildFileReader,
@@ -376,6 +376,9 @@ export async function registerWebApp(
             : inlineStylesAndTheme(html, readBuildFile);
       // The mini card is made to be embedded by other sites: that exact route only.
       if (known && gameRoute(route)?.mini) allowFraming(reply);
+      // A fan's public page keeps no window worth isolating, and COOP would cost its first
+      // paint a new browsing context group (docs/decisions/0016-opener-isolation-by-page.md).
+      if (opensUnisolated(route)) reply.removeHeader('cross-origin-opener-policy');
       // A game, sheet, player or shared link that is not there (or could not be, its key
       // malformed) is not found, as an unknown path is; the page says so itself.
       const found = known && page !== 'malformed' && (!painted?.missing || seesHidden);

@@ -123,6 +123,11 @@ describe.each(databaseKinds())('server-rendered first paint on $name', (kind) =>
     expect(root).toContain('Line\u2028Sep &amp; Co');
     expect(root).toContain('>Rendered Cup<');
     expect(root).toContain('>3:21<');
+    // The watcher line's words are in the first paint, only its count left to come: a line
+    // that appeared once the app had asked was the page's largest paint, seconds late.
+    expect(root).toMatch(
+      /class="watchers muted"[^]*Watching now:\u00a0<span class="watchers-count">–</,
+    );
     // The layout came along: the top menu and the footer.
     expect(root).toContain('class="top-menu"');
     expect(root).toContain('class="site-footer"');

@@ -52,7 +52,11 @@ const DOCUMENT_ONLY = [
  * with its kin. Scripts, JSON and photos carry none of those: they govern documents only, and
  * on them they would be ≈ 900 bytes of each of a page load's ~20 files for nothing.
  */
-function expectLockedDown(res: LightMyRequestResponse, what: string): void {
+function expectLockedDown(
+  res: LightMyRequestResponse,
+  what: string,
+  { isolated = true }: { isolated?: boolean } = {},
+): void {
   expect(res.headers['x-content-type-options'], what).toBe('nosniff');
   expect(res.headers['referrer-policy'], what).toBe('strict-origin-when-cross-origin');
   expect(res.headers['cross-origin-resource-policy'], what).toBe('same-site');
@@ -62,9 +66,15 @@ function expectLockedDown(res: LightMyRequestResponse, what: string): void {
       expect(res.headers[name], `${what} (${type}): no ${name}`).toBeUndefined();
     return;
   }
-  for (const name of DOCUMENT_ONLY) expect(res.headers[name], `${what}: ${name}`).toBeDefined();
+  for (const name of DOCUMENT_ONLY) {
+    if (name === 'cross-origin-opener-policy' && !isolated) continue;
+    expect(res.headers[name], `${what}: ${name}`).toBeDefined();
+  }
   expect(res.headers['x-frame-options'], what).toBe('SAMEORIGIN');
-  expect(res.headers['cross-origin-opener-policy'], what).toBe('same-origin-allow-popups');
+  // A fan's public page alone goes without it (docs/decisions/0016).
+  expect(res.headers['cross-origin-opener-policy'], what).toBe(
+    isolated ? 'same-origin-allow-popups' : undefined,
+  );
   const csp = directives(res);
   expect(csp.size, `${what}: CSP present`).toBeGreaterThan(0);
   const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];
@@ -111,6 +121,33 @@ describe.each(databaseKinds())('browser headers and session cookie on $name', (k
     const photo = responses.find(([w]) => w === 'photo')![1];
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it("a fan's public pages go without COOP; sign-in, lists of one's own and input screens keep it", async () => {
+    const unisolated = [
+      '/apps/sagan/',
+      '/apps/sagan/taggedscoreboards/t1',
+      '/apps/sagan/viewscoreboard/g1',
+      '/apps/sagan/teamsheets/s1',
+      '/apps/sagan/teamsheets/s1/p1',
+      '/apps/sagan/playcountshare/k1',
+    ];
+    for (const url of unisolated)
+      expectLockedDown(await t.app.inject({ url }), url, { isolated: false });
+    for (const url of [
+      '/apps/sagan/login',
+      '/apps/sagan/scoreboards',
+      '/apps/sagan/teamsheets',
+      '/apps/sagan/teamsheetedit/t1',
+      '/apps/sagan/scoregame/g1',
+      '/apps/sagan/newgame',
+      '/apps/sagan/invite',
+      '/apps/sagan/viewscoreboard/g1/extra',
+    ])
+      expectLockedDown(await t.app.inject({ url }), url);
+    // The mini card, framed by other sites, goes without it too.
+    const mini = await t.app.inject({ url: '/apps/sagan/viewscoreboardmini/g1' });
+    expect(mini.headers['cross-origin-opener-policy']).toBeUndefined();
   });
 
   it('a static file revalidates by its ETag alone: no Last-Modified, no Accept-Ranges', async () => {

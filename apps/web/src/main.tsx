@@ -1,9 +1,9 @@
 // First: schemas built by the imports below must already find zod jitless (no eval probe).
 import './lib/zod-jitless.ts';
-import { StrictMode } from 'react';
+import { StrictMode, useLayoutEffect } from 'react';
 import { render, type ComponentChild } from 'preact';
-import { BrowserRouter } from 'react-router';
-import { BASE_PATH } from '@sagan/shared/routes';
+import { BrowserRouter, useLocation } from 'react-router';
+import { BASE_PATH, opensUnisolated } from '@sagan/shared/routes';
 import { AppRoutes, preloadRoute } from './app/router.tsx';
 import {
   readInitialConfig,
@@ -55,6 +55,7 @@ function start(container: HTMLElement) {
   const app = (
     <StrictMode>
       <BrowserRouter basename={BASE_PATH}>
+        <KeepOpenerIsolation />
         <AppRoutes />
       </BrowserRouter>
     </StrictMode>
@@ -97,11 +98,36 @@ function start(container: HTMLElement) {
   }
 }
 
+/** Whether this document came without Cross-Origin-Opener-Policy (a fan's public page). */
+const unisolated = opensUnisolated(location.pathname.slice(BASE_PATH.length) || '/');
+
+/**
+ * A fan's public page is sent without COOP (docs/decisions/0016-opener-isolation-by-page.md);
+ * a window another site opened may then still hold it. Any other page (signing in, a list of
+ * one's own, an input screen) is loaded again as a document of its own, which the server sends
+ * with COOP, so that handle is cut before it shows anything of the person's.
+ */
+function KeepOpenerIsolation() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    if (unisolated && !opensUnisolated(pathname)) location.reload();
+  }, [pathname]);
+  return null;
+}
+
 declare global {
   interface Window {
     /** Taps and submits made before the app took over, kept by public/theme-init.js. */
     __saganEarly?: { kind: 'click' | 'submit'; at: number }[] | null;
   }
+}
+
+/** Resolves in a later task: scheduler.yield where the browser has it (it keeps its place ahead
+ * of other queued work), else a new timer task. */
+function nextTask(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 /** The fields a visitor types text into, in document order. */
@@ -137,9 +163,13 @@ if (initial.length > 0 || initialUser !== undefined) {
   // Until the app has taken over, the page is about to be replaced: assistive technology waits.
   root.setAttribute('aria-busy', 'true');
   const path = location.pathname.slice(BASE_PATH.length) || '/';
-  // A failed preload still starts the app: the page then loads the usual lazy way.
+  // A failed preload still starts the app: the page then loads the usual lazy way. The page's
+  // module runs in the task its file arrived in; the takeover's render gets a task of its own,
+  // so neither holds the main thread for both (a tap between them waits less; the rendered
+  // page is on screen meanwhile).
   preloadRoute(path)
     .catch(() => undefined)
+    .then(nextTask)
     .finally(() => start(root));
 } else {
   start(root);

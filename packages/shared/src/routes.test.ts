@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pathTo, routes } from './routes.ts';
+import { opensUnisolated, pathTo, routes } from './routes.ts';
 
 describe('SPEC §2 route table', () => {
   it('has exactly the spec routes, names and access rules', () => {
@@ -50,5 +50,36 @@ describe('SPEC §2 route table', () => {
       '/teamsheetgroupedit/t1/g',
     );
     expect(() => pathTo('playcount')).toThrow(/gameKey/);
+  });
+});
+
+describe('opensUnisolated', () => {
+  it("is true of a fan's public pages only, never of sign-in, lists per user or input screens", () => {
+    for (const path of [
+      '/',
+      '/taggedscoreboards/t1',
+      '/viewscoreboard/g1',
+      '/viewscoreboard/g1/',
+      '/viewscoreboardmini/g1',
+      '/teamsheets/s1',
+      '/teamsheets/s1/p1',
+      '/playcountshare/k1',
+    ])
+      expect(opensUnisolated(path), path).toBe(true);
+    for (const path of [
+      '/login',
+      '/scoreboards',
+      '/teamsheets',
+      '/teamsheetedit/t1',
+      '/scoregame/g1',
+      '/newgame',
+      '/playcount/g1/count',
+      '/admin',
+      '/invite',
+      '/viewscoreboard/g1/extra',
+      '/viewscoreboard',
+      '//',
+    ])
+      expect(opensUnisolated(path), path).toBe(false);
   });
 });

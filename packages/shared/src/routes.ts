@@ -54,3 +54,30 @@ export function pathTo(name: RouteName, params: Record<string, string | number> 
 
 /** Every client route pattern, for the server's history fallback. */
 export const clientRoutePatterns: string[] = Object.values(routes).map((r) => r.path);
+
+/**
+ * The pages a fan opens from a link, which show public data and take no input: their documents
+ * are sent without Cross-Origin-Opener-Policy, every other document with it
+ * (docs/decisions/0016-opener-isolation-by-page.md). The app leaves such a document with a full
+ * load when it goes to any other page, so a page that signs in or takes input is always in a
+ * document that has it.
+ */
+const UNISOLATED: readonly RouteName[] = [
+  'dashboard',
+  'taggedScoreboards',
+  'scoreboard',
+  'scoreboardmini',
+  'teamsheet',
+  'teamsheetPlayer',
+  'playcountshared',
+];
+
+const unisolatedRegexes = UNISOLATED.map(
+  (name) =>
+    new RegExp('^' + routes[name].path.replace(/:\w+/g, '[^/]+').replace(/\/$/, '') + '/?$'),
+);
+
+/** Whether a path under the base path ('/viewscoreboard/x') is one of those pages. */
+export function opensUnisolated(path: string): boolean {
+  return unisolatedRegexes.some((r) => r.test(path));
+}

@@ -25,12 +25,18 @@ import './scoreboards.css';
 function Watchers({ gameKey }: { gameKey: string }) {
   const watchers = useWatchers(gameKey);
   const n = watchers.data?.watchers;
-  // The viewer is one of the watchers: a 0 is an answer that does not count them yet (their
-  // subscription had not reached the server), so nothing is shown until it does.
-  if (n === undefined || n < 1) return null;
+  // The line is on the page from the server's first paint, only its count coming later: a line
+  // that appeared once the app had asked (seconds after the board) was the page's largest
+  // paint, so the board counted as shown only then. The viewer is one of the watchers: a 0 is
+  // an answer that does not count them yet (their subscription had not reached the server),
+  // so the count stays a dash until one that does. The count is last: nothing moves for it.
   return (
     <p className="watchers muted">
-      <EyeIcon /> {n === 1 ? '1 person watching now' : `${n} people watching now`}
+      <EyeIcon />
+      <span>
+        Watching now:{'\u00a0'}
+        <span className="watchers-count">{n && n >= 1 ? n : '–'}</span>
+      </span>
     </p>
   );
 }
