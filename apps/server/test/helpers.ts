@@ -440,3 +440,16 @@ export function seededRng(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** setImmediate turns the event loop makes while a 0.3 s statement runs (at most 5). */
+export async function turnsDuring(db: Db): Promise<number> {
+  let turns = 0;
+  let done = false;
+  const query = db.query('SELECT pg_sleep(0.3)').then(() => (done = true));
+  while (!done && turns < 5) {
+    await new Promise((resolve) => setImmediate(resolve));
+    turns++;
+  }
+  await query;
+  return turns;
+}

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig, pgliteThreadFor } from '../src/config.ts';
 import { openPglite, type Db, type PgliteThread } from '../src/db/db.ts';
-import { API, buildTestApp, newGameOf, signInLocal, useTempDir } from './helpers.ts';
+import { API, buildTestApp, newGameOf, signInLocal, turnsDuring, useTempDir } from './helpers.ts';
 
 describe('PGLITE_THREAD', () => {
   it('auto runs PGlite in a thread of its own only when two cores may run at once', () => {
@@ -22,19 +22,6 @@ describe('PGLITE_THREAD', () => {
     expect(() => loadConfig({ PGLITE_THREAD: 'both' })).toThrow(/PGLITE_THREAD/);
   });
 });
-
-/** setImmediate turns the event loop makes while a 0.3 s statement runs (at most 5). */
-async function turnsDuring(db: Db): Promise<number> {
-  let turns = 0;
-  let done = false;
-  const query = db.query('SELECT pg_sleep(0.3)').then(() => (done = true));
-  while (!done && turns < 5) {
-    await new Promise((resolve) => setImmediate(resolve));
-    turns++;
-  }
-  await query;
-  return turns;
-}
 
 describe.each<PgliteThread>(['main', 'worker'])(
   'a server with PGlite on the %s thread',

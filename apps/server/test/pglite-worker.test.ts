@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { openPglite, type Db } from '../src/db/db.ts';
+import { turnsDuring } from './helpers.ts';
 
 // The embedded database runs in a thread of its own (db.ts openPglite): these check what the
 // rest of the server relies on across that boundary.
@@ -20,16 +21,8 @@ describe('PGlite in its own thread', () => {
   });
 
   it('keeps the event loop turning while a query runs', async () => {
-    let turns = 0;
-    let done = false;
-    const query = db.query('SELECT pg_sleep(0.3)').then(() => (done = true));
     // On the main thread the whole sleep would pass inside one turn: no turn until it ends.
-    while (!done && turns < 5) {
-      await new Promise((resolve) => setImmediate(resolve));
-      turns++;
-    }
-    expect(done).toBe(false);
-    await query;
+    expect(await turnsDuring(db)).toBe(5);
   });
 
   it('returns values with their types, and errors with their fields', async () => {
