@@ -110,7 +110,10 @@ const unisolated = opensUnisolated(location.pathname.slice(BASE_PATH.length) || 
 function KeepOpenerIsolation() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {
-    if (unisolated && !opensUnisolated(pathname)) location.reload();
+    // A frame has no opener policy of its own (browsers apply COOP to top-level windows only),
+    // and inside one the app shows its refusal for any screen but the mini card (router.tsx):
+    // loaded again, the screen would only be blocked by the browser, with no way out shown.
+    if (unisolated && window.self === window.top && !opensUnisolated(pathname)) location.reload();
   }, [pathname]);
   return null;
 }
