@@ -30,7 +30,13 @@ const commaList = (fallback = '') =>
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('127.0.0.1'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  // A URL here (PGlite's own "memory://", say) would quietly become a folder named after it
+  // in the working directory.
+  DATA_DIR: z
+    .string()
+    .min(1)
+    .refine((v) => !/^[a-z][a-z\d+.-]*:\/\//i.test(v), 'is a folder, not a URL')
+    .default('./data'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')

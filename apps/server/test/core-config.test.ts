@@ -47,6 +47,11 @@ describe('configuration', () => {
     expect(problems).toHaveLength(4);
   });
 
+  it('takes DATA_DIR as a folder and refuses a URL, which would become a folder named after it', () => {
+    expect(loadConfig({ DATA_DIR: 'club-data' }).dataDir).toMatch(/club-data$/);
+    expect(refusal({ DATA_DIR: 'memory://' }).join('\n')).toMatch(/DATA_DIR.*not a URL/);
+  });
+
   it('refuses a public interface without Google sign-in (local sign-in would be open to all)', () => {
     expect(() => loadConfig({ HOST: '0.0.0.0' })).toThrow(/GOOGLE_CLIENT_ID/);
     const google = loadConfig({
