@@ -136,26 +136,32 @@ describe.each(databaseKinds())('session cache renewal on $name', (kind) => {
   const userNow = (p: Promise<unknown>) =>
     Promise.race([p, new Promise((done) => setImmediate(() => done('waited')))]);
 
-  async function newSession(name: string) {
+  /**
+   * A new session, read once through a cache of its own whose clock the test moves by hand
+   * (`clock.now`), over a held store. `lookUp` is a request's session lookup.
+   */
+  async function cachedSession(name: string) {
     const uid = `renew-${name}`;
     await database.db.query('INSERT INTO users (uid, display_name) VALUES ($1, $2)', [uid, name]);
-    return { uid, token: await createSession(database.db, uid, 30) };
+    const token = await createSession(database.db, uid, 30);
+    const clock = { now: 1_000_000 };
+    const cache = new SessionCache(() => clock.now);
+    const { store, db, releaseAll } = heldStore();
+    const lookUp = () => sessionUser(db, token, 14, cache);
+    expect(await lookUp()).toMatchObject({ uid });
+    return { uid, token, clock, cache, store, releaseAll, lookUp };
   }
 
   it('renews a session in use before it is forgotten: no request across its expiry waits on the store', async () => {
-    let now = 1_000_000;
-    const cache = new SessionCache(() => now);
-    const { store, db, releaseAll } = heldStore();
-    const { uid, token } = await newSession('Busy Scorer');
-    expect(await sessionUser(db, token, 14, cache)).toMatchObject({ uid });
+    const { uid, clock, store, releaseAll, lookUp } = await cachedSession('Busy Scorer');
     expect(store.lookups).toBe(1);
 
     // From now on the store's answers are held: a request that waited on one would not finish.
     store.held = true;
     // A scorer's writes every 3 s for a minute, six times the cache's lifetime.
     for (let t = 3_000; t <= 60_000; t += 3_000) {
-      now = 1_000_000 + t;
-      expect(await userNow(sessionUser(db, token, 14, cache))).toMatchObject({ uid });
+      clock.now += 3_000;
+      expect(await userNow(lookUp())).toMatchObject({ uid });
       // A renewal this request began in the background ends before the next write.
       await releaseAll();
     }
@@ -164,30 +170,26 @@ describe.each(databaseKinds())('session cache renewal on $name', (kind) => {
     expect(store.lookups).toBeLessThanOrEqual(1 + 60_000 / (SessionCache.TTL_MS / 2));
 
     // A session left alone past its time is looked up again, and that request waits.
-    now += SessionCache.TTL_MS;
-    const late = sessionUser(db, token, 14, cache);
+    clock.now += SessionCache.TTL_MS;
+    const late = lookUp();
     expect(await userNow(late)).toBe('waited');
     await releaseAll();
     expect(await late).toMatchObject({ uid });
   });
 
   it('a renewal under way does not bring back a session signed out meanwhile', async () => {
-    let now = 2_000_000;
-    const cache = new SessionCache(() => now);
-    const { store, db, releaseAll } = heldStore();
-    const { uid, token } = await newSession('Leaver');
-    expect(await sessionUser(db, token, 14, cache)).toMatchObject({ uid });
-    now += SessionCache.TTL_MS / 2 + 1;
+    const { uid, token, clock, cache, store, releaseAll, lookUp } = await cachedSession('Leaver');
+    clock.now += SessionCache.TTL_MS / 2 + 1;
     store.held = true;
     // This request starts the renewal, which reads the session while it is still live…
-    expect(await userNow(sessionUser(db, token, 14, cache))).toMatchObject({ uid });
+    expect(await userNow(lookUp())).toMatchObject({ uid });
     await until(() => store.waiting.length === 1, 10_000, 'the renewal read the session');
     // …and the sign-out lands before the renewal's answer does.
     await revokeSession(database.db, token);
     cache.forget([sessionIdOf(token)]);
     store.held = false;
     await releaseAll();
-    expect(await sessionUser(db, token, 14, cache)).toBeNull();
+    expect(await lookUp()).toBeNull();
   });
 });
 
