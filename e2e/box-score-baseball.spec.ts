@@ -1,4 +1,4 @@
-import { test, expect, signIn, unique, screenshot } from './fixtures.ts';
+import { test, expect, screenshot } from './fixtures.ts';
 import { board, linkSheet, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
 
 // Baseball's box score from the scorekeeper on a phone: after a Hit the scorer taps the batter
@@ -7,10 +7,9 @@ import { board, linkSheet, newGame, PHONE, saved, tap, viewerOf } from './scorek
 test.use({ viewport: PHONE, hasTouch: true });
 
 test('a hit and a run named to a batter show in the viewer’s Batters table', async ({
-  page,
+  signedInPage: page,
   browser,
 }) => {
-  await signIn(page, unique('Keeper'));
   const { gameKey } = await newGame(page, 'Baseball');
   const viewer = await viewerOf(browser, gameKey);
   // The Tigers, away, bat first: their sheet has Sam Park (#9).

@@ -115,11 +115,30 @@ function watchContext(context: BrowserContext, errors: string[]): void {
   context.on('page', watchPage);
 }
 
+interface PersonFixtures {
+  /** A new person's display name, unique to the test: `api` and `signedInPage` are this person. */
+  person: string;
+  /** An API client signed in as `person` (the phone app standing in). */
+  api: Api;
+  /** The test's own `page`, signed in as `person` through the API. */
+  signedInPage: Page;
+}
+
 /**
  * Fails a test on any console error or uncaught exception of any of its pages (its own `page`,
  * and those of contexts it opens with `browser.newContext()`), unless the test allowed it.
+ * Hands a test that asks for them a new person, signed in on the API (`api`) and on its page
+ * (`signedInPage`).
  */
-export const test = base.extend<ConsoleFixtures & { consoleWatch: ConsoleWatch }>({
+export const test = base.extend<ConsoleFixtures & PersonFixtures & { consoleWatch: ConsoleWatch }>({
+  // Playwright reads a fixture's dependencies from its pattern: this one has none.
+  // eslint-disable-next-line no-empty-pattern
+  person: async ({}, use) => use(unique('Person')),
+  api: async ({ request, person }, use) => use(await apiAs(request, person)),
+  signedInPage: async ({ page, person }, use) => {
+    await signIn(page, person);
+    await use(page);
+  },
   allowConsoleErrors: [[], { option: true }],
   consoleWatch: [
     async ({ browser, context, allowConsoleErrors }, use) => {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { PNG } from 'pngjs';
 import type { Page } from '@playwright/test';
-import { test, expect, unique, BASE, API, apiAs, signIn, screenshot } from './fixtures.ts';
+import { test, expect, unique, BASE, API, signIn, screenshot } from './fixtures.ts';
 import { createTeam, putPlayCount, newPlayCountKey } from './seed.ts';
 
 /** A game as Player Counter writes it (DESIGN §6). */
@@ -44,14 +44,11 @@ test.describe('play counts', () => {
   });
 
   test('a game written by Player Counter shows in the list and detail, and updates live', async ({
-    page,
-    request,
+    signedInPage: page,
+    api,
   }) => {
-    const coach = unique('Coach');
     const gameName = unique('Eagles at Hawks');
-    const phone = await apiAs(request, coach);
-    const gameKey = await putPlayCount(phone, game(gameName));
-    await signIn(page, coach);
+    const gameKey = await putPlayCount(api, game(gameName));
 
     await page.goto(`${BASE}/playcounts`);
     await expect(page.getByRole('heading', { name: 'Play Counts', level: 1 })).toBeVisible();
@@ -98,7 +95,7 @@ test.describe('play counts', () => {
 
     // The phone writes again during the game; the open page follows without a reload.
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
-    await phone.call(
+    await api.call(
       'PUT',
       `/playcounts/${gameKey}`,
       game(gameName, {
@@ -125,13 +122,11 @@ test.describe('play counts', () => {
   });
 
   test('Archive hides a game from the default list and Restore brings it back', async ({
-    page,
-    request,
+    signedInPage: page,
+    api,
   }) => {
-    const coach = unique('Coach');
     const gameName = unique('Archive me');
-    const gameKey = await putPlayCount(await apiAs(request, coach), game(gameName));
-    await signIn(page, coach);
+    const gameKey = await putPlayCount(api, game(gameName));
 
     await page.goto(`${BASE}/playcount/${gameKey}`);
     await page.getByRole('button', { name: 'Archive' }).click();
@@ -157,12 +152,10 @@ test.describe('play counts', () => {
   });
 
   test('the coach sets a minimum, players below it are marked, and the CSV says who met it', async ({
-    page,
-    request,
+    signedInPage: page,
+    api,
   }) => {
-    const coach = unique('Coach');
-    const gameKey = await putPlayCount(await apiAs(request, coach), game(unique('CSV')));
-    await signIn(page, coach);
+    const gameKey = await putPlayCount(api, game(unique('CSV')));
     await page.goto(`${BASE}/playcount/${gameKey}`);
 
     // Without a minimum: the original three columns.
@@ -203,27 +196,24 @@ test.describe('play counts', () => {
   });
 
   test("a player's photo from the coach's sheet shows through the play count, to the coach only", async ({
-    page,
-    request,
+    signedInPage: page,
+    api,
   }) => {
-    const coach = unique('Coach');
-    const phone = await apiAs(request, coach);
-    const teamKey = await createTeam(phone);
-    const player = (await phone.call('PUT', `/teams/${teamKey}/players/-1`, {
+    const teamKey = await createTeam(api);
+    const player = (await api.call('PUT', `/teams/${teamKey}/players/-1`, {
       jersey: '7',
       playerName: 'Ann Lee',
     })) as { key: string };
     const png = new PNG({ width: 24, height: 24 });
     png.data.fill(120);
-    const { imageURL } = (await phone.call('PUT', `/teams/${teamKey}/players/${player.key}/photo`, {
+    const { imageURL } = (await api.call('PUT', `/teams/${teamKey}/players/${player.key}/photo`, {
       dataUrl: `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`,
     })) as { imageURL: string };
     const gameKey = newPlayCountKey();
     const base = game(unique('Photo game'));
     const roster = base.roster.map((e, i) => (i === 0 ? { ...e, imageURL } : e));
-    await phone.call('PUT', `/playcounts/${gameKey}`, { ...base, roster });
+    await api.call('PUT', `/playcounts/${gameKey}`, { ...base, roster });
 
-    await signIn(page, coach);
     await page.goto(`${BASE}/playcount/${gameKey}`);
     const avatar = rosterRow(page, 'Lee, Ann').locator('img');
     const photoPath = `${API}/playcounts/${gameKey}/players/p1/photo`;
@@ -239,12 +229,12 @@ test.describe('play counts', () => {
 
   test("another signed-in user gets nothing of a coach's play count", async ({
     page,
-    request,
+    api,
+    person,
     browser,
   }) => {
-    const coach = unique('Coach');
     const gameName = unique('Private game');
-    const gameKey = await putPlayCount(await apiAs(request, coach), game(gameName));
+    const gameKey = await putPlayCount(api, game(gameName));
 
     const stranger = unique('Stranger');
     await signIn(page, stranger);
@@ -272,17 +262,16 @@ test.describe('play counts', () => {
     // Nothing changed for the owner.
     const ctx = await browser.newContext();
     const owner = await ctx.newPage();
-    await signIn(owner, coach);
+    await signIn(owner, person);
     const mine = await owner.request.get(`${API}/playcounts/${gameKey}`);
     expect(await mine.json()).toMatchObject({ gameName, archived: false });
     await ctx.close();
   });
 
   test('screenshots: list and a 60-snap game on a phone and a desktop; names stay visible', async ({
-    page,
-    request,
+    signedInPage: page,
+    api,
   }) => {
-    const coach = unique('Coach');
     const gameKey = newPlayCountKey();
     const roster = Array.from({ length: 14 }, (_, i) => ({
       key: `p${i}`,
@@ -307,27 +296,21 @@ test.describe('play counts', () => {
     for (const p of roster) {
       p.playCount = snaps.filter((s) => s[p.key] === true).length - (p.key === 'p4' ? 20 : 0);
     }
-    const phone = await apiAs(request, coach);
-    await phone.call('PUT', `/playcounts/${gameKey}`, {
+    await api.call('PUT', `/playcounts/${gameKey}`, {
       gameName: 'Eagles at Hawks (varsity)',
       gameDate: '2025-09-13',
       roster,
       snaps,
       minPlays: 30,
     });
-    await phone.call(
+    await api.call(
       'PUT',
       `/playcounts/${newPlayCountKey()}`,
       game('Lions at Tigers', { gameDate: '2025-09-06' }),
     );
     const old = newPlayCountKey();
-    await phone.call(
-      'PUT',
-      `/playcounts/${old}`,
-      game('Bears at Owls', { gameDate: '2025-08-30' }),
-    );
-    await phone.call('PATCH', `/playcounts/${old}`, { archived: true });
-    await signIn(page, coach);
+    await api.call('PUT', `/playcounts/${old}`, game('Bears at Owls', { gameDate: '2025-08-30' }));
+    await api.call('PATCH', `/playcounts/${old}`, { archived: true });
 
     for (const [label, size] of [
       ['phone', { width: 390, height: 844 }],

@@ -8,13 +8,12 @@ import { board, newGame, PHONE, saved, status, tap, viewerOf } from './scorekeep
 test.use({ viewport: PHONE, hasTouch: true });
 
 test('offline: 20 taps wait, then each reaches the server exactly once', async ({
-  page,
+  signedInPage: page,
   context,
   browser,
 }) => {
   // Twenty taps, each then sent and waited for, and the history read twice.
   test.setTimeout(120_000);
-  await signIn(page, unique('Offline keeper'));
   const { gameKey } = await newGame(page, 'Basketball');
   const viewer = await viewerOf(browser, gameKey);
   const sent: { key: string; body: string }[] = [];
@@ -68,12 +67,11 @@ test('offline: 20 taps wait, then each reaches the server exactly once', async (
 });
 
 test('around the game: comment, tags, messages, share, overlay, delete', async ({
-  page,
+  signedInPage: page,
   browser,
 }) => {
   // Five panels, three browser contexts and axe twice: about 80 s beside a busy second worker.
   test.setTimeout(180_000);
-  await signIn(page, unique('Host keeper'));
   const tag = unique('cup').replace(' ', '');
   const { gameKey, name } = await newGame(page, 'Rugby', async (p) => {
     await p.getByLabel('Tags').fill(tag);
@@ -136,10 +134,9 @@ test('around the game: comment, tags, messages, share, overlay, delete', async (
 });
 
 test('the scorekeeper is the owner’s: anyone else gets not-found; My Games links to it', async ({
-  page,
+  signedInPage: page,
   browser,
 }) => {
-  await signIn(page, unique('Owner'));
   const { gameKey, name } = await newGame(page, 'Water Polo');
   await page.goto(`${BASE}/scoreboards`);
   await page.getByRole('link', { name: `Score ${name}` }).click();
@@ -153,9 +150,8 @@ test('the scorekeeper is the owner’s: anyone else gets not-found; My Games lin
   await expect(other.getByRole('button', { name: 'Lions +1' })).toHaveCount(0);
 });
 
-test('new game screen at 320 px: nothing overflows', async ({ page }) => {
+test('new game screen at 320 px: nothing overflows', async ({ signedInPage: page }) => {
   test.setTimeout(90_000);
-  await signIn(page, unique('Narrow'));
   await page.setViewportSize({ width: 320, height: 700 });
   await page.goto(`${BASE}/newgame`);
   await page.getByLabel('Sport').selectOption({ label: 'Tennis' });
@@ -169,7 +165,7 @@ test('new game screen at 320 px: nothing overflows', async ({ page }) => {
 });
 
 test('opened again without network, the scorekeeper shows the game and keeps the taps', async ({
-  page,
+  signedInPage: page,
   context,
   browser,
   allowConsoleError,
@@ -179,7 +175,6 @@ test('opened again without network, the scorekeeper shows the game and keeps the
     /WebSocket|ERR_INTERNET_DISCONNECTED/,
     'offline, the page tries its live connection and Chromium logs the failure',
   );
-  await signIn(page, unique('Field keeper'));
   const { gameKey } = await newGame(page, 'Soccer');
   // Opened once more with the service worker in charge (it cached the app shell at install).
   await page.goto(`${BASE}/scoregame/${gameKey}`);

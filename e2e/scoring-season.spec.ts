@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { test, expect, signIn, unique, BASE, screenshot, openPage } from './fixtures.ts';
+import { test, expect, BASE, screenshot, openPage } from './fixtures.ts';
 import { linkSheet, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-helpers.ts';
 
 // A team sheet's season points on a phone: a game linked to the sheet, two goals named to a
@@ -9,10 +9,9 @@ import { linkSheet, newGame, PHONE, saved, tap, viewerOf } from './scorekeeper-h
 test.use({ viewport: PHONE, hasTouch: true });
 
 test('goals named on the scorekeeper add up on the sheet’s season points', async ({
-  page,
+  signedInPage: page,
   browser,
 }) => {
-  await signIn(page, unique('Coach'));
   const { gameKey, name } = await newGame(page, 'Soccer');
   const { teamKey, sheetName } = await linkSheet(
     page,

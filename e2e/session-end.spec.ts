@@ -1,12 +1,11 @@
-import { test, expect, unique, BASE, signIn, screenshot, openPage } from './fixtures.ts';
+import { test, expect, BASE, screenshot, openPage } from './fixtures.ts';
 
 test.describe('a session ended elsewhere', () => {
   test('a second tab learns of a sign-out in the first, without a reload', async ({
-    page,
+    signedInPage: page,
+    person: name,
     context,
   }) => {
-    const name = unique('Tab');
-    await signIn(page, name);
     const other = await context.newPage();
     let toldAt = 0;
     other.on('websocket', (ws) =>

@@ -1,6 +1,6 @@
 import { PNG } from 'pngjs';
 import type { Page } from '@playwright/test';
-import { test, expect, unique, BASE, signIn, screenshot, apiAs } from './fixtures.ts';
+import { test, expect, unique, BASE, screenshot, apiAs } from './fixtures.ts';
 import { createTeam } from './seed.ts';
 
 /** A small noisy PNG (noise keeps its data URL over the 1024-character threshold). */
@@ -78,11 +78,9 @@ test.describe('team sheet polish', () => {
   });
 
   test('double-clicking Create New Team makes one team; a team can be deleted', async ({
-    page,
+    signedInPage: page,
     browser,
   }) => {
-    const name = unique('Double');
-    await signIn(page, name);
     await page.goto(`${BASE}/teamsheets`);
     await expect(page.getByRole('heading', { name: 'My Teams' })).toBeVisible();
     await page.getByRole('button', { name: 'Create New Team' }).dblclick();
