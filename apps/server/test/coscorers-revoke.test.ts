@@ -126,14 +126,7 @@ describe.each(databaseKinds())('revoking co-scorers on $name', (kind) => {
         .filter((m) => (m.type === 'state' || m.type === 'delta') && m.topic === topic),
     ).toEqual([]);
     // Asking again is refused, as for anyone who does not score it.
-    const again = revoked.messages.length;
-    revoked.send({ type: 'subscribe', topic });
-    const refused = await revoked.waitFor(
-      (m): m is ServerMessage =>
-        (m.type === 'state' || m.type === 'error') && 'topic' in m && m.topic === topic,
-      again,
-    );
-    expect(refused.type).toBe('error');
+    expect((await revoked.subscribeAnswer(topic)).type).toBe('error');
     for (const ws of [revoked, owner]) ws.close();
   });
 
@@ -204,11 +197,7 @@ describe.each(databaseKinds())('revoking co-scorers on $name', (kind) => {
     await bind(`/playcounts/${countKey}`, Scorer);
     const refusedTo = async (user: TestUser | null, topic: string) => {
       const ws = await TestSocket.open(t.wsUrl, user ? { cookie: user.cookie } : {});
-      ws.send({ type: 'subscribe', topic });
-      const answer = await ws.waitFor(
-        (m): m is ServerMessage =>
-          (m.type === 'state' || m.type === 'error') && 'topic' in m && m.topic === topic,
-      );
+      const answer = await ws.subscribeAnswer(topic);
       ws.close();
       return answer.type === 'error';
     };

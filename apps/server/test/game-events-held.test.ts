@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerMessage } from '@sagan/shared/realtime';
 import { defaultScoreboard, type ScoreboardFields } from '@sagan/shared/scoreboard';
 import { foldGame, type GameEventBody } from '@sagan/shared/game-log';
 import type { GameHistoryEntry } from '@sagan/shared/game-history';
@@ -248,15 +247,7 @@ describe.each(databaseKinds())('held events on $name', (kind) => {
   it('the scorers’ topic is refused to anyone who may not score the game', async () => {
     const gameKey = await setTwoWonByB();
     const topic = `gameheld:${gameKey}`;
-    const answer = async (ws: TestSocket) => {
-      const from = ws.messages.length;
-      ws.send({ type: 'subscribe', topic });
-      return ws.waitFor(
-        (m): m is ServerMessage =>
-          (m.type === 'state' || m.type === 'error') && 'topic' in m && m.topic === topic,
-        from,
-      );
-    };
+    const answer = (ws: TestSocket) => ws.subscribeAnswer(topic);
     const anonymous = await TestSocket.open(t.wsUrl);
     const rival = await TestSocket.open(t.wsUrl, { cookie: t.users.Rival.cookie });
     const owner = await TestSocket.open(t.wsUrl, { cookie: t.users.Keeper.cookie });

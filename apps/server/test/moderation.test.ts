@@ -6,7 +6,6 @@ import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { gameTopic } from '@sagan/shared/topics/game';
 import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
 import { gameOwnTopic, type GameOwn } from '@sagan/shared/topics/game-own';
-import type { ServerMessage } from '@sagan/shared/realtime';
 import { API, anonymous, databaseKinds, tapOn, newGameOf, useTestApp } from './helpers.ts';
 import { TestSocket, type StateMessage } from './ws-client.ts';
 
@@ -221,11 +220,7 @@ describe.each(databaseKinds())('moderation ($name)', (kind) => {
     // Anyone else is refused that view.
     for (const headers of [{ cookie: Viewer.cookie }, {}] as Record<string, string>[]) {
       const ws = await TestSocket.open(t.wsUrl, headers);
-      ws.send({ type: 'subscribe', topic });
-      const answer = await ws.waitFor(
-        (m): m is ServerMessage => (m.type === 'state' || m.type === 'error') && m.topic === topic,
-      );
-      expect(answer.type).toBe('error');
+      expect((await ws.subscribeAnswer(topic)).type).toBe('error');
       ws.ws.close();
     }
 

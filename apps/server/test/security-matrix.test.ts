@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import type { ServerMessage } from '@sagan/shared/realtime';
 import { anonymous, API, databaseKinds, listenWs, useTempDir, useTestApp } from './helpers.ts';
 import { sampleGame } from './playcounts-fixtures.ts';
 import {
@@ -833,13 +832,7 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
     for (const [family, { topic, allowed }] of Object.entries(topicMatrix)) {
       for (let role = 0; role < 4; role++) {
         const ws = sockets[role]!;
-        const from = ws.messages.length;
-        ws.send({ type: 'subscribe', topic });
-        const answer = await ws.waitFor(
-          (m): m is ServerMessage =>
-            (m.type === 'state' || m.type === 'error') && 'topic' in m && m.topic === topic,
-          from,
-        );
+        const answer = await ws.subscribeAnswer(topic);
         cells++;
         expect(answer.type, `${family} as ${ROLE_NAMES[role]}`).toBe(
           allowed[role] ? 'state' : 'error',

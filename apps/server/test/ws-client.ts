@@ -8,6 +8,7 @@ import { applyPlayCountDelta, type PlayCountDelta } from '@sagan/shared/playcoun
 import type { GameDetail } from '@sagan/shared/topics/game-detail';
 
 export type StateMessage = Extract<ServerMessage, { type: 'state' }>;
+type ErrorMessage = Extract<ServerMessage, { type: 'error' }>;
 
 export const isState =
   (topic: string) =>
@@ -73,6 +74,17 @@ export class TestSocket {
     const from = this.messages.length;
     this.send({ type: 'subscribe', topic });
     return this.waitFor(isState(topic), from);
+  }
+
+  /** Subscribes to topic and resolves with its answer: the state, or the error refusing it. */
+  subscribeAnswer(topic: string): Promise<StateMessage | ErrorMessage> {
+    const from = this.messages.length;
+    this.send({ type: 'subscribe', topic });
+    return this.waitFor(
+      (m): m is StateMessage | ErrorMessage =>
+        (m.type === 'state' || m.type === 'error') && m.topic === topic,
+      from,
+    );
   }
 
   /**
