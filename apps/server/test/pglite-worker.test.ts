@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { openPglite, type Db } from '../src/db/db.ts';
+import { afterCommit, openPglite, type Db } from '../src/db/db.ts';
 import { turnsDuring } from './helpers.ts';
 
 // The embedded database runs in a thread of its own (db.ts openPglite): these check what the
@@ -96,14 +96,72 @@ describe('PGlite in its own thread', () => {
     // this one waits for them.
     let turned = false;
     setImmediate(() => (turned = true));
+    let turnedBeforeCommit: boolean | undefined;
     const seen = await db.tx(async (q) => {
       await q.query('INSERT INTO worker_t (id) VALUES (10)');
       const rows = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM worker_t');
       await q.query('DELETE FROM worker_t WHERE id = 10');
+      turnedBeforeCommit = turned;
       return rows[0]?.n;
     });
-    expect(turned).toBe(false);
+    expect(turnedBeforeCommit).toBe(false);
     expect(seen).toBeGreaterThan(0);
+  });
+
+  it('serves the event loop while a commit runs, and answers only once it has committed', async () => {
+    // A trigger deferred to commit makes the commit itself slow (0.3 s), as a WAL flush on a
+    // slow disk would be.
+    await db.query(`CREATE TABLE slow_commit (id int PRIMARY KEY)`);
+    await db.query(`CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN PERFORM pg_sleep(0.3); RETURN NULL; END $$`);
+    await db.query(`CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON slow_commit
+      DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow_commit()`);
+    let turns = 0;
+    let committed = false;
+    const written = db
+      .tx(async (q) => {
+        await q.query('INSERT INTO slow_commit VALUES (1)');
+        afterCommit(q, () => (committed = true));
+      })
+      .then(() => turns);
+    while (!committed && turns < 5) {
+      await new Promise((resolve) => setImmediate(resolve));
+      turns++;
+    }
+    expect(turns).toBe(5);
+    expect(committed).toBe(false);
+    expect(await written).toBe(5);
+    expect(committed).toBe(true);
+    // The next transaction, sent while the commit ran, saw it committed.
+    const next = db.tx((q) => q.query<{ n: number }>('SELECT count(*)::int AS n FROM slow_commit'));
+    expect((await next)[0]?.n).toBe(1);
+  });
+
+  it('rejects a transaction whose commit fails, with no after-commit work and no NOTIFY', async () => {
+    await db.query(`CREATE TABLE commit_checked (id int PRIMARY KEY,
+      parent int REFERENCES commit_checked DEFERRABLE INITIALLY DEFERRED)`);
+    const heard: string[] = [];
+    const unlisten = await db.listen('commit_ch', (p) => heard.push(p));
+    let hooked = false;
+    const failed = await db
+      .tx(async (q) => {
+        // Refused only at commit: the parent does not exist.
+        await q.query('INSERT INTO commit_checked VALUES (1, 99)');
+        await q.query(`NOTIFY commit_ch, 'lost'`);
+        afterCommit(q, () => (hooked = true));
+      })
+      .catch((e: unknown) => e);
+    expect(failed).toMatchObject({ code: '23503' });
+    expect(hooked).toBe(false);
+    await db.tx(async (q) => {
+      await q.query('INSERT INTO commit_checked VALUES (2, NULL)');
+      await q.query(`NOTIFY commit_ch, 'kept'`);
+    });
+    await db.query(`NOTIFY commit_ch, 'after'`);
+    await expect.poll(() => heard).toEqual(['kept', 'after']);
+    await unlisten();
+    const ids = await db.query<{ id: number }>('SELECT id FROM commit_checked');
+    expect(ids).toEqual([{ id: 2 }]);
   });
 
   it('gives the event loop a turn between transactions that become ready together', async () => {

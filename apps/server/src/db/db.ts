@@ -508,7 +508,7 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
    * database for tens of milliseconds while it sat idle, and every other write queued behind.
    * Only what the thread answers without this one's help is waited for so: a transaction
    * begins only when no other transaction or dump is open (see admissions); a begin waits only
-   * for queries sent before it.
+   * for queries sent before it and the commit of the transaction before it.
    */
   const requestSync = <T>(req: DistributiveOmit<Request, 'id'>, id = nextId++): T => {
     const waitStart = performance.now();
@@ -590,6 +590,13 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         if (trace && ms > 5)
           trace('admitted', asked, { ms: +ms.toFixed(1), queue: admissions.length });
       } else openTx++;
+      let open = true;
+      const close = () => {
+        if (!open) return;
+        open = false;
+        openTx--;
+        admitNext();
+      };
       try {
         // The transaction begins with its first statement, in one round trip: its id is that
         // request's. One that runs no statement never begins.
@@ -603,16 +610,26 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         try {
           result = await fn(tx.q);
         } catch (err) {
-          try {
-            if (txId !== undefined) requestSync({ op: 'end', tx: txId, commit: false });
-          } catch {
-            // the rollback's own failure: the first error says what went wrong
-          }
+          // Nothing here waits for the rollback: the thread runs it before anything sent later.
+          // Its own failure is dropped; the first error says what went wrong.
+          if (txId !== undefined)
+            request({ op: 'end', tx: txId, commit: false }).catch(() => undefined);
           throw err;
+        }
+        if (txId === undefined) {
+          tx.committed();
+          return result;
         }
         committing++;
         try {
-          if (txId !== undefined) requestSync({ op: 'end', tx: txId, commit: true });
+          // The commit (its WAL flush, the costliest step of a write) is not waited for blocked:
+          // this thread serves sockets meanwhile, on the other core. The thread runs requests in
+          // the order sent, so the next transaction may be sent now: it begins once this one has
+          // committed, and its first answer waits for both, in one hand-off instead of two.
+          // The caller is answered only once the commit is durable.
+          const committed = request({ op: 'end', tx: txId, commit: true });
+          close();
+          await committed;
           tx.committed();
         } finally {
           release();
@@ -624,8 +641,7 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         }
         return result;
       } finally {
-        openTx--;
-        admitNext();
+        close();
       }
     },
     // In one process: there is no connection to lose.
