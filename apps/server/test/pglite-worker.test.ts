@@ -164,6 +164,31 @@ describe('PGlite in its own thread', () => {
     expect(ids).toEqual([{ id: 2 }]);
   });
 
+  it("delivers each commit's NOTIFY after its own after-commit work, not after the last of a busy run", async () => {
+    // Commits go out one behind another without waiting: while writes keep coming, there is
+    // always one in flight. A NOTIFY waits for its own commit's after-commit work only.
+    const order: string[] = [];
+    const unlisten = await db.listen('busy_ch', (p) => order.push(`heard ${p}`));
+    const n = 8;
+    await Promise.all(
+      Array.from({ length: n }, (_, i) =>
+        db.tx(async (q) => {
+          await q.query(`NOTIFY busy_ch, '${i}'`);
+          afterCommit(q, () => order.push(`kept ${i}`));
+        }),
+      ),
+    );
+    await db.query('SELECT 1'); // a round trip after the last commit: its notification came first
+    await unlisten();
+    const at = (entry: string) => order.indexOf(entry);
+    for (let i = 0; i < n; i++) {
+      expect(at(`kept ${i}`), order.join(', ')).toBeGreaterThanOrEqual(0);
+      expect(at(`heard ${i}`), order.join(', ')).toBeGreaterThan(at(`kept ${i}`));
+    }
+    // The first write's notification was not held until the run was over.
+    expect(at('heard 0'), order.join(', ')).toBeLessThan(at(`kept ${n - 1}`));
+  });
+
   it('gives the event loop a turn between transactions that become ready together', async () => {
     // Replies that arrive together are handled in one go, without the loop turning, and each
     // here starts a transaction that waits blocked for a statement longer than the turn's

@@ -426,14 +426,22 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
    * A commit's NOTIFYs reach this thread before the commit's answer does. They wait until the
    * committing transaction's after-commit work has run, as with PGlite in this thread, so what
    * a writer keeps for its own notifications (the hub's merges) is there when they arrive.
+   * Commits are sent one behind another without waiting, so each keeps its own: a NOTIFY
+   * belongs to the oldest commit not yet answered (the thread answers in order), and is
+   * delivered once that commit and every one before it has done its after-commit work. One
+   * count for all of them held every NOTIFY for as long as commits kept overlapping: on a busy
+   * server, for as long as it stayed busy.
    */
-  let committing = 0;
-  let held: Array<() => void> = [];
-  const release = () => {
-    if (--committing) return;
-    const run = held;
-    held = [];
-    for (const deliver of run) deliver();
+  interface Commit {
+    id: number;
+    answered: boolean;
+    released: boolean;
+    held: Array<() => void>;
+  }
+  const commits: Commit[] = [];
+  const releaseCommit = (commit: Commit) => {
+    commit.released = true;
+    while (commits[0]?.released) for (const deliver of commits.shift()!.held) deliver();
   };
   let nextId = 1;
   let stopped: Error | undefined;
@@ -447,12 +455,16 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     if (trace) count('notify' in reply ? 'notifies' : 'replies');
     if ('notify' in reply) {
       const deliver = () => listeners.get(reply.notify)?.(reply.payload);
-      if (committing) {
+      // With every commit answered, one still doing its after-commit work keeps the order.
+      const owner = commits.find((c) => !c.answered) ?? commits.at(-1);
+      if (owner) {
         if (trace) count('held');
-        held.push(deliver);
+        owner.held.push(deliver);
       } else deliver();
       return;
     }
+    const commit = commits.find((c) => c.id === reply.id);
+    if (commit) commit.answered = true;
     const p = pending.get(reply.id);
     if (!p) return;
     pending.delete(reply.id);
@@ -620,19 +632,20 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
           tx.committed();
           return result;
         }
-        committing++;
+        const commit: Commit = { id: nextId++, answered: false, released: false, held: [] };
+        commits.push(commit);
         try {
           // The commit (its WAL flush, the costliest step of a write) is not waited for blocked:
           // this thread serves sockets meanwhile, on the other core. The thread runs requests in
           // the order sent, so the next transaction may be sent now: it begins once this one has
           // committed, and its first answer waits for both, in one hand-off instead of two.
           // The caller is answered only once the commit is durable.
-          const committed = request({ op: 'end', tx: txId, commit: true });
+          const committed = request({ op: 'end', tx: txId, commit: true }, commit.id);
           close();
           await committed;
           tx.committed();
         } finally {
-          release();
+          releaseCommit(commit);
         }
         if (trace) {
           count('tx');
