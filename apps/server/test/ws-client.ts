@@ -4,7 +4,7 @@ import {
   type ServerMessage,
   type ClientMessage,
 } from '@sagan/shared/realtime';
-import { applyPlayCountDelta, type PlayCountDelta } from '@sagan/shared/playcount-events';
+import { applyPlayCountDelta, type PlayCountDelta } from '@sagan/shared/playcount-delta';
 import type { GameDetail } from '@sagan/shared/topics/game-detail';
 
 export type StateMessage = Extract<ServerMessage, { type: 'state' }>;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayCountRosterEntry, Snap } from './playcount.ts';
-import {
-  applyPlayCountDelta,
-  applyRosterChange,
-  foldPlayCount,
-  rosterChange,
-  type PlayCountEvent,
-} from './playcount-events.ts';
+import { applyPlayCountDelta, applyRosterChange } from './playcount-delta.ts';
+import { foldPlayCount, rosterChange, type PlayCountEvent } from './playcount-events.ts';
 import { makeSnap } from './playcount-sideline.ts';
 
 const player = (key: string, playCount = 0, location: 1 | 2 = 2): PlayCountRosterEntry => ({

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { snapSchema, type PlayCountRosterEntry, type Snap } from './playcount.ts';
-import {
-  appendSnap,
-  fieldCountWarning,
-  lineupOf,
-  playsStillNeeded,
-  undoLastSnap,
-} from './playcount-sideline.ts';
+import { appendSnap, fieldCountWarning, lineupOf, undoLastSnap } from './playcount-sideline.ts';
+import { playsStillNeeded } from './playcount-summary.ts';
 
 const roster: PlayCountRosterEntry[] = [
   { key: 'a', jersey: '1', playerName: 'Ann', playCount: 0, location: 2 },

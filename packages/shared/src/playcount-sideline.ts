@@ -101,11 +101,6 @@ export function undoLastSnap(
   };
 }
 
-/** How many more plays a player needs to reach the minimum (0 when met or no minimum). */
-export function playsStillNeeded(playCount: number, minPlays: number | null | undefined): number {
-  return minPlays === null || minPlays === undefined ? 0 : Math.max(0, minPlays - playCount);
-}
-
 /**
  * The read-only view a shared link shows (DESIGN §9): the count with the team sheet's privacy
  * option applied (initials, no photos) by the server, and photos named through the link.

@@ -26,3 +26,8 @@ export function quarterSummary(snaps: readonly Snap[]): QuarterSummaryRow[] {
   }
   return [...rows.values()];
 }
+
+/** How many more plays a player needs to reach the minimum (0 when met or no minimum). */
+export function playsStillNeeded(playCount: number, minPlays: number | null | undefined): number {
+  return minPlays === null || minPlays === undefined ? 0 : Math.max(0, minPlays - playCount);
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { countOf, isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from './text.ts';
+import { countOf } from './count-of.ts';
+import { isStorableText, safeText, UNSTORABLE_TEXT_MESSAGE } from './text.ts';
 import {
   gameCommentInputSchema,
   scorekeeperMessageSchema,

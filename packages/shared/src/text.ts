@@ -18,8 +18,3 @@ export function isStorableText(s: string): boolean {
 export function safeText(): z.ZodString {
   return z.string().refine(isStorableText, { message: UNSTORABLE_TEXT_MESSAGE });
 }
-
-/** "1 play", "3 plays", "0 plays": a count with its noun in the right number. */
-export function countOf(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : plural}`;
-}

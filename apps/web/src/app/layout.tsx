@@ -235,8 +235,22 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   );
 }
 
-function TopMenu() {
+/**
+ * The user's menu, or the Login link: the one part of the top menu that depends on who is
+ * signed in, so the session check's answer renders this and not the menu around it.
+ */
+function AccountEntry({ onSignedOut }: { onSignedOut: (note: string) => void }) {
   const { authStatus, user } = useAuth();
+  return authStatus === AuthStatus.SignedIn && user ? (
+    <UserMenu name={menuName(user)} onSignedOut={onSignedOut} />
+  ) : (
+    <NavLink className="login-link" to={pathTo('Login')}>
+      Login
+    </NavLink>
+  );
+}
+
+function TopMenu() {
   useSessionEndFromServer();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -253,19 +267,12 @@ function TopMenu() {
         <MainLinks />
         <div className="nav-end">
           <ThemeToggle />
-          {authStatus === AuthStatus.SignedIn && user ? (
-            <UserMenu
-              name={menuName(user)}
-              onSignedOut={(text) => {
-                setNote({ text, at: home });
-                navigate(home);
-              }}
-            />
-          ) : (
-            <NavLink className="login-link" to={pathTo('Login')}>
-              Login
-            </NavLink>
-          )}
+          <AccountEntry
+            onSignedOut={(text) => {
+              setNote({ text, at: home });
+              navigate(home);
+            }}
+          />
         </div>
       </nav>
       {note && note.at === pathname && (

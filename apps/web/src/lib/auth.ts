@@ -107,14 +107,10 @@ export function readInitialSession(doc: Document): SessionUser | null | undefine
 
 const currentSession = () => session;
 
-export function useAuth(): { authStatus: AuthStatus; user: SessionUser | null } {
-  // The server's render reads the session its request set (setInitialSession), as the config.
-  const me = useSyncExternalStore(subscribeSession, currentSession, currentSession);
-  useEffect(() => {
-    if (!sessionCheck && (!session.settled || Date.now() - sessionAt > SESSION_STALE_MS))
-      void checkSession();
-  }, []);
-  // SPEC §4: 0 unknown until the first answer, then 1 signed out or 2 signed in.
+type Auth = { authStatus: AuthStatus; user: SessionUser | null };
+
+/** SPEC §4: 0 unknown until the first answer, then 1 signed out or 2 signed in. */
+function authOf(me: SessionSnapshot): Auth {
   if (me.user === undefined) {
     // Offline, the session cannot be asked: the user this device last saw stands in (an owner's
     // screen opened from the service worker's copy shows; the server still checks every write).
@@ -124,6 +120,36 @@ export function useAuth(): { authStatus: AuthStatus; user: SessionUser | null } 
   if (!me.settled) return { authStatus: AuthStatus.Unknown, user: null };
   if (me.user) return { authStatus: AuthStatus.SignedIn, user: me.user };
   return { authStatus: AuthStatus.SignedOut, user: null };
+}
+
+/** Asks who is signed in when the known answer is missing or old. */
+function useSessionCheck(): void {
+  useEffect(() => {
+    if (!sessionCheck && (!session.settled || Date.now() - sessionAt > SESSION_STALE_MS))
+      void checkSession();
+  }, []);
+}
+
+export function useAuth(): Auth {
+  // The server's render reads the session its request set (setInitialSession), as the config.
+  const me = useSyncExternalStore(subscribeSession, currentSession, currentSession);
+  useSessionCheck();
+  return authOf(me);
+}
+
+/**
+ * One value that depends on who is signed in (a uid, a flag), for a component whose rendering
+ * depends on nothing else of it: the component renders again only when that value changes, so
+ * the session check's answer that changes nothing for it (a fan who is not signed in) does not
+ * render it, and whatever it holds, again.
+ */
+export function useAuthWith<T extends string | number | boolean | null>(
+  select: (auth: Auth) => T,
+): T {
+  const read = () => select(authOf(session));
+  const value = useSyncExternalStore(subscribeSession, read, read);
+  useSessionCheck();
+  return value;
 }
 
 // GET /config: a server-rendered page carries the answer (#sagan-config), and both its render

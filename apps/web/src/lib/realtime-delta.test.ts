@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPlayCountDelta } from '@sagan/shared/playcount-events';
+import { applyPlayCountDelta } from '@sagan/shared/playcount-delta';
 
 import { offlineClient } from './offline-realtime-client.ts';
 

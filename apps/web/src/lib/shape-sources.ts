@@ -13,13 +13,21 @@ import { myNoticesTopic } from '@sagan/shared/topics/user-notices';
 import { favoritesTopic } from '@sagan/shared/topics/user-favorites';
 import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import { rosterTopic } from '@sagan/shared/topics/roster';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { tagTopic } from '@sagan/shared/topics/tag';
+import { tagsTopic } from '@sagan/shared/topics/tags';
+import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
+import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
+import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
 import { publicRosterResponseSchema } from '@sagan/shared/teamsheet-schemas';
 import { SHAPE_KEYWORDS, type Shape } from './shape.ts';
 
 /**
  * By the file they are written to: what the shell reads on every page (shapes.ts), what only
- * the viewer's pages read (viewer-shapes.ts), and what only the public team sheet and player
- * pages read (roster-shapes.ts), so the other pages do not load those.
+ * the viewer's pages read (viewer-shapes.ts), what only the public team sheet and player
+ * pages read (roster-shapes.ts), what the lists of games read (list-shapes.ts: the dashboard,
+ * Scoreboards, a tag's list) and what a play count's shared link reads (playcount-shapes.ts),
+ * so the other pages do not load those.
  */
 export const SHAPE_FILES = {
   'shapes.ts': {
@@ -43,12 +51,25 @@ export const SHAPE_FILES = {
     /** Whether the signed-in viewer follows the sheet: all the follow state reads of the answer. */
     rosterFollowed: publicRosterResponseSchema.pick({ followed: true }),
   },
+  'list-shapes.ts': {
+    /** The recent and the upcoming games: one schema, two topics. */
+    gameListTopic: recentGamesTopic.schema,
+    tagsTopic: tagsTopic.schema,
+    tagTopic: tagTopic.schema,
+    followedTagsTopic: followedTagsTopic.schema,
+    myScoringTopic: myScoringTopic.schema,
+  },
+  'playcount-shapes.ts': {
+    playCountShareTopic: playCountShareTopic.schema,
+  },
 } satisfies Record<string, Record<string, z.ZodType>>;
 
 export const SHAPE_SOURCES = {
   ...SHAPE_FILES['shapes.ts'],
   ...SHAPE_FILES['viewer-shapes.ts'],
   ...SHAPE_FILES['roster-shapes.ts'],
+  ...SHAPE_FILES['list-shapes.ts'],
+  ...SHAPE_FILES['playcount-shapes.ts'],
 };
 
 /**

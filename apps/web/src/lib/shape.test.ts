@@ -6,8 +6,16 @@ import { SHAPE_SOURCES, shapeOf } from './shape-sources.ts';
 import * as shellShapes from './shapes.ts';
 import * as viewerShapes from './viewer-shapes.ts';
 import * as rosterShapes from './roster-shapes.ts';
+import * as listShapes from './list-shapes.ts';
+import * as playCountShapes from './playcount-shapes.ts';
 
-const shapes = { ...shellShapes, ...viewerShapes, ...rosterShapes };
+const shapes = {
+  ...shellShapes,
+  ...viewerShapes,
+  ...rosterShapes,
+  ...listShapes,
+  ...playCountShapes,
+};
 
 type Name = keyof typeof SHAPE_SOURCES;
 const names = Object.keys(SHAPE_SOURCES) as Name[];

@@ -182,6 +182,18 @@ export const keyedViewed = <S extends z.ZodType>(
   ...flags,
 });
 
+/** A family of one topic, `name`, as the shared singleTopic declares it. */
+export const singleViewed = <S extends z.ZodType>(
+  name: string,
+  shape: Shape,
+  flags: Flags,
+): Viewed<TopicFamily<[], S>> => ({
+  prefix: name.split(':')[0]!,
+  name: () => name,
+  schema: reader(shape),
+  ...flags,
+});
+
 /** A per-user list, `user:{uid}:{list}`, as the shared userListTopic declares it. */
 export const userListViewed = <L extends UserList, S extends z.ZodType>(
   list: L,

@@ -1,5 +1,5 @@
 import { sharedPlayCountSchema } from '../playcount-sideline.ts';
-import { applyPlayCountDelta } from '../playcount-events.ts';
+import { applyPlayCountDelta } from '../playcount-delta.ts';
 import { keyedTopic } from './define.ts';
 
 /**

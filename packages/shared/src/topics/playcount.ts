@@ -1,5 +1,5 @@
 import { playCountGameSchema } from '../playcount.ts';
-import { applyPlayCountDelta } from '../playcount-events.ts';
+import { applyPlayCountDelta } from '../playcount-delta.ts';
 import { keyedTopic } from './define.ts';
 
 /** playcount:{gameKey}: one play-count game, to its owner only (SPEC §6). */

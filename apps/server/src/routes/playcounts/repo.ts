@@ -18,10 +18,9 @@ import {
   rosterChange,
   snapRoster,
   undoRoster,
-  type PlayCountDelta,
   type PlayCountEventBody,
-  type RosterChange,
 } from '@sagan/shared/playcount-events';
+import type { PlayCountDelta, RosterChange } from '@sagan/shared/playcount-delta';
 import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
 import { seasonTotals, type Season } from '@sagan/shared/playcount-season';
 import { initialsOf, type PublicPrivacy } from '@sagan/shared/teamsheet-privacy';

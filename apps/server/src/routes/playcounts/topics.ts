@@ -6,7 +6,7 @@ import { myPlayCountsTopic } from '@sagan/shared/topics/user-playcounts';
 import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
 import type { Queryable } from '../../db/db.ts';
 import { roleOn } from '../../lib/game-guard.ts';
-import { applyPlayCountDelta, type PlayCountDelta } from '@sagan/shared/playcount-events';
+import { applyPlayCountDelta, type PlayCountDelta } from '@sagan/shared/playcount-delta';
 import { findGame, findShared, listGames, ownerOf, sharedDelta, type CountChange } from './repo.ts';
 
 /**

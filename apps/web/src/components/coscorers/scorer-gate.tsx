@@ -2,7 +2,7 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ScoredKind } from '@sagan/shared/coscorers';
 import { pathTo } from '@sagan/shared/routes';
-import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
+import { myScoringTopic } from '../../lib/list-topics.ts';
 import { useAuth } from '../../lib/auth.ts';
 import { useLive } from '../../lib/realtime.ts';
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import type { ScoredKind } from '@sagan/shared/coscorers';
 import { pathTo } from '@sagan/shared/routes';
-import { myScoringTopic } from '@sagan/shared/topics/user-scoring';
+import { myScoringTopic } from '../../lib/list-topics.ts';
 import { useLive } from '../../lib/realtime.ts';
 import './coscorers.css';
 

@@ -5,7 +5,7 @@ import { noticeText } from '@sagan/shared/moderation';
 import { pathTo } from '@sagan/shared/routes';
 import { myNoticesTopic } from '../../lib/shell-readers.ts';
 import { api } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth.ts';
+import { useAuthWith } from '../../lib/auth.ts';
 import { useLive } from '../../lib/realtime.ts';
 import './owner-notices.css';
 
@@ -15,9 +15,10 @@ import './owner-notices.css';
  * said at once.
  */
 export function OwnerNotices() {
-  const { authStatus, user } = useAuth();
-  const signedIn = authStatus === AuthStatus.SignedIn && user;
-  const notices = useLive(myNoticesTopic, signedIn ? user.uid : null);
+  const uid = useAuthWith(({ authStatus, user }) =>
+    authStatus === AuthStatus.SignedIn && user ? user.uid : null,
+  );
+  const notices = useLive(myNoticesTopic, uid);
   const [failed, setFailed] = useState<string | null>(null);
   if (!notices.data?.length) return null;
   return (

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ScorerGate, useCoscorer } from '../../components/coscorers/scorer-gate.tsx';
-import { countOf } from '@sagan/shared/text';
+import { countOf } from '@sagan/shared/count-of';
 import { pathTo } from '@sagan/shared/routes';
 import { QUARTERS } from '@sagan/shared/playcount-summary';
-import { fieldCountWarning, lineupOf, playsStillNeeded } from '@sagan/shared/playcount-sideline';
+import { fieldCountWarning, lineupOf } from '@sagan/shared/playcount-sideline';
+import { playsStillNeeded } from '@sagan/shared/playcount-summary';
 import type { PlayCountRosterEntry } from '@sagan/shared/playcount';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';

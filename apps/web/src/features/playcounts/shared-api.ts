@@ -1,5 +1,5 @@
 import type { SharedPlayCount } from '@sagan/shared/playcount-sideline';
-import { playCountShareTopic } from '@sagan/shared/topics/playcount-share';
+import { playCountShareTopic } from '../../lib/playcount-share-topic.ts';
 import { useLive } from '../../lib/realtime.ts';
 import type { LiveResult } from './api.ts';
 

@@ -1,7 +1,6 @@
 import { useParams } from 'react-router';
-import { countOf } from '@sagan/shared/text';
-import { playsStillNeeded } from '@sagan/shared/playcount-sideline';
-import { QUARTERS } from '@sagan/shared/playcount-summary';
+import { countOf } from '@sagan/shared/count-of';
+import { playsStillNeeded, QUARTERS } from '@sagan/shared/playcount-summary';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { useSharedPlayCount } from './shared-api.ts';

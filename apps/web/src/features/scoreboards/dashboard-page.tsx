@@ -1,14 +1,12 @@
 import { Link } from 'react-router';
-import { countOf } from '@sagan/shared/text';
+import { countOf } from '@sagan/shared/count-of';
 import { pathTo } from '@sagan/shared/routes';
 import type { TagSummary } from '@sagan/shared/scoreboard-views';
 import { ExternalLink, useHasExternalLink } from '../../components/external-link.tsx';
 import { ErrorMessage } from '../../components/error-message.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
-import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
-import { tagsTopic } from '@sagan/shared/topics/tags';
-import { upcomingGamesTopic } from '@sagan/shared/topics/upcoming-games';
+import { recentGamesTopic, tagsTopic, upcomingGamesTopic } from '../../lib/list-topics.ts';
 import { useLive } from '../../lib/realtime.ts';
 import { SummaryList } from './components/summary-card.tsx';
 import './scoreboards.css';

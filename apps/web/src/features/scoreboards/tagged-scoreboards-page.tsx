@@ -4,7 +4,7 @@ import { Loading } from '../../components/loading.tsx';
 import { NotFound } from '../../components/not-found.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { keyReader } from '../../lib/shell-readers.ts';
-import { tagTopic } from '@sagan/shared/topics/tag';
+import { tagTopic } from '../../lib/list-topics.ts';
 import { useLive } from '../../lib/realtime.ts';
 import { FollowToggle } from './components/follow-toggle.tsx';
 import { SummaryList } from './components/summary-card.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { publicRosterResponseSchema } from '@sagan/shared/teamsheet-schemas';
 import type { z } from 'zod';
 import { api } from '../../lib/api.ts';
-import { useAuth } from '../../lib/auth.ts';
+import { useAuthWith } from '../../lib/auth.ts';
 import { rosterFollowed } from '../../lib/roster-shapes.ts';
 import { reader } from '../../lib/shape.ts';
 import { useAction, type Action } from '../../lib/use-action.ts';
@@ -26,8 +26,8 @@ export function useFollowState(
   publishedAsKey: string,
   enabled: boolean,
 ): { followed: boolean | null; toggle: Action<boolean, boolean> } {
-  const { user } = useAuth();
-  const uid = user?.uid ?? null;
+  // Only the uid: the page that holds this is not rendered again when a fan is found signed out.
+  const uid = useAuthWith(({ user }) => user?.uid ?? null);
   // Keyed by who asked about which sheet, so a sign-out or another sheet never shows the last
   // answer.
   const asked = `${uid ?? ''}\n${publishedAsKey}`;

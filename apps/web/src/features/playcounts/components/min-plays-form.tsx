@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { countOf } from '@sagan/shared/text';
+import { countOf } from '@sagan/shared/count-of';
 import { minPlaysSchema, type PlayCountGame } from '@sagan/shared/playcount';
 import { belowMinimum } from '@sagan/shared/playcount-minimum';
 import { ErrorMessage } from '../../../components/error-message.tsx';

@@ -1,7 +1,7 @@
 import { gameOwnTopic, gameTopic, myGamesTopic } from '../../../lib/viewer-topics.ts';
 import type { GameTopic } from '@sagan/shared/scoreboard-views';
 import { AuthStatus } from '@sagan/shared/auth-status';
-import { useAuth } from '../../../lib/auth.ts';
+import { useAuthWith } from '../../../lib/auth.ts';
 import { deviceUid } from '../../../lib/device-user.ts';
 import { useLive, type TopicResult } from '../../../lib/realtime.ts';
 
@@ -14,12 +14,17 @@ import { useLive, type TopicResult } from '../../../lib/realtime.ts';
 export function useGame(
   gameKey: string | null,
 ): TopicResult<(NonNullable<GameTopic> & { hidden?: boolean }) | null> {
-  const { authStatus, user } = useAuth();
+  // Two values, not the whole answer: the session check that finds a fan signed out changes
+  // neither, and the board (the whole page) is not rendered again for it.
+  const uid = useAuthWith(({ user }) => user?.uid ?? null);
+  const unknownOnThisDevice = useAuthWith(
+    ({ authStatus }) => authStatus === AuthStatus.Unknown && deviceUid() !== null,
+  );
   const shown = useLive(gameTopic, gameKey);
   // The owner's own games say which games are theirs without asking for a refused view.
-  const mine = useLive(myGamesTopic, user?.uid ?? null);
+  const mine = useLive(myGamesTopic, uid);
   const owns = !!mine.data?.some((g) => g.gameKey === gameKey);
-  const own = useLive(gameOwnTopic, (shown.data === null || owns) && user ? gameKey : null);
+  const own = useLive(gameOwnTopic, (shown.data === null || owns) && uid ? gameKey : null);
   // The own view follows the game topic's numbers but is reloaded on each change, while the
   // public topic is moved by the write itself: of the two, the newer stands, so a tap shows on
   // the owner's screen as soon as either has it (and a hidden game has only its own view).
@@ -28,8 +33,7 @@ export function useGame(
   // Missing to the public, but perhaps not to this person: on a device where someone signed in
   // (the server render and a fan's phone have nobody), not found only once it is known who is
   // asking and that their own view is refused.
-  const mayStillSee =
-    (authStatus === AuthStatus.Unknown && deviceUid() !== null) || (!!user && own.loading);
+  const mayStillSee = unknownOnThisDevice || (!!uid && own.loading);
   if (shown.data === null && mayStillSee) return { ...shown, data: undefined, loading: true };
   return shown;
 }

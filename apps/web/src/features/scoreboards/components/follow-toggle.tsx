@@ -1,7 +1,7 @@
 import { AuthStatus } from '@sagan/shared/auth-status';
 import { useAuth } from '../../../lib/auth.ts';
 import { useToggleFollow } from '../api/use-scoreboard-actions.ts';
-import { followedTagsTopic } from '@sagan/shared/topics/user-followed-tags';
+import { followedTagsTopic } from '../../../lib/list-topics.ts';
 import { useLive } from '../../../lib/realtime.ts';
 import { FollowIcon } from './icons.tsx';
 import { SignInLink } from './sign-in-link.tsx';

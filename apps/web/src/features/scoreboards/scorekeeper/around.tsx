@@ -6,7 +6,7 @@ import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import type { ScoreboardFieldName } from '@sagan/shared/scoreboard-boards';
 import type { GameHistoryEntry } from '@sagan/shared/game-history';
 import { changeLabel } from '@sagan/shared/change-label';
-import { tagsTopic } from '@sagan/shared/topics/tags';
+import { tagsTopic } from '../../../lib/list-topics.ts';
 import { useLive } from '../../../lib/realtime.ts';
 import { CopyField } from '../../../components/copy-field.tsx';
 import { ErrorMessage } from '../../../components/error-message.tsx';
