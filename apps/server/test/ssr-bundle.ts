@@ -26,10 +26,11 @@ let built: Promise<string> | undefined;
 
 /**
  * The real SSR bundle, built from apps/web with its own config (vite.ssr.config.ts, as
- * `npm run build` does) once per run for all the files that need it: a build is 20–35 s of CPU
- * on a busy 2-core machine, and five files used to make one each. The worker that makes the
- * lock folder builds; the other waits for its `built` (or `failed`) marker. The sources cannot
- * change during a run, so every file still renders with the code under test.
+ * `npm run build` does) once per run for all the files that need it: five files used to make
+ * one each, about 2.5 s of CPU apiece and 20–60 s of waiting on a busy 2-core machine. The
+ * worker that makes the lock folder builds; the other waits for its `built` (or `failed`)
+ * marker. The sources cannot change during a run, so every file still renders with the code
+ * under test.
  */
 function ssrBuild(): Promise<string> {
   built ??= (async () => {
