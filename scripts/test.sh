@@ -61,12 +61,42 @@ fi
 stage "docs/spec.md and docs/design.md match ../shared"
 bash scripts/docs-copies.sh
 
-stage "typecheck"
-npm run typecheck
-stage "lint"
-npm run lint
-stage "OpenAPI document (Redocly's recommended rules: no error, no warning)"
-bash scripts/openapi-lint.sh
+# Typecheck (tsc), lint (eslint, prettier, knip) and the OpenAPI lint each keep one core busy
+# and read nothing another writes: side by side on the two cores, each one's output printed
+# whole once all have ended, and any one's failure named and failing the suite.
+side_by_side() {
+  local dir names=() pids=() failed=() i status
+  dir="$(mktemp -d)"
+  while [ "$#" -gt 0 ]; do
+    names+=("$1")
+    (
+      start=$SECONDS
+      status=0
+      bash -c "$2" || status=$?
+      echo "$((SECONDS - start))" >"$dir/${#names[@]}.seconds"
+      exit "$status"
+    ) >"$dir/${#names[@]}.log" 2>&1 &
+    pids+=("$!")
+    shift 2
+  done
+  for i in "${!names[@]}"; do
+    status=0
+    wait "${pids[$i]}" || status=$?
+    echo "== ${names[$i]}: $(cat "$dir/$((i + 1)).seconds") s, exit status $status"
+    cat "$dir/$((i + 1)).log"
+    [ "$status" = 0 ] || failed+=("${names[$i]} (exit status $status)")
+  done
+  rm -rf "$dir"
+  if [ "${#failed[@]}" -gt 0 ]; then
+    echo "== FAILED: ${failed[*]}"
+    return 1
+  fi
+}
+
+stage "typecheck, lint and the OpenAPI document, side by side"
+side_by_side "typecheck" "npm run typecheck" "lint" "npm run lint" \
+  "OpenAPI document (Redocly's recommended rules: no error, no warning)" \
+  "bash scripts/openapi-lint.sh"
 
 stage "unit"
 npx vitest run --project unit
