@@ -32,6 +32,12 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
   const [editing, setEditing] = useState(false);
   const publish = usePublish(teamKey);
   const unpublish = useUnpublish(teamKey);
+  // Publishing and unpublishing undo each other: each starts alone, clearing the other's last
+  // answer, so that what shows below the buttons is what the latest one did.
+  const alone = (start: { mutate: () => void }, clear: { reset: () => void }) => () => {
+    clear.reset();
+    start.mutate();
+  };
 
   return (
     <section className="page teamsheet-edit">
@@ -56,14 +62,7 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
       )}
 
       <div className="btn-row">
-        <WriteButton
-          write={publish}
-          className="btn primary"
-          onClick={() => {
-            unpublish.reset();
-            publish.mutate();
-          }}
-        >
+        <WriteButton write={publish} className="btn primary" onClick={alone(publish, unpublish)}>
           Publish
         </WriteButton>
         <Link
@@ -85,14 +84,7 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
           Season points
         </Link>
         {sheet.publishedAsKey && (
-          <WriteButton
-            write={unpublish}
-            className="btn danger"
-            onClick={() => {
-              publish.reset();
-              unpublish.mutate();
-            }}
-          >
+          <WriteButton write={unpublish} className="btn danger" onClick={alone(unpublish, publish)}>
             Unpublish
           </WriteButton>
         )}
