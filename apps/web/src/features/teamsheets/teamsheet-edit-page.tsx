@@ -15,6 +15,7 @@ import { PublicPrivacyOptions } from './public-privacy.tsx';
 import { EditButton } from './edit-button.tsx';
 import { FormFooter } from './form-footer.tsx';
 import { WriteButton } from '../../components/write-button.tsx';
+import { checked } from '../../lib/checked.ts';
 import './teamsheets.css';
 
 export default function TeamSheetEditPage() {
@@ -201,13 +202,13 @@ function TeamForm({
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const parsed = teamInputSchema.safeParse({ teamName, teamNotes });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Please check the form');
-      return;
-    }
-    setProblem(null);
-    save.mutate(parsed.data, { onSuccess: onDone });
+    const team = checked(
+      teamInputSchema,
+      { teamName, teamNotes },
+      setProblem,
+      'Please check the form',
+    );
+    if (team) save.mutate(team, { onSuccess: onDone });
   }
 
   return (

@@ -5,6 +5,7 @@ import { useAuth } from '../../../lib/auth.ts';
 import { useSendScorekeeperMessage } from '../api/use-scoreboard-actions.ts';
 import { SignInLink } from './sign-in-link.tsx';
 import { ButtonRow } from '../../../components/button-row.tsx';
+import { checked } from '../../../lib/checked.ts';
 
 /** SPEC §2 'Message the Scorekeeper': textarea, Cancel and Send; 'Sent' after sending. */
 export function MessageBox({ gameKey }: { gameKey: string }) {
@@ -36,13 +37,13 @@ export function MessageBox({ gameKey }: { gameKey: string }) {
       setInvalid('Could not reach the server. Check your connection and try again.');
       return;
     }
-    const parsed = schema.safeParse({ scoreKeeperMessage: text });
-    if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message ?? 'Please write a message');
-      return;
-    }
-    setInvalid(null);
-    send.mutate(parsed.data.scoreKeeperMessage, { onSuccess: () => setText('') });
+    const message = checked(
+      schema,
+      { scoreKeeperMessage: text },
+      setInvalid,
+      'Please write a message',
+    );
+    if (message) send.mutate(message.scoreKeeperMessage, { onSuccess: () => setText('') });
   }
 
   return (
