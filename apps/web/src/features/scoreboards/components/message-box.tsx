@@ -5,7 +5,6 @@ import { useAuth } from '../../../lib/auth.ts';
 import { useSendScorekeeperMessage } from '../api/use-scoreboard-actions.ts';
 import { SignInLink } from './sign-in-link.tsx';
 import { ButtonRow } from '../../../components/button-row.tsx';
-import { checked } from '../../../lib/checked.ts';
 
 /** SPEC §2 'Message the Scorekeeper': textarea, Cancel and Send; 'Sent' after sending. */
 export function MessageBox({ gameKey }: { gameKey: string }) {
@@ -37,13 +36,13 @@ export function MessageBox({ gameKey }: { gameKey: string }) {
       setInvalid('Could not reach the server. Check your connection and try again.');
       return;
     }
-    const message = checked(
-      schema,
-      { scoreKeeperMessage: text },
-      setInvalid,
-      'Please write a message',
-    );
-    if (message) send.mutate(message.scoreKeeperMessage, { onSuccess: () => setText('') });
+    const parsed = schema.safeParse({ scoreKeeperMessage: text });
+    if (!parsed.success) {
+      setInvalid(parsed.error.issues[0]?.message ?? 'Please write a message');
+      return;
+    }
+    setInvalid(null);
+    send.mutate(parsed.data.scoreKeeperMessage, { onSuccess: () => setText('') });
   }
 
   return (
