@@ -7,6 +7,7 @@ import { GoogleButton } from './google-button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { WriteButton } from '../../components/write-button.tsx';
+import { checked } from '../../lib/checked.ts';
 
 /** Only same-site paths are accepted as a return target (no open redirect). */
 function safeNext(next: string | null): string {
@@ -58,13 +59,9 @@ export default function LoginPage() {
 
   function onLocal(e: FormEvent) {
     e.preventDefault();
-    const parsed = displayNameSchema.safeParse(name);
-    if (!parsed.success) {
-      setNameError(parsed.error.issues[0]?.message ?? 'Please enter a name');
-      return;
-    }
-    setNameError(null);
-    signIn.mutate({ kind: 'local', displayName: parsed.data }, { onSuccess: done });
+    const displayName = checked(displayNameSchema, name, setNameError, 'Please enter a name');
+    if (displayName !== undefined)
+      signIn.mutate({ kind: 'local', displayName }, { onSuccess: done });
   }
 
   // Not while this page's own sign-in is finishing: it is about to leave for `next`.

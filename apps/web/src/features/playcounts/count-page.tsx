@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
-import { Link, useParams } from 'react-router';
-import { ScorerGate, useCoscorer } from '../../components/coscorers/scorer-gate.tsx';
+import { Link } from 'react-router';
+import { useCoscorer } from '../../components/coscorers/scorer-gate.tsx';
+import { PlayCountGate } from './components/play-count-gate.tsx';
 import { countOf } from '@sagan/shared/count-of';
 import { pathTo } from '@sagan/shared/routes';
 import { QUARTERS } from '@sagan/shared/playcount-summary';
@@ -24,12 +25,7 @@ import { formatGameDate } from '../../lib/dates.ts';
  * go through the outbox, so counting goes on without a network and catches up after.
  */
 export default function CountPage() {
-  const { gameKey = '' } = useParams();
-  return (
-    <ScorerGate kind="playcount" gameKey={gameKey}>
-      <Counter gameKey={gameKey} />
-    </ScorerGate>
-  );
+  return <PlayCountGate screen={Counter} />;
 }
 
 function Counter({ gameKey }: { gameKey: string }) {

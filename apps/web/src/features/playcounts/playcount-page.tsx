@@ -1,6 +1,7 @@
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { CoscorersPanel } from '../../components/coscorers/coscorers-panel.tsx';
-import { ScorerGate, useCoscorer } from '../../components/coscorers/scorer-gate.tsx';
+import { useCoscorer } from '../../components/coscorers/scorer-gate.tsx';
+import { PlayCountGate } from './components/play-count-gate.tsx';
 import { pathTo } from '@sagan/shared/routes';
 import { playCountCsv, playCountCsvFileName } from '@sagan/shared/playcount-csv';
 import { NotFound } from '../../components/not-found.tsx';
@@ -21,12 +22,7 @@ import { WriteButton } from '../../components/write-button.tsx';
 
 /** SPEC §2 Play count detail, live while Player Counter writes during the game. */
 export default function PlayCountPage() {
-  const { gameKey = '' } = useParams();
-  return (
-    <ScorerGate kind="playcount" gameKey={gameKey}>
-      <PlayCount gameKey={gameKey} />
-    </ScorerGate>
-  );
+  return <PlayCountGate screen={PlayCount} />;
 }
 
 function PlayCount({ gameKey }: { gameKey: string }) {

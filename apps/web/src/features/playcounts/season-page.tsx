@@ -9,6 +9,7 @@ import { JerseyNameHeaders } from './components/roster-table.tsx';
 import './playcounts.css';
 import { formatGameDate } from '../../lib/dates.ts';
 import { ColHead } from '../../components/col-head.tsx';
+import { PerGameCells } from '../../components/per-game-cells.tsx';
 
 /**
  * A team's season: plays per player summed over the team's play counts, and in how many games
@@ -84,11 +85,7 @@ export default function SeasonPage() {
                       0
                     )}
                   </td>
-                  {p.perGame.map((n, i) => (
-                    <td key={data.games[i]!.gameKey} className="pc-num">
-                      {n ?? '–'}
-                    </td>
-                  ))}
+                  <PerGameCells counts={p.perGame} games={data.games} className="pc-num" />
                 </tr>
               ))}
             </tbody>

@@ -19,6 +19,7 @@ import {
   rulePatch,
 } from './scorekeeper/rule-fields.tsx';
 import { useServiceWorker } from '../../lib/service-worker.ts';
+import { checked } from '../../lib/checked.ts';
 import './scoreboards.css';
 import './scorekeeper/scorekeeper.css';
 
@@ -54,28 +55,29 @@ export default function NewGamePage() {
       setInvalid('The start must be a date and time');
       return;
     }
-    const parsed = newGameSchema.safeParse({
-      sportID,
-      gameName: gameName.trim() || defaultScoreboard.gameName,
-      homeTeamName: homeTeamName.trim() || defaultScoreboard.homeTeamName,
-      awayTeamName: awayTeamName.trim() || defaultScoreboard.awayTeamName,
-      gamePeriod: gamePeriod.trim() || STARTING_SOON,
-      ...(sportID === TENNIS ? { maxSets } : {}),
-      ...rulePatch(sportID, rules),
-      ...(startsAt === undefined ? {} : { startsAt }),
-    });
-    if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message ?? 'Please check the form.');
-      return;
-    }
+    const fields = checked(
+      newGameSchema,
+      {
+        sportID,
+        gameName: gameName.trim() || defaultScoreboard.gameName,
+        homeTeamName: homeTeamName.trim() || defaultScoreboard.homeTeamName,
+        awayTeamName: awayTeamName.trim() || defaultScoreboard.awayTeamName,
+        gamePeriod: gamePeriod.trim() || STARTING_SOON,
+        ...(sportID === TENNIS ? { maxSets } : {}),
+        ...rulePatch(sportID, rules),
+        ...(startsAt === undefined ? {} : { startsAt }),
+      },
+      setInvalid,
+      'Please check the form.',
+    );
+    if (!fields) return;
     const tagged = readTags(tags);
     if (!tagged.ok) {
       setInvalid(tagged.problem);
       return;
     }
-    setInvalid(null);
     create.mutate(
-      { fields: parsed.data, tags: tagged.names },
+      { fields, tags: tagged.names },
       {
         onSuccess: (gameKey) => void navigate(pathTo('scoregame', { gameKey }), { replace: true }),
       },

@@ -13,6 +13,7 @@ import { usePageTitle } from '../../components/use-page-title.ts';
 import { downloadText } from '../../lib/download.ts';
 import { useScoringSeason } from './api.ts';
 import { ColHead } from '../../components/col-head.tsx';
+import { PerGameCells } from '../../components/per-game-cells.tsx';
 import './teamsheets.css';
 
 /**
@@ -126,11 +127,7 @@ function SeasonTable({ season }: { season: ScoringSeason }) {
               <td className="season-num season-points">{p.points}</td>
               {hits && <td className="season-num">{p.hits ?? 0}</td>}
               <td className="season-num">{p.games}</td>
-              {p.perGame.map((n, i) => (
-                <td key={season.games[i]!.gameKey} className="season-num">
-                  {n ?? '–'}
-                </td>
-              ))}
+              <PerGameCells counts={p.perGame} games={season.games} className="season-num" />
             </tr>
           ))}
         </tbody>

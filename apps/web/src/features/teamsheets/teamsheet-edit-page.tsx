@@ -15,6 +15,7 @@ import { PublicPrivacyOptions } from './public-privacy.tsx';
 import { EditButton } from './edit-button.tsx';
 import { FormFooter } from './form-footer.tsx';
 import { WriteButton } from '../../components/write-button.tsx';
+import { checked } from '../../lib/checked.ts';
 import './teamsheets.css';
 
 export default function TeamSheetEditPage() {
@@ -32,6 +33,12 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
   const [editing, setEditing] = useState(false);
   const publish = usePublish(teamKey);
   const unpublish = useUnpublish(teamKey);
+  // Publishing and unpublishing undo each other: each starts alone, clearing the other's last
+  // answer, so that what shows below the buttons is what the latest one did.
+  const alone = (start: { mutate: () => void }, clear: { reset: () => void }) => () => {
+    clear.reset();
+    start.mutate();
+  };
 
   return (
     <section className="page teamsheet-edit">
@@ -56,14 +63,7 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
       )}
 
       <div className="btn-row">
-        <WriteButton
-          write={publish}
-          className="btn primary"
-          onClick={() => {
-            unpublish.reset();
-            publish.mutate();
-          }}
-        >
+        <WriteButton write={publish} className="btn primary" onClick={alone(publish, unpublish)}>
           Publish
         </WriteButton>
         <Link
@@ -85,14 +85,7 @@ function Editor({ sheet }: { sheet: TeamSheet }) {
           Season points
         </Link>
         {sheet.publishedAsKey && (
-          <WriteButton
-            write={unpublish}
-            className="btn danger"
-            onClick={() => {
-              publish.reset();
-              unpublish.mutate();
-            }}
-          >
+          <WriteButton write={unpublish} className="btn danger" onClick={alone(unpublish, publish)}>
             Unpublish
           </WriteButton>
         )}
@@ -209,13 +202,13 @@ function TeamForm({
 
   function onSubmit(e: FormEvent) {
     e.preventDefault();
-    const parsed = teamInputSchema.safeParse({ teamName, teamNotes });
-    if (!parsed.success) {
-      setProblem(parsed.error.issues[0]?.message ?? 'Please check the form');
-      return;
-    }
-    setProblem(null);
-    save.mutate(parsed.data, { onSuccess: onDone });
+    const team = checked(
+      teamInputSchema,
+      { teamName, teamNotes },
+      setProblem,
+      'Please check the form',
+    );
+    if (team) save.mutate(team, { onSuccess: onDone });
   }
 
   return (

@@ -1,4 +1,4 @@
-import { BoardFact, BoardFrame, Marker, type BoardProps } from './board-frame.tsx';
+import { BoardFact, BoardFrame, type BoardProps } from './board-frame.tsx';
 
 /** SPEC §2 Baseball: bases 1-3, balls, strikes, outs and the possession (batting) marker. */
 export function BaseballBoard(props: BoardProps) {
@@ -9,11 +9,7 @@ export function BaseballBoard(props: BoardProps) {
     { n: 1, on: game.base1, name: 'First base' },
   ];
   return (
-    <BoardFrame
-      {...props}
-      homeMarker={<Marker on={game.homePossession} label="Batting" />}
-      awayMarker={<Marker on={!game.homePossession} label="Batting" />}
-    >
+    <BoardFrame {...props} possession="Batting">
       <div className="baseball-extras">
         <ul className="diamond" aria-label="Bases">
           {bases.map((b) => (

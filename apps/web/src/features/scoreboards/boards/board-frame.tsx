@@ -71,7 +71,7 @@ function GameClock({ gameKey }: { gameKey: string }) {
 }
 
 /** A small dot beside the team that has the ball, bats or serves. */
-export function Marker({ on, label }: { on: boolean; label: string }) {
+function Marker({ on, label }: { on: boolean; label: string }) {
   return on ? (
     <span className="board-marker" role="img" aria-label={label} title={label}>
       ●
@@ -113,15 +113,23 @@ export function BoardFrame({
   game,
   spec,
   period,
+  possession,
   homeMarker,
   awayMarker,
   children,
 }: BoardProps & {
   period?: string;
+  /**
+   * What the dot beside the side named by `homePossession` says (has the ball, bats, serves);
+   * without it, no dot.
+   */
+  possession?: string;
   homeMarker?: ReactNode;
   awayMarker?: ReactNode;
   children?: ReactNode;
 }) {
+  const home = possession ? <Marker on={game.homePossession} label={possession} /> : homeMarker;
+  const away = possession ? <Marker on={!game.homePossession} label={possession} /> : awayMarker;
   return (
     <section className={`board board-${spec.kind}`} aria-label="Scoreboard">
       <header className="board-head">
@@ -144,8 +152,8 @@ export function BoardFrame({
         </p>
       </header>
       <div className="board-teams">
-        <TeamSide game={game} spec={spec} side="home" marker={homeMarker} />
-        <TeamSide game={game} spec={spec} side="away" marker={awayMarker} />
+        <TeamSide game={game} spec={spec} side="home" marker={home} />
+        <TeamSide game={game} spec={spec} side="away" marker={away} />
       </div>
       {spec.score && <p className="board-score-label">{spec.score.label}</p>}
       {spec.stats.length > 0 && (

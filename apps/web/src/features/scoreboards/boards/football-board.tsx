@@ -1,15 +1,11 @@
 import { downLabel } from '@sagan/shared/scoreboard-boards';
-import { BoardFact, BoardFrame, Marker, type BoardProps } from './board-frame.tsx';
+import { BoardFact, BoardFrame, type BoardProps } from './board-frame.tsx';
 
 /** SPEC §2 American football: Ball On, To Go, Down, and who has the ball. */
 export function FootballBoard(props: BoardProps) {
   const { game } = props;
   return (
-    <BoardFrame
-      {...props}
-      homeMarker={<Marker on={game.homePossession} label="Has the ball" />}
-      awayMarker={<Marker on={!game.homePossession} label="Has the ball" />}
-    >
+    <BoardFrame {...props} possession="Has the ball">
       <dl className="board-facts">
         <BoardFact label="Ball On" value={game.ballOn} />
         <BoardFact label="To Go" value={game.toGo} />

@@ -3,7 +3,7 @@ import { tennisSets, tennisSetsLabel } from '@sagan/shared/scoreboard-boards';
 import { inTiebreak, tiebreakRule } from '@sagan/shared/scorekeeping';
 import { gameDetailTopic } from '../../../lib/viewer-topics.ts';
 import { useLive } from '../../../lib/realtime.ts';
-import { BoardFrame, Marker, type BoardProps } from './board-frame.tsx';
+import { BoardFrame, type BoardProps } from './board-frame.tsx';
 
 type Points = { home: number; away: number };
 
@@ -61,8 +61,7 @@ export function TennisBoard(props: BoardProps) {
       {...props}
       spec={shown}
       period={tennisSetsLabel(game.gamePeriod, game.maxSets)}
-      homeMarker={<Marker on={!over && game.homePossession} label="Serving" />}
-      awayMarker={<Marker on={!over && !game.homePossession} label="Serving" />}
+      possession={over ? undefined : 'Serving'}
     >
       {sets.length > 0 && (
         <div className="table-wrap board-sets">

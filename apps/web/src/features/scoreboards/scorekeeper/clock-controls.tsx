@@ -4,6 +4,7 @@ import { useGameClock } from '../boards/board-frame.tsx';
 import { useClockControl } from './api.ts';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { WriteButton } from '../../../components/write-button.tsx';
+import { checked } from '../../../lib/checked.ts';
 
 /** Start, stop and set the game clock, counting up or down (DESIGN §9). */
 export function ClockControls({ gameKey }: { gameKey: string }) {
@@ -17,13 +18,13 @@ export function ClockControls({ gameKey }: { gameKey: string }) {
 
   function set(e: FormEvent) {
     e.preventDefault();
-    const parsed = clockInputSchema.safeParse(time);
-    if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message ?? 'Write the time as minutes:seconds.');
-      return;
-    }
-    setInvalid(null);
-    control.mutate({ action: 'set', seconds: parsed.data, direction });
+    const seconds = checked(
+      clockInputSchema,
+      time,
+      setInvalid,
+      'Write the time as minutes:seconds.',
+    );
+    if (seconds !== undefined) control.mutate({ action: 'set', seconds, direction });
   }
 
   return (

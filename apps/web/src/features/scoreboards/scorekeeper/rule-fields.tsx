@@ -9,6 +9,7 @@ import {
 import { boardKind } from '@sagan/shared/sports';
 import { ErrorMessage } from '../../../components/error-message.tsx';
 import { ButtonRow } from '../../../components/button-row.tsx';
+import { checked } from '../../../lib/checked.ts';
 
 // A game's rules, chosen on the New game form and changed by the owner until play begins
 // (game-rules.ts): tennis no-ad and the deciding set, volleyball's set points and match length.
@@ -194,17 +195,18 @@ export function RulesForm({
   }
   function submit(e: FormEvent) {
     e.preventDefault();
-    const parsed = scoreboardPatchSchema.safeParse(rulePatch(game.sportID, draft, true));
-    if (!parsed.success) {
-      setInvalid(parsed.error.issues[0]?.message ?? 'Please check the rules.');
-      return;
-    }
+    const patch = checked(
+      scoreboardPatchSchema,
+      rulePatch(game.sportID, draft, true),
+      setInvalid,
+      'Please check the rules.',
+    );
+    if (!patch) return;
     // Only what changed: a rule left as it is (the usual one, if never chosen) is not sent.
     const now: Record<string, unknown> = rulePatch(game.sportID, ruleDraftOf(game), true);
     const values = Object.fromEntries(
-      Object.entries(parsed.data).filter(([k, v]) => v !== now[k]),
+      Object.entries(patch).filter(([k, v]) => v !== now[k]),
     ) as ScoreboardPatch;
-    setInvalid(null);
     setSaved(true);
     if (Object.keys(values).length) onSave(values);
   }
