@@ -135,17 +135,21 @@ export interface Config {
 }
 
 /**
- * `auto`: PGlite in a thread of its own when the process may run on two cores at once
- * (os.availableParallelism() counts the cores its CPU affinity allows, e.g. under taskset or
- * a container's cpuset). On one core the thread cannot run beside the event loop: each
- * statement would wait for a switch there and another back, for nothing.
+ * `auto`: PGlite in a thread of its own only when the process may run on three or more cores
+ * (os.availableParallelism() counts the cores its CPU affinity allows, e.g. under taskset or a
+ * container's cpuset). Every statement of a write is a hand-off to that thread and back, and
+ * on two cores shared with the rest of the box each hand-off may wait for a core: measured on
+ * two, with the load beside the server, the thread kept the event loop's delay lower but a
+ * write took 3-4x as long at 150 writes/s and fell behind at 200, where PGlite in the server's
+ * thread kept up (docs/performance.md, "Twelfth look"). On one core the thread could not run
+ * beside the event loop at all. Three or more cores were not measured.
  */
 export function pgliteThreadFor(
   setting: 'auto' | PgliteThread,
   cores = os.availableParallelism(),
 ): PgliteThread {
   if (setting !== 'auto') return setting;
-  return cores >= 2 ? 'worker' : 'main';
+  return cores >= 3 ? 'worker' : 'main';
 }
 
 export class ConfigError extends Error {

@@ -7,9 +7,10 @@ import { openPglite, type Db, type PgliteThread } from '../src/db/db.ts';
 import { API, buildTestApp, newGameOf, signInLocal, turnsDuring, useTempDir } from './helpers.ts';
 
 describe('PGLITE_THREAD', () => {
-  it('auto runs PGlite in a thread of its own only when two cores may run at once', () => {
+  it('auto runs PGlite in a thread of its own only when three cores may run at once', () => {
     expect(pgliteThreadFor('auto', 1)).toBe('main');
-    expect(pgliteThreadFor('auto', 2)).toBe('worker');
+    expect(pgliteThreadFor('auto', 2)).toBe('main');
+    expect(pgliteThreadFor('auto', 3)).toBe('worker');
     expect(pgliteThreadFor('auto', 8)).toBe('worker');
     expect(pgliteThreadFor('main', 8)).toBe('main');
     expect(pgliteThreadFor('worker', 1)).toBe('worker');

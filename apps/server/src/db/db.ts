@@ -318,10 +318,10 @@ export type PgliteThread = 'worker' | 'main';
 
 /**
  * The embedded database, by default in a thread of its own (pglite-worker.ts), so that HTTP
- * and WebSocket work never waits on a query and a second core runs the database. On one core
- * that thread cannot run beside the event loop and each statement pays two hand-offs between
- * threads: `thread: 'main'` runs PGlite in this thread instead. dataDir undefined = in memory
- * (tests), or loaded from `options.loadDataDir`.
+ * and WebSocket work never waits on a query and another core runs the database. Each statement
+ * pays two hand-offs between threads, which on a box of one or two cores wait for a core:
+ * `thread: 'main'` runs PGlite in this thread instead (config.ts pgliteThreadFor chooses for a
+ * server). dataDir undefined = in memory (tests), or loaded from `options.loadDataDir`.
  */
 export async function openPglite(
   dataDir?: string,
