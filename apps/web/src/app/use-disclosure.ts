@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -17,7 +17,10 @@ export function useDisclosure() {
 
   const close = useCallback(() => setOpenOn(null), []);
 
-  useEffect(() => {
+  // Attached as the open panel is committed, not after the next paint as an effect would be:
+  // an Escape pressed as soon as the panel shows (a quick hand, or a busy phone that paints
+  // late) would otherwise find no listener, and leave the panel open.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKey = (e: KeyboardEvent) => {
       if (e.key !== 'Escape') return;
