@@ -26,10 +26,5 @@ export default async function setup(project: TestProject): Promise<() => void> {
   await migrate(pgliteDb(pglite));
   project.provide('pgliteTemplate', await save('migrated.tar'));
   await pglite.close();
-  // Where the files that render pages share one SSR build (ssr-bundle.ts), made by the first
-  // of them that runs, so a run that needs none builds nothing.
-  const ssrBuildDir = path.join(dir, 'ssr-build');
-  fs.mkdirSync(ssrBuildDir);
-  project.provide('ssrBuildDir', ssrBuildDir);
   return () => fs.rmSync(dir, { recursive: true, force: true });
 }
