@@ -48,6 +48,26 @@ describe.each<PgliteThread>(['main', 'worker'])(
       expect(row?.shared_buffers).toBe('16MB');
     });
 
+    it('gives the event loop a turn between transactions asked for together', async () => {
+      // Requests read in one poll for I/O each start a write. Each here holds this thread (or
+      // waits for the database's) longer than a turn's budget: run back to back, no timer
+      // would fire and no socket be read until the last had committed.
+      const n = 5;
+      const finished: number[] = [];
+      let finishedAtTurn = -1;
+      const writes = Array.from({ length: n }, (_, i) =>
+        db.tx(async (q) => {
+          await q.query('SELECT pg_sleep(0.03)');
+          finished.push(i);
+        }),
+      );
+      setImmediate(() => (finishedAtTurn = finished.length));
+      await Promise.all(writes);
+      expect(finishedAtTurn).toBeGreaterThanOrEqual(1);
+      expect(finishedAtTurn).toBeLessThan(n);
+      expect(finished).toEqual([0, 1, 2, 3, 4]);
+    });
+
     it('answers writes, rolls a failed transaction back, and dumps a backup that holds them', async () => {
       const keeper = await signInLocal(app, 'Keeper');
       const gameKey = await newGameOf(keeper, { gameName: 'Rockets v Comets', sportID: 2 });

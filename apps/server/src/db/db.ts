@@ -369,6 +369,66 @@ async function pgliteMainDb(options: WorkerOptions, onClose: () => void): Promis
 const TURN_BUDGET_MS = 10;
 
 /**
+ * Transactions let in one at a time, each only while the database's time on this thread since
+ * its event loop last turned is within TURN_BUDGET_MS. Writes that arrive together (a port's
+ * queued replies, the requests of one poll for I/O, a promise's waiters) would otherwise run
+ * back to back without the loop turning in between: no timer, no socket read, until the last
+ * has committed, every request that came meanwhile waiting out the whole of it, and more of
+ * them arriving together next time. Past the budget the next one waits for the next turn.
+ */
+function txAdmissions(held: () => boolean = () => false) {
+  let open = false;
+  const waiting: Array<() => void> = [];
+  let spentMs = 0;
+  let reset: NodeJS.Immediate | undefined;
+  let gate: NodeJS.Immediate | undefined;
+  const admitNext = (): void => {
+    if (open || held() || !waiting.length) return;
+    if (spentMs >= TURN_BUDGET_MS) {
+      // An immediate set now runs after the next poll for I/O.
+      gate ??= setImmediate(() => {
+        gate = undefined;
+        spentMs = 0;
+        admitNext();
+      });
+      return;
+    }
+    open = true;
+    waiting.shift()!();
+  };
+  return {
+    /** Resolves once the caller's transaction may begin: the caller then holds it open. */
+    async enter(): Promise<void> {
+      if (open || held() || waiting.length || spentMs >= TURN_BUDGET_MS) {
+        await new Promise<void>((admitted) => {
+          waiting.push(admitted);
+          admitNext();
+        });
+      } else open = true;
+    },
+    /** The open transaction no longer holds the database: the next may begin. */
+    leave(): void {
+      open = false;
+      admitNext();
+    },
+    /** What `held` said no to may have changed. */
+    admitNext,
+    /** Counts ms of this thread's time spent on the database in this turn. */
+    spend(ms: number): void {
+      spentMs += ms;
+      // Immediates scheduled now run after this turn's (or, from one, the next turn's) I/O.
+      reset ??= setImmediate(() => {
+        reset = undefined;
+        spentMs = 0;
+      });
+    },
+    get waiting() {
+      return waiting.length;
+    },
+  };
+}
+
+/**
  * PGlite starts PostgreSQL with shared_buffers at 128 MB, resident from the start: most of an
  * idle server's memory. A club's database is a few MB and the operating system caches its
  * files anyway; 16 MB (2,048 pages) holds its working set many times over.
@@ -476,41 +536,14 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
   worker.on('error', (err) => fail(err));
   worker.on('exit', (code) => fail(new Error(`the database thread stopped (exit code ${code})`)));
 
-  /**
-   * Transactions begun and not yet ended (0 or 1). PGlite runs one transaction at a time: while
-   * one is open, another waits here, not in the thread, to begin as soon as it ends.
-   */
-  let openTx = 0;
   /** A dump holds PGlite for seconds: transactions wait for it here, without blocking. */
   let dumping = 0;
-
   /**
-   * Milliseconds this thread has waited blocked since the event loop last turned. Replies that
-   * arrive together are handled in one go, without the loop turning in between (a port's queued
-   * messages, a promise's waiters), and each may start a transaction: on a busy server hundreds
-   * of them back to back, seconds with no socket read and no timer run, every request that came
-   * meanwhile waiting out the whole of it, and more of them arriving together next time. Past a
-   * budget, the next transaction waits for the next turn, after the sockets' work.
+   * PGlite runs one transaction at a time: while one is open (begun, its commit not yet sent),
+   * another waits here, not in the thread, to begin as soon as it ends. The turn's budget counts
+   * what this thread has waited blocked.
    */
-  let blockedMs = 0;
-  let turnReset: NodeJS.Immediate | undefined;
-  /** Transactions waiting to begin, in order: one at a time, within the turn's budget. */
-  const admissions: Array<() => void> = [];
-  let turnGate: NodeJS.Immediate | undefined;
-  const admitNext = (): void => {
-    if (openTx || dumping || !admissions.length) return;
-    if (blockedMs >= TURN_BUDGET_MS) {
-      // An immediate set now runs after the next poll for I/O.
-      turnGate ??= setImmediate(() => {
-        turnGate = undefined;
-        blockedMs = 0;
-        admitNext();
-      });
-      return;
-    }
-    openTx++;
-    admissions.shift()!();
-  };
+  const admissions = txAdmissions(() => dumping > 0);
 
   /**
    * A transaction's statements are answered while this thread waits, blocked: the transaction
@@ -528,17 +561,12 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
       return requestSyncNow<T>(req, id);
     } finally {
       const waited = performance.now() - waitStart;
-      blockedMs += waited;
+      admissions.spend(waited);
       if (trace) {
         count('blockedMs', waited);
         count('sync');
         if (waited > 3) trace('blocked', waitStart, { op: opName(req), ms: +waited.toFixed(1) });
       }
-      // Immediates scheduled now run after this turn's (or, from one, the next turn's) I/O.
-      turnReset ??= setImmediate(() => {
-        turnReset = undefined;
-        blockedMs = 0;
-      });
     }
   };
 
@@ -593,21 +621,15 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
     query: <T>(sql: string, params?: unknown[]) => request<T[]>({ op: 'query', sql, params }),
     async tx(fn, opts) {
       const asked = performance.now();
-      if (openTx || dumping || admissions.length || blockedMs >= TURN_BUDGET_MS) {
-        await new Promise<void>((admitted) => {
-          admissions.push(admitted);
-          admitNext();
-        });
-        const ms = performance.now() - asked;
-        if (trace && ms > 5)
-          trace('admitted', asked, { ms: +ms.toFixed(1), queue: admissions.length });
-      } else openTx++;
+      await admissions.enter();
+      const ms = performance.now() - asked;
+      if (trace && ms > 5)
+        trace('admitted', asked, { ms: +ms.toFixed(1), queue: admissions.waiting });
       let open = true;
       const close = () => {
         if (!open) return;
         open = false;
-        openTx--;
-        admitNext();
+        admissions.leave();
       };
       try {
         // The transaction begins with its first statement, in one round trip: its id is that
@@ -678,7 +700,7 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         return { ...dump, pgliteVersion: pgliteVersion() };
       } finally {
         dumping--;
-        admitNext();
+        admissions.admitNext();
       }
     },
     async close() {
@@ -699,23 +721,42 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 
 /** The Db over a PGlite instance that is ready; `onClose` runs after PGlite has closed. */
 export function pgliteDb(pglite: PGlite, onClose: () => void = () => undefined): Db {
-  // PGlite runs one query at a time; its transaction() already serialises callers.
+  /**
+   * PGlite runs one transaction at a time, each statement holding this thread until it ends,
+   * and hands the next waiting transaction its turn through a promise: without the event loop
+   * turning. Transactions are let in here instead. The turn's budget counts each transaction's
+   * time from begin to commit.
+   */
+  const admissions = txAdmissions();
   return {
     kind: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {
+      if (trace) count('query');
       return (await pglite.query<T>(sql, params)).rows;
     },
     async tx(fn, opts) {
-      let tx: ReturnType<typeof txHandle> | undefined;
-      const result = await pglite.transaction(async (t) => {
-        if (opts?.snapshot) await t.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-        tx = txHandle(
-          async <T>(sql: string, params?: unknown[]) => (await t.query<T>(sql, params)).rows,
-        );
-        return fn(tx.q);
-      });
-      tx?.committed();
-      return result;
+      await admissions.enter();
+      const started = performance.now();
+      try {
+        let tx: ReturnType<typeof txHandle> | undefined;
+        const result = await pglite.transaction(async (t) => {
+          if (opts?.snapshot) await t.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+          tx = txHandle(
+            async <T>(sql: string, params?: unknown[]) => (await t.query<T>(sql, params)).rows,
+          );
+          return fn(tx.q);
+        });
+        tx?.committed();
+        return result;
+      } finally {
+        const ms = performance.now() - started;
+        admissions.spend(ms);
+        admissions.leave();
+        if (trace) {
+          count('tx');
+          count('txMs', ms);
+        }
+      }
     },
     // In-process: there is no connection to lose.
     async listen(channel, onPayload) {
