@@ -348,18 +348,47 @@ interface Row {
   clientCpu: number;
 }
 
+/** What one system's samples of one rate gathered, summed over its runs of the rate. */
+interface Tally {
+  writeTimes: number[];
+  deliveries: number[];
+  staleness: number[];
+  homeFrames: number;
+  done: number;
+  failed: number;
+  /** Seconds writes were sent for, and seconds recorded (drain included). */
+  elapsed: number;
+  wall: number;
+  clientCpuS: number;
+  lost: number;
+}
+
+const newTally = (): Tally => ({
+  writeTimes: [],
+  deliveries: [],
+  staleness: [],
+  homeFrames: 0,
+  done: 0,
+  failed: 0,
+  elapsed: 0,
+  wall: 0,
+  clientCpuS: 0,
+  lost: 0,
+});
+
+/** Sends writes at `rate` to one system for `seconds` and adds what was seen to `tally`. */
 async function runRate(
   sys: System,
   viewers: Viewers,
-  sc: Scenario,
   rate: number,
-  seconds = SECONDS,
-): Promise<Row> {
+  seconds: number,
+  tally = newTally(),
+): Promise<Tally> {
   const { window } = viewers;
-  window.deliveries = [];
-  window.staleness = [];
+  window.deliveries = tally.deliveries;
+  window.staleness = tally.staleness;
   window.homeFrames = 0;
-  const writeTimes: number[] = [];
+  const { writeTimes } = tally;
   /** [sent at, ms] of each answered write, for --worst. */
   const writeLog: Array<[number, number]> = [];
   let done = 0;
@@ -421,7 +450,7 @@ async function runRate(
   const delay = LOOP_DELAY ? await loopDelay(sys) : undefined;
   if (delay) {
     console.error(
-      `  ${sys.label} ${rate}/s: event-loop delay p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms`,
+      `  ${sys.label} ${rate}/s: event-loop delay p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms; server CPU ${(delay.cpuMs / doneInWindow).toFixed(2)} ms per write`,
     );
   }
   // Drain: queued taps are dropped (asked, not done), in-flight ones finish, aggregates flush.
@@ -430,40 +459,60 @@ async function runRate(
   await sleep(INTERVAL_MS + 1500);
   window.recording = false;
   const cpu = process.cpuUsage(cpu0);
-  const wall = (performance.now() - t0) / 1000;
   let lost = 0;
   for (let v = 0; v < viewers.last.length; v++) {
     if (viewers.last[v] !== sys.games[viewers.gameOf[v]!]!.okScore) lost++;
   }
   if (WORST) printWorst(sys.label, rate, seconds, t0, writeLog);
+  tally.homeFrames += window.homeFrames;
+  tally.done += doneInWindow;
+  tally.failed += failed;
+  tally.elapsed += elapsed;
+  tally.wall += (performance.now() - t0) / 1000;
+  tally.clientCpuS += (cpu.user + cpu.system) / 1e6;
+  tally.lost = Math.max(tally.lost, lost);
+  return tally;
+}
+
+function rowOf(sys: System, sc: Scenario, rate: number, t: Tally): Row {
   const sorted = (xs: number[]) => xs.sort((a, b) => a - b);
-  const w = sorted(writeTimes);
-  const d = sorted(window.deliveries);
-  const st = sorted(window.staleness);
+  const w = sorted(t.writeTimes);
+  const d = sorted(t.deliveries);
+  const st = sorted(t.staleness);
   return {
     system: sys.label,
     asked: rate,
-    done: doneInWindow / elapsed,
-    failed,
+    done: t.done / t.elapsed,
+    failed: t.failed,
     writeP50: percentile(w, 50),
     writeP99: percentile(w, 99),
     viewerP50: percentile(d, 50),
     viewerP99: percentile(d, 99),
-    homeFramesPerViewerS: sc.home ? window.homeFrames / sc.home / wall : NaN,
+    homeFramesPerViewerS: sc.home ? t.homeFrames / sc.home / t.wall : NaN,
     stalenessP99: percentile(st, 99),
-    lost,
-    clientCpu: ((cpu.user + cpu.system) / 1e6 / wall) * 100,
+    lost: t.lost,
+    clientCpu: (t.clientCpuS / t.wall) * 100,
   };
 }
 
-/** The first server's event-loop delay since the last call (loop-delay.mjs answers SIGWINCH). */
-async function loopDelay(sys: System): Promise<{ p50: number; p99: number; max: number }> {
+interface LoopSample {
+  p50: number;
+  p99: number;
+  max: number;
+  cpuMs: number;
+}
+
+/**
+ * The first server's event-loop delay and CPU time (all its threads) since the last call
+ * (loop-delay.mjs answers SIGWINCH).
+ */
+async function loopDelay(sys: System): Promise<LoopSample> {
   const pid = sys.servers[0]!.proc.pid!;
   const file = path.join(process.env.BENCH_LOOP_DELAY!, `${pid}.json`);
   fs.rmSync(file, { force: true });
   process.kill(pid, 'SIGWINCH');
   while (!fs.existsSync(file)) await sleep(5);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as { p50: number; p99: number; max: number };
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as LoopSample;
 }
 
 function printWorst(
@@ -496,6 +545,15 @@ function openFileLimit(): number {
     return 65536;
   }
 }
+
+/**
+ * Paired systems share each rate's time in two halves, in the order A B B A: each is first as
+ * often as second at every rate. Whichever ran first at a rate was otherwise always the same
+ * build, and a server's work on a schedule of its own (a heartbeat every 30 s) lands at the
+ * same offsets of the run every time, so a one-sided stall could repeat run after run.
+ */
+const runOrder = <T>(order: T[]): T[] =>
+  order.length > 1 ? [...order, ...[...order].reverse()] : order;
 
 /** Splits items into runs whose sockets fit in the open-file limit together, in order. */
 function fdGroups<T>(items: T[], sockets: (item: T) => number): T[][] {
@@ -552,14 +610,21 @@ async function main() {
               systems.push({ sys, viewers: await connectViewers(sys, v), sc: v });
             }
             if (WARMUP_SECONDS > 0 && rates.length) {
-              for (const { sys, viewers, sc: v } of systems) {
-                await runRate(sys, viewers, v, rates[0]!, WARMUP_SECONDS);
+              for (const { sys, viewers } of systems) {
+                await runRate(sys, viewers, rates[0]!, WARMUP_SECONDS);
               }
             }
             for (const [i, rate] of rates.entries()) {
               const order = i % 2 ? [...systems].reverse() : systems;
-              for (const { sys, viewers, sc: v } of order) {
-                const r = await runRate(sys, viewers, v, rate);
+              const tallies = new Map(systems.map((s) => [s, newTally()]));
+              const runs = runOrder(order);
+              for (const s of runs) {
+                const seconds = (SECONDS * systems.length) / runs.length;
+                await runRate(s.sys, s.viewers, rate, seconds, tallies.get(s));
+              }
+              for (const s of order) {
+                const { sys, sc: v } = s;
+                const r = rowOf(sys, v, rate, tallies.get(s)!);
                 rows.push({
                   ...r,
                   system: v.home === scAll.home ? r.system : `${r.system} (${v.home} home)`,
@@ -597,7 +662,7 @@ function printTables(rows: Array<Row & { scenario: string; sc: Scenario }>) {
   const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '—');
   console.log(
     `\nSaturday on ${machine()}; servers and PostgreSQL on core(s) ${SERVER_CORES}, nginx on core 0, load generator on core 1;` +
-      ` ${SECONDS} s per rate after ${WARMUP_SECONDS} s of warm-up; aggregate interval ${INTERVAL_MS} ms;` +
+      ` ${SECONDS} s per rate (paired systems: two halves, in the order A B B A) after ${WARMUP_SECONDS} s of warm-up at the first rate, unrecorded, per system; aggregate interval ${INTERVAL_MS} ms;` +
       ` writers ${WRITERS === 'app' ? 'all phone apps' : 'half web outbox, half phone apps'};` +
       ` 1-min load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
   );
