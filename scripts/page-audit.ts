@@ -33,7 +33,7 @@ import {
   seederScoreboardsHtml,
   type PublicPage,
 } from './lib/public-pages.ts';
-import { CATEGORIES, gatherAndScore, startChromium, transferBytes } from './lib/lighthouse.ts';
+import { LOAD_SETTINGS, gatherAndScore, startChromium, transferBytes } from './lib/lighthouse.ts';
 import { root, startSaganServer } from './lib/server.ts';
 
 const HTML_ONLY = process.argv.includes('--html-only');
@@ -138,7 +138,7 @@ async function calibratedScore(url: string, dir: string, benchmarkIndex: number)
     output: 'json',
     logLevel: 'error',
     auditMode: dir,
-    onlyCategories: CATEGORIES,
+    ...LOAD_SETTINGS,
     throttling: { ...saved.settings.throttling },
   });
   const lhr = result?.lhr;
