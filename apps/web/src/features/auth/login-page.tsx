@@ -12,7 +12,7 @@ import { GoogleButton } from './google-button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { WriteButton } from '../../components/write-button.tsx';
-import { checked } from '../../lib/checked.ts';
+import { checkedOnSubmit } from '../../lib/checked.ts';
 
 /** Only same-site paths are accepted as a return target (no open redirect). */
 function safeNext(next: string | null): string {
@@ -68,14 +68,12 @@ export default function LoginPage() {
     e.preventDefault();
     // The schema the server applies, loaded with zod when the form is sent: most visitors of
     // this page sign in with Google, or not at all.
-    let schema;
-    try {
-      ({ displayNameSchema: schema } = await import('./display-name-schema.ts'));
-    } catch {
-      setNameError('Could not reach the server. Check your connection and try again.');
-      return;
-    }
-    const displayName = checked(schema, name, setNameError, 'Please enter a name');
+    const displayName = await checkedOnSubmit(
+      () => import('./display-name-schema.ts').then((m) => m.displayNameSchema),
+      name,
+      setNameError,
+      'Please enter a name',
+    );
     if (displayName !== undefined)
       signIn.mutate({ kind: 'local', displayName }, { onSuccess: done });
   }
