@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { AuthStatus, menuName } from '@sagan/shared/auth-status';
 import { pathTo } from '@sagan/shared/routes';
 import {
   useAppConfig,
-  useAuth,
+  signedInMenuName,
+  useAuthWith,
   useSessionEndFromServer,
   useDeleteAccount,
   useSignOut,
@@ -240,9 +240,10 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
  * signed in, so the session check's answer renders this and not the menu around it.
  */
 function AccountEntry({ onSignedOut }: { onSignedOut: (note: string) => void }) {
-  const { authStatus, user } = useAuth();
-  return authStatus === AuthStatus.SignedIn && user ? (
-    <UserMenu name={menuName(user)} onSignedOut={onSignedOut} />
+  // Its name only: the answer that nobody is signed in leaves the Login link as rendered.
+  const name = useAuthWith(signedInMenuName);
+  return name !== null ? (
+    <UserMenu name={name} onSignedOut={onSignedOut} />
   ) : (
     <NavLink className="login-link" to={pathTo('Login')}>
       Login

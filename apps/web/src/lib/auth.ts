@@ -7,7 +7,7 @@ import type {
   SessionState,
   SessionUser,
 } from '@sagan/shared/auth';
-import { AuthStatus } from '@sagan/shared/auth-status';
+import { AuthStatus, menuName } from '@sagan/shared/auth-status';
 import { DELETE_ACCOUNT_CONFIRMATION, type deleteAccountResultSchema } from '@sagan/shared/account';
 import { api } from './api.ts';
 import { remember, rememberedUser, sessionUserReader } from './device-user.ts';
@@ -151,6 +151,10 @@ export function useAuthWith<T extends string | number | boolean | null>(
   useSessionCheck();
   return value;
 }
+
+/** The top menu's name of who is signed in, or null while nobody is (or it is not known yet). */
+export const signedInMenuName = (auth: Auth): string | null =>
+  auth.authStatus === AuthStatus.SignedIn && auth.user ? menuName(auth.user) : null;
 
 // GET /config: a server-rendered page carries the answer (#sagan-config), and both its render
 // and the app's first one start with it.

@@ -19,3 +19,23 @@ export function checked<T>(
   show(null);
   return parsed.data;
 }
+
+/**
+ * checked, with the schema (and zod) loaded only when the form is sent, so that the page's
+ * first load carries neither; a schema that cannot be loaded (offline) is said as such.
+ */
+export async function checkedOnSubmit<T>(
+  load: () => Promise<ZodType<T>>,
+  input: unknown,
+  show: (problem: string | null) => void,
+  fallback: string,
+): Promise<T | undefined> {
+  let schema: ZodType<T>;
+  try {
+    schema = await load();
+  } catch {
+    show('Could not reach the server. Check your connection and try again.');
+    return undefined;
+  }
+  return checked(schema, input, show, fallback);
+}

@@ -1,13 +1,18 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AuthStatus, displayNameSchema, menuName, type SessionUser } from '@sagan/shared/auth';
 import { pathTo } from '@sagan/shared/routes';
-import { useAppConfig, useAuth, useSignIn, useSignOut } from '../../lib/auth.ts';
+import {
+  signedInMenuName,
+  useAppConfig,
+  useAuthWith,
+  useSignIn,
+  useSignOut,
+} from '../../lib/auth.ts';
 import { GoogleButton } from './google-button.tsx';
 import { Loading } from '../../components/loading.tsx';
 import { usePageTitle } from '../../components/use-page-title.ts';
 import { WriteButton } from '../../components/write-button.tsx';
-import { checked } from '../../lib/checked.ts';
+import { checkedOnSubmit } from '../../lib/checked.ts';
 
 /** Only same-site paths are accepted as a return target (no open redirect). */
 function safeNext(next: string | null): string {
@@ -15,13 +20,13 @@ function safeNext(next: string | null): string {
 }
 
 /** Login while already signed in: say so, rather than offer a second sign-in. */
-function SignedIn({ user }: { user: SessionUser }) {
+function SignedIn({ name }: { name: string }) {
   const signOut = useSignOut();
   return (
     <section className="page narrow">
       <h1>Login</h1>
       <p>
-        You are signed in as <strong className="signed-in-name">{menuName(user)}</strong>.
+        You are signed in as <strong className="signed-in-name">{name}</strong>.
       </p>
       <div className="btn-row">
         <Link className="btn primary" to={pathTo('dashboard')}>
@@ -42,7 +47,9 @@ function SignedIn({ user }: { user: SessionUser }) {
 
 export default function LoginPage() {
   usePageTitle('Login');
-  const { authStatus, user } = useAuth();
+  // The name of who is signed in, or null: the session check's answer that nobody is (the
+  // usual one here) leaves the page as it was rendered, so it does not render it again.
+  const signedInName = useAuthWith(signedInMenuName);
   const config = useAppConfig();
   const signIn = useSignIn();
   const navigate = useNavigate();
@@ -57,16 +64,23 @@ export default function LoginPage() {
     [signIn, done],
   );
 
-  function onLocal(e: FormEvent) {
+  async function onLocal(e: FormEvent) {
     e.preventDefault();
-    const displayName = checked(displayNameSchema, name, setNameError, 'Please enter a name');
+    // The schema the server applies, loaded with zod when the form is sent: most visitors of
+    // this page sign in with Google, or not at all.
+    const displayName = await checkedOnSubmit(
+      () => import('./display-name-schema.ts').then((m) => m.displayNameSchema),
+      name,
+      setNameError,
+      'Please enter a name',
+    );
     if (displayName !== undefined)
       signIn.mutate({ kind: 'local', displayName }, { onSuccess: done });
   }
 
   // Not while this page's own sign-in is finishing: it is about to leave for `next`.
-  if (authStatus === AuthStatus.SignedIn && user && !signIn.isSuccess) {
-    return <SignedIn user={user} />;
+  if (signedInName !== null && !signIn.isSuccess) {
+    return <SignedIn name={signedInName} />;
   }
 
   return (
@@ -84,7 +98,7 @@ export default function LoginPage() {
         <p className="muted">Google sign-in is not configured on this server.</p>
       )}
       {config.data?.localSignIn && (
-        <form className="card local-signin" onSubmit={onLocal} noValidate>
+        <form className="card local-signin" onSubmit={(e) => void onLocal(e)} noValidate>
           <h2>Local sign-in</h2>
           <p className="muted">
             For trying the app on this computer: local accounts are keyed by name, with no password,

@@ -35,7 +35,10 @@ export default function SharedPlayCountPage() {
         </p>
       )}
       <h1 className="pc-title">
-        <span className="pc-title-date">{formatGameDate(game.gameDate)}</span> {game.gameName}
+        <time className="pc-title-date" dateTime={game.gameDate}>
+          {formatGameDate(game.gameDate)}
+        </time>{' '}
+        {game.gameName}
       </h1>
       {game.teamName && <p className="muted">{game.teamName}</p>}
       <p className="pc-shared-summary">
