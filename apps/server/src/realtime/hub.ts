@@ -14,6 +14,7 @@ import { afterCommit, type Db, type Queryable } from '../db/db.ts';
 import { Coalescer } from './coalesce.ts';
 import { ExistenceBatcher, type KeyedBy } from './existence.ts';
 import { CLOSE_TOO_MANY_MESSAGES } from './limits.ts';
+import { eachInSlices } from './slices.ts';
 
 /**
  * The server's half of a topic family declared in @sagan/shared/topics ('game' serves
@@ -89,7 +90,6 @@ interface Entry {
 interface Fanout {
   frame: Buffer;
   subs: Connection[];
-  next: number;
 }
 
 export interface Connection {
@@ -835,22 +835,25 @@ export class Hub {
       for (const conn of entry.subs) this.send(conn, frame);
       return;
     }
-    entry.fanouts.push({ frame, subs: [...entry.subs], next: 0 });
-    if (entry.fanouts.length === 1) this.fanoutSlice(entry);
+    entry.fanouts.push({ frame, subs: [...entry.subs] });
+    if (entry.fanouts.length === 1) this.fanOut(entry);
   }
 
-  private fanoutSlice(entry: Entry): void {
-    const fanout = entry.fanouts[0]!;
-    const until = performance.now() + FANOUT_SLICE_MS;
-    const { subs } = fanout;
-    while (fanout.next < subs.length) {
-      const conn = subs[fanout.next++]!;
-      // Unsubscribed or closed since the frame was made.
-      if (entry.subs.has(conn)) this.send(conn, fanout.frame);
-      if (performance.now() > until) break;
-    }
-    if (fanout.next === subs.length) entry.fanouts.shift();
-    if (entry.fanouts.length) setImmediate(() => this.fanoutSlice(entry));
+  /** Writes the entry's oldest broadcast in slices, then the next one from the next turn. */
+  private fanOut(entry: Entry): void {
+    const { frame, subs } = entry.fanouts[0]!;
+    eachInSlices(
+      subs,
+      (conn) => {
+        // Unsubscribed or closed since the frame was made.
+        if (entry.subs.has(conn)) this.send(conn, frame);
+      },
+      FANOUT_SLICE_MS,
+      () => {
+        entry.fanouts.shift();
+        if (entry.fanouts.length) setImmediate(() => this.fanOut(entry));
+      },
+    );
   }
 
   private setState(topic: string, entry: Entry, seq: number, data: unknown): void {

@@ -15,6 +15,7 @@ import {
   TopicQuota,
 } from './limits.ts';
 import { sessionIdOf } from '../auth/sessions.ts';
+import { eachInSlices } from './slices.ts';
 
 const HEARTBEAT_MS = 30_000;
 /**
@@ -34,29 +35,20 @@ export function heartbeat(
   alive: WeakSet<object>,
   onDone?: () => void,
 ): () => void {
-  const due = [...clients];
-  let next = 0;
-  let pending: NodeJS.Immediate | undefined;
-  const slice = () => {
-    const until = performance.now() + PING_SLICE_MS;
-    while (next < due.length) {
-      const client = due[next++]!;
+  return eachInSlices(
+    [...clients],
+    (client) => {
       // Closed since the heartbeat began.
-      if (!clients.has(client)) continue;
+      if (!clients.has(client)) return;
       if (!alive.has(client)) client.terminate();
       else {
         alive.delete(client);
         client.ping();
       }
-      if (performance.now() > until) break;
-    }
-    if (next < due.length) pending = setImmediate(slice);
-    else onDone?.();
-  };
-  slice();
-  return () => {
-    if (pending) clearImmediate(pending);
-  };
+    },
+    PING_SLICE_MS,
+    onDone,
+  );
 }
 
 export default async function wsRoute(app: FastifyInstance): Promise<void> {
