@@ -13,13 +13,14 @@
 //   npm run bench:saturday -- --scenario games --targets sagan-pg --rates 400,800
 //   npm run bench:saturday -- --scenario games --targets sagan --rates 200 --worst 10
 //   npm run bench:saturday -- --scenario games --targets sagan --rates 100 --loop-delay
+//   npm run bench:saturday -- --baseline main --seconds 60 --pairs 3   # six 10-s turns each
 //
 // Exit status 1 when any viewer is not on its game's final state.
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { flag, option } from '../scripts/lib/cli-args.ts';
 import { freshDatabase } from '../scripts/lib/postgres.ts';
@@ -58,6 +59,11 @@ const SECONDS = Number(option('seconds') ?? (SMOKE ? 2 : 8));
  * first seconds (JIT, prepared statements, caches) would otherwise be read as its lowest rate.
  */
 const WARMUP_SECONDS = Number(option('warmup') ?? (SMOKE ? 0 : 3));
+// Paired systems take turns this many times per rate (A B B A each time), in slices of the same
+// total: a host whose speed drifts over minutes then slows both builds alike, where two long
+// halves each could land on a slow stretch of their own.
+const PAIRS = Number(option('pairs') ?? 1);
+if (!Number.isInteger(PAIRS) || PAIRS < 1) throw new Error('--pairs must be a whole number ≥ 1');
 const BASELINE = option('baseline');
 const INTERVAL_MS = Number(option('interval') ?? 1000);
 /**
@@ -431,6 +437,10 @@ async function runRate(
       });
   };
   if (LOOP_DELAY) await loopDelay(sys);
+  // The load generator's own loop also times every write: a stall of its own (its viewers'
+  // frames, its GC) reads as slow writes of whichever system it fell on.
+  const ownDelay = LOOP_DELAY ? monitorEventLoopDelay({ resolution: 10 }) : undefined;
+  ownDelay?.enable();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   window.recording = true;
@@ -447,10 +457,13 @@ async function runRate(
   }
   const elapsed = (performance.now() - t0) / 1000;
   const doneInWindow = done;
+  ownDelay?.disable();
   const delay = LOOP_DELAY ? await loopDelay(sys) : undefined;
-  if (delay) {
+  if (delay && ownDelay) {
+    // As loop-delay.mjs reads the server's: only what exceeds the 10-ms timer was late.
+    const late = (ns: number) => Math.max(0, ns / 1e6 - 10).toFixed(1);
     console.error(
-      `  ${sys.label} ${rate}/s: event-loop delay p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms; server CPU ${(delay.cpuMs / doneInWindow).toFixed(2)} ms per write`,
+      `  ${sys.label} ${rate}/s: event-loop delay p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms; server CPU ${(delay.cpuMs / doneInWindow).toFixed(2)} ms per write; load generator's loop p99 ${late(ownDelay.percentile(99))} ms, max ${late(ownDelay.max)} ms`,
     );
   }
   // Drain: queued taps are dropped (asked, not done), in-flight ones finish, aggregates flush.
@@ -617,7 +630,7 @@ async function main() {
             for (const [i, rate] of rates.entries()) {
               const order = i % 2 ? [...systems].reverse() : systems;
               const tallies = new Map(systems.map((s) => [s, newTally()]));
-              const runs = runOrder(order);
+              const runs = Array.from({ length: PAIRS }, () => runOrder(order)).flat();
               for (const s of runs) {
                 const seconds = (SECONDS * systems.length) / runs.length;
                 await runRate(s.sys, s.viewers, rate, seconds, tallies.get(s));
@@ -662,7 +675,7 @@ function printTables(rows: Array<Row & { scenario: string; sc: Scenario }>) {
   const f = (x: number, d = 1) => (Number.isFinite(x) ? x.toFixed(d) : '—');
   console.log(
     `\nSaturday on ${machine()}; servers and PostgreSQL on core(s) ${SERVER_CORES}, nginx on core 0, load generator on core 1;` +
-      ` ${SECONDS} s per rate (paired systems: two halves, in the order A B B A) after ${WARMUP_SECONDS} s of warm-up at the first rate, unrecorded, per system; aggregate interval ${INTERVAL_MS} ms;` +
+      ` ${SECONDS} s per rate (paired systems: ${2 * PAIRS} turns each, in the order A B B A${PAIRS > 1 ? ` × ${PAIRS}` : ''}) after ${WARMUP_SECONDS} s of warm-up at the first rate, unrecorded, per system; aggregate interval ${INTERVAL_MS} ms;` +
       ` writers ${WRITERS === 'app' ? 'all phone apps' : 'half web outbox, half phone apps'};` +
       ` 1-min load average ${loadAtStart.toFixed(1)} at start, ${os.loadavg()[0]!.toFixed(1)} at end`,
   );
