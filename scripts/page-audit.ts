@@ -22,11 +22,11 @@
 //
 //   node --import tsx scripts/page-audit.ts              # both (part of `npm test`)
 //   node --import tsx scripts/page-audit.ts --html-only  # the checker alone (seconds)
-import { spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import lighthouse from 'lighthouse';
+import lighthouse, { defaultConfig } from 'lighthouse';
 import {
   pageUrl,
   seedPublicPages,
@@ -63,7 +63,17 @@ const MAX_WIRE_KB = 150;
  */
 const MAX_IMAGE_KB = 150;
 
-async function checkHtml(base: string, pages: PublicPage[], dir: string): Promise<number> {
+/**
+ * Fetches every page's server-rendered HTML and starts the checker on it, in one Java run; the
+ * answer is its count of errors. Java runs while Lighthouse loads the pages (neither reads what
+ * the other writes, and Lighthouse judges performance at a slowdown calibrated to the host's
+ * speed during each load), rather than before them.
+ */
+async function startHtmlCheck(
+  base: string,
+  pages: PublicPage[],
+  dir: string,
+): Promise<{ java: ChildProcess; errors: () => Promise<number> }> {
   const files: string[] = [];
   for (const page of pages) {
     const res = await fetch(pageUrl(base, page), { headers: { accept: 'text/html' } });
@@ -78,14 +88,26 @@ async function checkHtml(base: string, pages: PublicPage[], dir: string): Promis
   const file = path.join(dir, 'scoreboards-signed-in.html');
   fs.writeFileSync(file, mine);
   files.push(file);
-  const r = spawnSync('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'gnu', ...files], {
-    encoding: 'utf8',
+  const java = spawn('java', ['-jar', VNU_JAR, '--errors-only', '--format', 'gnu', ...files], {
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const errors = r.stderr.split('\n').filter((l) => l.trim());
-  for (const e of errors) console.log(`  ${path.relative(root, e)}`);
-  console.log(`Nu HTML Checker: ${files.length} pages, ${errors.length} errors`);
-  if (r.status !== 0 && errors.length === 0) throw new Error(`vnu failed: ${r.stdout}`);
-  return errors.length;
+  let stdout = '';
+  let stderr = '';
+  java.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+  java.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+  const status = new Promise<number | null>((resolve, reject) => {
+    java.once('error', reject);
+    java.once('close', resolve);
+  });
+  const errors = async () => {
+    const code = await status;
+    const errors = stderr.split('\n').filter((l) => l.trim());
+    for (const e of errors) console.log(`  ${path.relative(root, e)}`);
+    console.log(`Nu HTML Checker: ${files.length} pages, ${errors.length} errors`);
+    if (code !== 0 && errors.length === 0) throw new Error(`vnu failed: ${stdout}`);
+    return errors.length;
+  };
+  return { java, errors };
 }
 
 interface Audit {
@@ -105,6 +127,33 @@ interface Audit {
   tbtMs: number;
 }
 
+const auditsOf = (category: string) => defaultConfig.categories?.[category]?.auditRefs ?? [];
+
+/** The audits that make Lighthouse's performance score: its metrics, each with a weight. */
+const PERFORMANCE_SCORE_AUDITS = auditsOf('performance')
+  .filter((ref) => (ref.weight ?? 0) > 0)
+  .map((ref) => ref.id);
+
+/**
+ * What each load gathers and scores here: every audit of the other categories, of performance
+ * only what makes its score, and the requests whose bytes are judged. The performance
+ * diagnostics weigh nothing in any score and no gate here reads them: they and their gatherers
+ * (script coverage among them) were work for nothing.
+ */
+const AUDIT_SETTINGS = {
+  ...LOAD_SETTINGS,
+  onlyCategories: null,
+  onlyAudits: [
+    ...new Set([
+      ...LOAD_SETTINGS.onlyCategories
+        .filter((category) => category !== 'performance')
+        .flatMap((category) => auditsOf(category).map((ref) => ref.id)),
+      ...PERFORMANCE_SCORE_AUDITS,
+      'network-requests',
+    ]),
+  ],
+};
+
 /** Lighthouse's default mobile CPU slowdown, and the host speed it is meant for. */
 const DEFAULT_SLOWDOWN = 4;
 /** "High-end desktop: 1500–2000" in Lighthouse's throttling guide; 4× is calibrated for it. */
@@ -122,23 +171,33 @@ function calibratedSlowdown(benchmarkIndex: number): number {
  * The same saved load's performance score with the CPU slowdown calibrated to the host.
  * Lighthouse refuses to audit with settings other than those it gathered with, but with its
  * default simulated throttling the slowdown is only applied when scoring (the load itself runs
- * at full speed), so the saved settings are rewritten to the calibrated slowdown.
+ * at full speed), so the saved settings are rewritten to the calibrated slowdown, and to the
+ * audits the performance score is made of: the category's score is their weighted mean either
+ * way, and nothing here reads the rest again.
  */
 async function calibratedScore(url: string, dir: string, benchmarkIndex: number) {
   const slowdown = calibratedSlowdown(benchmarkIndex);
   const file = path.join(dir, 'artifacts.json');
   const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as {
-    settings: { throttlingMethod: string; throttling: { cpuSlowdownMultiplier: number } };
+    settings: {
+      throttlingMethod: string;
+      throttling: { cpuSlowdownMultiplier: number };
+      onlyCategories: string[] | null;
+      onlyAudits: string[] | null;
+    };
   };
   if (saved.settings.throttlingMethod !== 'simulate')
     throw new Error(`${url}: throttling ${saved.settings.throttlingMethod}, not simulated`);
   saved.settings.throttling.cpuSlowdownMultiplier = slowdown;
+  saved.settings.onlyCategories = null;
+  saved.settings.onlyAudits = PERFORMANCE_SCORE_AUDITS;
   fs.writeFileSync(file, JSON.stringify(saved));
   const result = await lighthouse(url, {
     output: 'json',
     logLevel: 'error',
     auditMode: dir,
-    ...LOAD_SETTINGS,
+    ...AUDIT_SETTINGS,
+    onlyAudits: PERFORMANCE_SCORE_AUDITS,
     throttling: { ...saved.settings.throttling },
   });
   const lhr = result?.lhr;
@@ -159,14 +218,14 @@ async function runLighthouse(
   for (const page of pages) {
     const url = pageUrl(base, page);
     const dir = path.join(tmp, 'lighthouse');
-    const lhr = await gatherAndScore(url, port, dir);
+    const lhr = await gatherAndScore(url, port, dir, AUDIT_SETTINGS);
     const loads = [await calibratedScore(url, dir, lhr.environment.benchmarkIndex)];
     // Under the bar, or measured on a host too busy to say anything: two loads more, and the
     // median of the three (of those that could say something) judged.
     const first = loads[0]!;
     if (first.benchmarkIndex < MIN_BENCHMARK_INDEX || first.score < MIN_PERFORMANCE) {
       for (let i = 0; i < 2; i++) {
-        const again = await gatherAndScore(url, port, dir);
+        const again = await gatherAndScore(url, port, dir, AUDIT_SETTINGS);
         loads.push(await calibratedScore(url, dir, again.environment.benchmarkIndex));
       }
     }
@@ -244,18 +303,24 @@ async function main() {
     RATE_LIMIT_FACTOR: '100',
   });
   let chromium: ChildProcess | null = null;
+  let java: ChildProcess | null = null;
   const failures: string[] = [];
   try {
     const base = `http://127.0.0.1:${server.port}`;
     const pages = await seedPublicPages(base);
-    const errors = await checkHtml(base, pages, tmp);
-    if (errors > 0) failures.push(`${errors} HTML errors`);
+    const html = await startHtmlCheck(base, pages, tmp);
+    java = html.java;
+    let audits: Audit[] = [];
     if (!HTML_ONLY) {
       const started = await startChromium(path.join(tmp, 'profile'));
       chromium = started.proc;
-      failures.push(...judge(await runLighthouse(base, pages, started.port, tmp)));
+      audits = await runLighthouse(base, pages, started.port, tmp);
     }
+    const errors = await html.errors();
+    if (errors > 0) failures.push(`${errors} HTML errors`);
+    if (!HTML_ONLY) failures.push(...judge(audits));
   } finally {
+    if (java?.exitCode === null) java.kill('SIGKILL');
     chromium?.kill('SIGKILL');
     server.proc.kill('SIGTERM');
     await server.exited;

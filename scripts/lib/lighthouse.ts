@@ -3,7 +3,7 @@
 // median of several loads a page) start the browser and load a page.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import lighthouse from 'lighthouse';
+import lighthouse, { type Flags } from 'lighthouse';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -49,25 +49,31 @@ export function startChromium(profile: string): Promise<{ proc: ChildProcess; po
 }
 
 /**
- * One load of the page (mobile defaults), its artifacts saved in dir, scored at the defaults.
+ * One load of the page (mobile defaults), its artifacts saved in dir, scored at the defaults:
+ * LOAD_SETTINGS's, or narrower ones a caller reads less of.
  * A load whose trace Chromium failed to record (NO_NAVSTART and the like, seen on a loaded
  * machine) measured nothing, so it is made again, up to three times in all; a result, good or
  * bad, is never made again here.
  */
-export async function gatherAndScore(url: string, port: number, dir: string) {
+export async function gatherAndScore(
+  url: string,
+  port: number,
+  dir: string,
+  settings: Flags = LOAD_SETTINGS,
+) {
   for (let attempt = 1; ; attempt++) {
     fs.rmSync(dir, { recursive: true, force: true });
     await lighthouse(url, {
       port,
       logLevel: 'error',
       gatherMode: dir,
-      ...LOAD_SETTINGS,
+      ...settings,
     });
     const result = await lighthouse(url, {
       output: 'json',
       logLevel: 'error',
       auditMode: dir,
-      ...LOAD_SETTINGS,
+      ...settings,
     });
     if (!result) throw new Error(`${url}: no Lighthouse result`);
     const { lhr } = result;
