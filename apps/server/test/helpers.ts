@@ -35,6 +35,10 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** The same before any migration (initdb only). */
     pgliteEmptyTemplate: string;
+    /** A migrated PostgreSQL database to copy (global-setup.ts, when the run has PostgreSQL). */
+    postgresTemplate: string;
+    /** An empty folder for the run's SSR bundle (ssr-bundle.ts builds it there when first asked). */
+    ssrBundleCache: string;
   }
 }
 
@@ -64,12 +68,14 @@ const pgliteKind: DatabaseKind = {
 function postgresKind(adminUrl: string): DatabaseKind {
   return {
     name: 'postgres',
-    async open() {
+    async open({ empty = false } = {}) {
       // A fresh database per test file keeps files independent when they run in parallel.
       const name = `sagan_t_${crypto.randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.query(
+        `CREATE DATABASE ${name}${empty ? '' : ` TEMPLATE ${inject('postgresTemplate')}`}`,
+      );
       await admin.end();
       const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
       const db = await openPostgres(url);
