@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import pg from 'pg';
 import { API_PATH, WS_PATH } from '@sagan/shared/http';
 import { buildApp } from '../src/app.ts';
-import { loadConfig, type Config } from '../src/config.ts';
+import { loadConfig, pgliteThreadFor, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Db } from '../src/db/db.ts';
 
 export interface TestDatabase {
@@ -46,7 +46,9 @@ const pgliteTemplates = new Map<'pgliteTemplate' | 'pgliteEmptyTemplate', Blob>(
 
 /**
  * An in-memory PGlite loaded from the run's data folder, migrated or not (each read once per
- * worker), in its own thread as the server runs it.
+ * worker), in the thread the server would run it in on this machine (PGLITE_THREAD=auto: its
+ * own thread on three or more cores, the server's on fewer). pglite-thread.test.ts and
+ * pglite-worker.test.ts run both on any machine.
  */
 async function openPgliteFrom(name: 'pgliteTemplate' | 'pgliteEmptyTemplate'): Promise<Db> {
   let template = pgliteTemplates.get(name);
@@ -54,7 +56,7 @@ async function openPgliteFrom(name: 'pgliteTemplate' | 'pgliteEmptyTemplate'): P
     template = new Blob([fs.readFileSync(inject(name))]);
     pgliteTemplates.set(name, template);
   }
-  return openPglite(undefined, { loadDataDir: template });
+  return openPglite(undefined, { loadDataDir: template, thread: pgliteThreadFor('auto') });
 }
 
 const pgliteKind: DatabaseKind = {
