@@ -696,6 +696,8 @@ describe.each(databaseKinds())('authorization matrix on $name', (kind) => {
     );
     const rewritten: string[] = [];
     const unseen: string[] = [];
+    // Prepared before the transactions: on PGlite a statement outside one waits for it to end.
+    await tableVersions(t.db);
     for (const { name, column } of tables) {
       const rows = BACKGROUND_WRITES[name];
       if (rows === null) continue;
