@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DELETE_ACCOUNT_CONFIRMATION } from '@sagan/shared/account';
 import { tableNames } from '../src/db/moment.ts';
 import { API, anonymous, databaseKinds, useTempDir, useTestApp } from './helpers.ts';
-import { makeWorld, snapshot, type World } from './security-world.ts';
+import { makeWorld, tableVersions, type World } from './security-world.ts';
 
 interface Exported {
   account: { uid: string; displayName: string };
@@ -90,13 +90,13 @@ describe.each(databaseKinds())("a person's data ($name)", (kind) => {
   });
 
   it('"Delete my account" without the confirmation deletes nothing', async () => {
-    const before = await snapshot(t.db);
+    const before = await tableVersions(t.db);
     for (const payload of [{}, { confirm: 'yes' }]) {
       const res = await w.owner.request({ method: 'POST', url: `${API}/me/delete`, payload });
       expect(res.statusCode).toBe(400);
       expect(res.json<{ error: string }>().error).toMatch(/delete my account/);
     }
-    expect(await snapshot(t.db)).toBe(before);
+    expect(await tableVersions(t.db)).toBe(before);
   });
 
   it('"Delete my account" removes everything of theirs; links and photos answer 404 at once', async () => {

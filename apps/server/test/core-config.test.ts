@@ -6,9 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { openPglite, type Db } from '../src/db/db.ts';
+import { openPglite } from '../src/db/db.ts';
 import { loggerOptions, prettyLine } from '../src/logging.ts';
-import { testConfig } from './helpers.ts';
+import { databaseKinds, testConfig, type TestDatabase } from './helpers.ts';
 
 /** What loadConfig refuses env for: it must throw a ConfigError, which lists the problems. */
 function refusal(env: Record<string, string>): string[] {
@@ -160,15 +160,15 @@ describe('request lines', () => {
   const warnings: Error[] = [];
   const onWarning = (w: Error) => warnings.push(w);
   let app: FastifyInstance;
-  let db: Db;
+  let database: TestDatabase;
   beforeAll(async () => {
     const out = Object.assign(new Writable(), {
       write: (chunk: string) => written.push(chunk) > 0,
     });
-    db = await openPglite();
+    database = await databaseKinds()[0]!.open();
     const config = testConfig({ logFormat: 'pretty' });
     process.on('warning', onWarning);
-    app = await buildApp(config, { db, logger: loggerOptions(config, out) });
+    app = await buildApp(config, { db: database.db, logger: loggerOptions(config, out) });
     await app.ready();
     // Node hands a warning to its listeners on the next tick.
     await new Promise((resolve) => setImmediate(resolve));
@@ -177,7 +177,7 @@ describe('request lines', () => {
   afterAll(async () => {
     process.off('warning', onWarning);
     await app?.close();
-    await db?.close();
+    await database?.cleanup();
   });
 
   it("turns Fastify's own request lines off through its current option: a clean start", () => {

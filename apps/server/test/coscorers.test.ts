@@ -5,7 +5,7 @@ import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import type { Invite, ScoringList } from '@sagan/shared/coscorers';
 import type { ScoreboardFields } from '@sagan/shared/scoreboard';
 import { API, databaseKinds, newGameOf, type TestUser, useTestApp } from './helpers.ts';
-import { snapshot } from './security-world.ts';
+import { tableVersions } from './security-world.ts';
 import { TestSocket } from './ws-client.ts';
 
 // DESIGN §10 co-scorers through the real server: an invitation redeemed once and bound to the
@@ -104,11 +104,11 @@ describe.each(databaseKinds())('co-scorers on $name', (kind) => {
     // The same account again (a retry after a lost answer) gets the same answer...
     expect((await redeem(t.users.Scorer, inv.token)).json()).toEqual(first.json());
     // ...anyone else is refused, and gains nothing.
-    const before = await snapshot(t.db);
+    const before = await tableVersions(t.db);
     const second = await redeem(t.users.Stranger, inv.token);
     expect(second.statusCode).toBe(409);
     expect(second.json<{ error: string }>().error).toMatch(/already used/);
-    expect(await snapshot(t.db)).toBe(before);
+    expect(await tableVersions(t.db)).toBe(before);
     expect((await tap(t.users.Stranger, gameKey)).statusCode).toBe(403);
 
     expect(await list(gameKey)).toEqual({
@@ -237,10 +237,10 @@ describe.each(databaseKinds())('co-scorers on $name', (kind) => {
       ],
     ];
     for (const [what, attempt] of forbidden) {
-      const before = await snapshot(t.db);
+      const before = await tableVersions(t.db);
       const res = await attempt();
       expect(res.statusCode, what).toBe(403);
-      expect(await snapshot(t.db), `${what} changed rows`).toBe(before);
+      expect(await tableVersions(t.db), `${what} changed rows`).toBe(before);
     }
     // Sharing is reading the public link: nothing to refuse. The owner's own rights are intact.
     expect((await call(Owner, 'PUT', `/games/${gameKey}/tags`, { tags: ['ok'] })).statusCode).toBe(
@@ -272,13 +272,13 @@ describe.each(databaseKinds())('co-scorers on $name', (kind) => {
       from,
     );
 
-    const before = await snapshot(t.db);
+    const before = await tableVersions(t.db);
     expect((await tap(Scorer, gameKey)).statusCode).toBe(403);
     expect(
       (await call(Scorer, 'POST', `/games/${gameKey}/clock/control`, { action: 'stop' }))
         .statusCode,
     ).toBe(403);
-    expect(await snapshot(t.db)).toBe(before);
+    expect(await tableVersions(t.db)).toBe(before);
     expect((await list(gameKey)).coscorers).toEqual([]);
     // Revoking again: nothing left with that id.
     const twice = await call(Owner, 'DELETE', `/games/${gameKey}/coscorers/${coscorers[0]!.id}`);
@@ -374,7 +374,7 @@ describe.each(databaseKinds())('co-scorers on $name', (kind) => {
     const mine = await call(Scorer, 'GET', '/playcounts');
     expect(mine.json<{ games: unknown[] }>().games).toEqual([]);
 
-    const before = await snapshot(t.db);
+    const before = await tableVersions(t.db);
     for (const [what, attempt] of [
       ['share', () => call(Scorer, 'PUT', `/playcounts/${gameKey}/share`)],
       ['archive', () => call(Scorer, 'PATCH', `/playcounts/${gameKey}`, { archived: true })],
@@ -384,7 +384,7 @@ describe.each(databaseKinds())('co-scorers on $name', (kind) => {
     ] as const) {
       expect((await attempt()).statusCode, what).toBe(404);
     }
-    expect(await snapshot(t.db)).toBe(before);
+    expect(await tableVersions(t.db)).toBe(before);
 
     const { coscorers } = await list(gameKey, 'playcounts');
     const wsFrom = ws.messages.length;

@@ -1,9 +1,11 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { pgliteDb } from '../src/db/db.ts';
+import { openPostgres, pgliteDb } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
 
 /**
@@ -26,5 +28,40 @@ export default async function setup(project: TestProject): Promise<() => void> {
   await migrate(pgliteDb(pglite));
   project.provide('pgliteTemplate', await save('migrated.tar'));
   await pglite.close();
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  // Where ssr-bundle.ts keeps the SSR bundle once a file has built it.
+  project.provide('ssrBundleCache', fs.mkdtempSync(path.join(dir, 'ssr-')));
+  const dropPostgresTemplate = await postgresTemplate(project);
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await dropPostgresTemplate();
+  };
+}
+
+/**
+ * The same on PostgreSQL, when the run has one: a migrated database that each file's database
+ * is copied from (CREATE DATABASE … TEMPLATE), instead of running every migration again.
+ */
+async function postgresTemplate(project: TestProject): Promise<() => Promise<void>> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return async () => undefined;
+  const name = `sagan_template_${crypto.randomBytes(6).toString('hex')}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  // Closed before any copy: PostgreSQL copies no database that has a connection.
+  const db = await openPostgres(adminUrl.replace(/\/[^/]*$/, `/${name}`));
+  try {
+    await migrate(db);
+  } finally {
+    await db.close();
+  }
+  project.provide('postgresTemplate', name);
+  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }

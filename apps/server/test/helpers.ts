@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest';
 import pg from 'pg';
 import { API_PATH, WS_PATH } from '@sagan/shared/http';
 import { buildApp } from '../src/app.ts';
-import { loadConfig, type Config } from '../src/config.ts';
+import { loadConfig, pgliteThreadFor, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Db } from '../src/db/db.ts';
 
 export interface TestDatabase {
@@ -35,6 +35,10 @@ declare module 'vitest' {
     pgliteTemplate: string;
     /** The same before any migration (initdb only). */
     pgliteEmptyTemplate: string;
+    /** A migrated PostgreSQL database to copy (global-setup.ts, when the run has PostgreSQL). */
+    postgresTemplate: string;
+    /** An empty folder for the run's SSR bundle (ssr-bundle.ts builds it there when first asked). */
+    ssrBundleCache: string;
   }
 }
 
@@ -42,7 +46,9 @@ const pgliteTemplates = new Map<'pgliteTemplate' | 'pgliteEmptyTemplate', Blob>(
 
 /**
  * An in-memory PGlite loaded from the run's data folder, migrated or not (each read once per
- * worker), in its own thread as the server runs it.
+ * worker), in the thread the server would run it in on this machine (PGLITE_THREAD=auto: its
+ * own thread on three or more cores, the server's on fewer). pglite-thread.test.ts and
+ * pglite-worker.test.ts run both on any machine.
  */
 async function openPgliteFrom(name: 'pgliteTemplate' | 'pgliteEmptyTemplate'): Promise<Db> {
   let template = pgliteTemplates.get(name);
@@ -50,7 +56,7 @@ async function openPgliteFrom(name: 'pgliteTemplate' | 'pgliteEmptyTemplate'): P
     template = new Blob([fs.readFileSync(inject(name))]);
     pgliteTemplates.set(name, template);
   }
-  return openPglite(undefined, { loadDataDir: template });
+  return openPglite(undefined, { loadDataDir: template, thread: pgliteThreadFor('auto') });
 }
 
 const pgliteKind: DatabaseKind = {
@@ -64,12 +70,14 @@ const pgliteKind: DatabaseKind = {
 function postgresKind(adminUrl: string): DatabaseKind {
   return {
     name: 'postgres',
-    async open() {
+    async open({ empty = false } = {}) {
       // A fresh database per test file keeps files independent when they run in parallel.
       const name = `sagan_t_${crypto.randomBytes(6).toString('hex')}`;
       const admin = new pg.Client({ connectionString: adminUrl });
       await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.query(
+        `CREATE DATABASE ${name}${empty ? '' : ` TEMPLATE ${inject('postgresTemplate')}`}`,
+      );
       await admin.end();
       const url = adminUrl.replace(/\/[^/]*$/, `/${name}`);
       const db = await openPostgres(url);

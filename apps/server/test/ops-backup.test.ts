@@ -97,7 +97,8 @@ describe.each(databaseKinds())('backup and restore ($name)', (kind) => {
       restored = await openPglite(dataDir);
       cleanups.push(() => restored!.close());
     } else {
-      const fresh = await kind.open();
+      // A restore wants a database with nothing in it: not the migrated one tests start from.
+      const fresh = await kind.open({ empty: true });
       cleanups.push(() => fresh.cleanup());
       await restoreBackup(file, { dataDir, databaseUrl: fresh.url });
       restored = fresh.db;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Invite } from '@sagan/shared/coscorers';
 import { databaseKinds, useTestApp } from './helpers.ts';
 import { call, newGameKey, ok, sampleGame } from './playcounts-fixtures.ts';
-import { snapshot } from './security-world.ts';
+import { tableVersions } from './security-world.ts';
 
 // DESIGN §10: Player Counter counts by sending the whole count (PUT), stored as its difference
 // from the current state. A co-counter counts from the phone app too, through the same guard
@@ -62,7 +62,7 @@ describe.each(databaseKinds())("a co-counter's whole-count PUT on $name", (kind)
       ['a stranger', withOneMoreSnap(), 'Stranger'],
     ];
     for (const [what, body, who] of refused) {
-      const before = await snapshot(t.db);
+      const before = await tableVersions(t.db);
       const res = await call(
         t.users[who as 'Counter' | 'Stranger'],
         'PUT',
@@ -70,7 +70,7 @@ describe.each(databaseKinds())("a co-counter's whole-count PUT on $name", (kind)
         body,
       );
       expect(res.statusCode, what).toBe(403);
-      expect(await snapshot(t.db), `${what} changed rows`).toBe(before);
+      expect(await tableVersions(t.db), `${what} changed rows`).toBe(before);
     }
     // Once removed, the co-counter is anyone else.
     const list = await ok<{ coscorers: Array<{ id: string }> }>(
