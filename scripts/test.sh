@@ -26,7 +26,7 @@ on_exit() {
   local status=$?
   end_stage
   # An apt-get cut off mid-install would leave dpkg half done: a stage that failed first waits.
-  [ -z "${APT_PID:-}" ] || wait "$APT_PID" || true
+  bash scripts/debian-packages.sh wait >/dev/null 2>&1 || true
   [ -z "$PG_STARTED" ] || bash scripts/pg.sh stop
   echo "== seconds per stage"
   printf '%s\n' "${STAGE_TIMES[@]}"
@@ -38,39 +38,10 @@ trap on_exit EXIT
 stage "install: npm ci, Debian packages (when missing)"
 [ -d node_modules ] || npm ci --no-audit --no-fund
 
-# Debian's packages the later stages need, when missing: chromium (the page audit, e2e),
-# nginx-light (the two-node test and benchmark run it as the reverse proxy, docs/deploy.md) and
-# Java (the Nu HTML Checker, npm vnu-jar, of scripts/page-audit.ts). One apt-get for all of them,
-# in the background: on a fresh machine it downloads and unpacks while typecheck and lint run,
-# and the integration stage, the first to need any of them, waits for it.
-DEBIAN_PACKAGES=()
-[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || DEBIAN_PACKAGES+=(chromium fonts-dejavu-core)
-[ -x /usr/sbin/nginx ] || command -v nginx >/dev/null || DEBIAN_PACKAGES+=(nginx-light)
-command -v java >/dev/null || DEBIAN_PACKAGES+=(default-jre-headless)
-APT_PID="" APT_LOG="" APT_START=$SECONDS
-if [ "${#DEBIAN_PACKAGES[@]}" -gt 0 ]; then
-  echo "== installing Debian's ${DEBIAN_PACKAGES[*]} (in the background)"
-  SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
-  APT_LOG="$(mktemp)"
-  (
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${DEBIAN_PACKAGES[@]}"
-  ) >"$APT_LOG" 2>&1 &
-  APT_PID=$!
-fi
-debian_packages_installed() {
-  [ -n "$APT_PID" ] || return 0
-  local status=0
-  wait "$APT_PID" || status=$?
-  APT_PID=""
-  if [ "$status" != 0 ]; then
-    cat "$APT_LOG"
-    echo "== FAILED: installing Debian's ${DEBIAN_PACKAGES[*]} (exit status $status)"
-    return 1
-  fi
-  rm -f "$APT_LOG"
-  echo "== Debian's ${DEBIAN_PACKAGES[*]} installed ($((SECONDS - APT_START)) s from its start)"
-}
+# Debian's packages the later stages need, when missing, install in the background while
+# typecheck and lint run (.ci/run may have started them already); the integration stage, the
+# first to need any of them, waits for them.
+bash scripts/debian-packages.sh start
 
 stage "docs/spec.md and docs/design.md match ../shared"
 bash scripts/docs-copies.sh
@@ -116,7 +87,7 @@ stage "unit"
 npx vitest run --project unit
 
 stage "integration (PGlite and PostgreSQL)"
-debian_packages_installed
+bash scripts/debian-packages.sh wait
 TEST_DATABASE_URL="$(bash scripts/pg.sh start)"
 PG_STARTED=1
 TEST_DATABASE_URL="$TEST_DATABASE_URL" REQUIRE_POSTGRES=1 npx vitest run --project integration
