@@ -1,12 +1,11 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPostgres, pgliteDb } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { freshDatabase } from '../../../scripts/lib/postgres.ts';
 
 /**
  * A new PGlite runs initdb in WebAssembly (seconds of CPU) and then every migration; the
@@ -44,24 +43,14 @@ export default async function setup(project: TestProject): Promise<() => void> {
 async function postgresTemplate(project: TestProject): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return async () => undefined;
-  const name = `sagan_template_${crypto.randomBytes(6).toString('hex')}`;
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`CREATE DATABASE ${name}`);
+  const template = await freshDatabase(adminUrl, 'sagan_template');
   // Closed before any copy: PostgreSQL copies no database that has a connection.
-  const db = await openPostgres(adminUrl.replace(/\/[^/]*$/, `/${name}`));
+  const db = await openPostgres(template.url);
   try {
     await migrate(db);
   } finally {
     await db.close();
   }
-  project.provide('postgresTemplate', name);
-  return () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  project.provide('postgresTemplate', new URL(template.url).pathname.slice(1));
+  return template.drop;
 }
