@@ -19,7 +19,7 @@ import { scoreOf } from './lib/frames.ts';
 import {
   bearerClient,
   machine,
-  MEASURED_NODE_FLAGS,
+  measuredNodeFlags,
   percentile,
   reexecPinned,
   settledRssKb,
@@ -182,7 +182,7 @@ async function baselineTarget(name: 'ws' | 'socketio'): Promise<Target> {
   const script =
     name === 'ws' ? 'bench/servers/ws-broadcast.ts' : 'bench/servers/socketio-broadcast.ts';
   const server = await startServer(
-    ['node', ...MEASURED_NODE_FLAGS, script],
+    ['node', ...measuredNodeFlags(), script],
     { PORT: '0' },
     /READY (\d+)/,
   );

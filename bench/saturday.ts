@@ -20,15 +20,14 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { flag, option } from '../scripts/lib/cli-args.ts';
 import { freshDatabase } from '../scripts/lib/postgres.ts';
 import { startNginx, type Nginx } from '../scripts/lib/nginx.ts';
 import { apiCaller, scorekeeperWithGame } from './lib/api.ts';
 import { baselineCheckout, type Build } from './lib/baseline.ts';
-import { scoreOf } from './lib/frames.ts';
 import {
+  loopSample,
   machine,
   percentile,
   reexecPinned,
@@ -42,6 +41,7 @@ import {
   type GoogleStandIn,
   type Server,
 } from './lib/procs.ts';
+import { monotonicMs, startViewers, type Viewers } from './lib/viewers-thread.ts';
 
 const list = (v: string) => v.split(',').map((x) => x.trim());
 
@@ -148,8 +148,8 @@ interface Game {
   /** Score of the last write sent, and of the last one answered 200. */
   sentScore: number;
   okScore: number;
-  /** When each score's write was sent (performance.now()). */
-  sentAt: Map<number, number>;
+  /** Its place in the system's games (and the viewers' thread's). */
+  index: number;
   /** A web scorekeeper's writes carry an Idempotency-Key and the last seq answered, as its outbox does. */
   web: boolean;
   seq: number;
@@ -218,7 +218,7 @@ async function startSystem(
       headers,
       sentScore: 0,
       okScore: 0,
-      sentAt: new Map(),
+      index: i,
       web: isWebWriter(i),
       seq: 0,
       busy: false,
@@ -241,102 +241,15 @@ async function startSystem(
   };
 }
 
-/** What the viewers of one system saw during one rate, reset per rate. */
-interface Window {
-  recording: boolean;
-  deliveries: number[];
-  homeFrames: number;
-  staleness: number[];
-}
-
-interface Viewers {
-  /** Each game viewer's last score, by game index. */
-  last: Int32Array;
-  gameOf: Int32Array;
-  window: Window;
-  close(): void;
-}
-
-function connectViewer(
-  url: string,
-  topics: string[],
-  onFrame: (data: Buffer) => void,
-): Promise<WebSocket> {
-  return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { perMessageDeflate: false });
-    ws.on('open', () => {
-      for (const topic of topics) ws.send(JSON.stringify({ type: 'subscribe', topic }));
-      resolve(ws);
-    });
-    ws.on('message', (data: Buffer) => onFrame(data));
-    ws.on('error', reject);
+function connectViewers(sys: System, sc: Scenario): Promise<Viewers> {
+  return startViewers({
+    wsUrl: `ws://${sys.base.host}/apps/sagan/ws`,
+    gameKeys: sys.games.map((g) => g.key),
+    viewersPerGame: sc.viewers,
+    home: sc.home,
+    stalenessSample: STALENESS_SAMPLE,
+    batch: BATCH,
   });
-}
-
-async function connectViewers(sys: System, sc: Scenario): Promise<Viewers> {
-  const wsUrl = `ws://${sys.base.host}/apps/sagan/ws`;
-  const n = sc.games * sc.viewers;
-  const last = new Int32Array(n).fill(-1);
-  const gameOf = new Int32Array(n);
-  const window: Window = { recording: false, deliveries: [], homeFrames: 0, staleness: [] };
-  const sockets: WebSocket[] = [];
-  const keyIndex = new Map(sys.games.map((g, i) => [g.key, i]));
-  const specs: Array<() => Promise<WebSocket>> = [];
-  for (let v = 0; v < n; v++) {
-    const g = v % sc.games;
-    gameOf[v] = g;
-    const game = sys.games[g]!;
-    specs.push(() =>
-      connectViewer(wsUrl, [`game:${game.key}`], (data) => {
-        const score = scoreOf(data);
-        if (score < 0) return;
-        last[v] = score;
-        if (!window.recording) return;
-        const at = game.sentAt.get(score);
-        if (at !== undefined) window.deliveries.push(performance.now() - at);
-      }),
-    );
-  }
-  for (let h = 0; h < sc.home; h++) {
-    const shown = new Int32Array(sc.games).fill(-1);
-    /** When this viewer last got a list without the game (its writes until then were outranked). */
-    const absentAt = new Float64Array(sc.games);
-    const decode = h < STALENESS_SAMPLE;
-    specs.push(() =>
-      connectViewer(wsUrl, ['games:recent', 'tags'], (data) => {
-        if (window.recording) window.homeFrames++;
-        // A few viewers decode every frame, recording or not, so they always know what
-        // they have been shown.
-        if (!decode) return;
-        const msg = JSON.parse(data.toString()) as { topic?: string; data?: unknown };
-        if (msg.topic !== 'games:recent' || !Array.isArray(msg.data)) return;
-        const now = performance.now();
-        const listed = new Set<number>();
-        for (const entry of msg.data as Array<{ gameKey: string; homeScore: number }>) {
-          const g = keyIndex.get(entry.gameKey);
-          if (g === undefined) continue;
-          listed.add(g);
-          const game = sys.games[g]!;
-          // The list holds the 10 most recently changed games: a write whose game was outranked
-          // by newer writes when a list came is rightly never shown, so only writes sent since
-          // the last list without their game count.
-          for (let s = Math.max(shown[g]!, 0) + 1; s <= entry.homeScore; s++) {
-            const at = game.sentAt.get(s);
-            if (at !== undefined && at > absentAt[g]! && window.recording) {
-              window.staleness.push(now - at);
-            }
-          }
-          shown[g] = Math.max(shown[g]!, entry.homeScore);
-        }
-        for (let g = 0; g < sc.games; g++) if (!listed.has(g)) absentAt[g] = now;
-      }),
-    );
-  }
-  for (let i = 0; i < specs.length; i += BATCH) {
-    sockets.push(...(await Promise.all(specs.slice(i, i + BATCH).map((s) => s()))));
-  }
-  await sleep(1500); // initial states drain
-  return { last, gameOf, window, close: () => sockets.forEach((s) => s.terminate()) };
 }
 
 interface Row {
@@ -390,10 +303,6 @@ async function runRate(
   seconds: number,
   tally = newTally(),
 ): Promise<Tally> {
-  const { window } = viewers;
-  window.deliveries = tally.deliveries;
-  window.staleness = tally.staleness;
-  window.homeFrames = 0;
   const { writeTimes } = tally;
   /** [sent at, ms] of each answered write, for --worst. */
   const writeLog: Array<[number, number]> = [];
@@ -403,8 +312,8 @@ async function runRate(
   const send = (game: Game) => {
     game.busy = true;
     const score = ++game.sentScore;
-    const at = performance.now();
-    game.sentAt.set(score, at);
+    const at = monotonicMs();
+    viewers.sent(game.index, score, at);
     const write = game.web
       ? call(
           sys.base,
@@ -421,8 +330,9 @@ async function runRate(
             if (game.web) game.seq = (JSON.parse(r.body) as { seq: number }).seq;
             game.okScore = score;
             done++;
-            writeTimes.push(performance.now() - at);
-            if (WORST) writeLog.push([at, performance.now() - at]);
+            const took = monotonicMs() - at;
+            writeTimes.push(took);
+            if (WORST) writeLog.push([at, took]);
           } else failed++;
         },
         () => failed++,
@@ -436,18 +346,18 @@ async function runRate(
         }
       });
   };
-  if (LOOP_DELAY) await loopDelay(sys);
+  if (LOOP_DELAY) await loopSample(sys.servers[0]!.proc.pid!);
   // The load generator's own loop also times every write: a stall of its own (its viewers'
   // frames, its GC) reads as slow writes of whichever system it fell on.
   const ownDelay = LOOP_DELAY ? monitorEventLoopDelay({ resolution: 10 }) : undefined;
   ownDelay?.enable();
   const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  window.recording = true;
+  const t0 = monotonicMs();
+  viewers.record(true);
   let asked = 0;
   const durationMs = seconds * 1000;
-  while (performance.now() - t0 < durationMs) {
-    const due = Math.floor(((performance.now() - t0) / 1000) * rate);
+  while (monotonicMs() - t0 < durationMs) {
+    const due = Math.floor(((monotonicMs() - t0) / 1000) * rate);
     for (; asked < due; asked++) {
       const game = sys.games[next++ % sys.games.length]!;
       if (game.busy) game.queued++;
@@ -455,33 +365,36 @@ async function runRate(
     }
     await sleep(2);
   }
-  const elapsed = (performance.now() - t0) / 1000;
+  const elapsed = (monotonicMs() - t0) / 1000;
   const doneInWindow = done;
   ownDelay?.disable();
-  const delay = LOOP_DELAY ? await loopDelay(sys) : undefined;
+  const delay = LOOP_DELAY ? await loopSample(sys.servers[0]!.proc.pid!) : undefined;
   if (delay && ownDelay) {
     // As loop-delay.mjs reads the server's: only what exceeds the 10-ms timer was late.
     const late = (ns: number) => Math.max(0, ns / 1e6 - 10).toFixed(1);
     console.error(
-      `  ${sys.label} ${rate}/s: event-loop delay p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms; server CPU ${(delay.cpuMs / doneInWindow).toFixed(2)} ms per write; load generator's loop p99 ${late(ownDelay.percentile(99))} ms, max ${late(ownDelay.max)} ms`,
+      `  ${sys.label} ${rate}/s: event-loop delay p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms; server CPU ${(delay.cpuMs / doneInWindow).toFixed(2)} ms per write, ${(delay.allocatedKb / doneInWindow).toFixed(0)} KB allocated per write, ${delay.gcs} GCs (${delay.gcMs} ms); load generator's loop p99 ${late(ownDelay.percentile(99))} ms, max ${late(ownDelay.max)} ms`,
     );
   }
   // Drain: queued taps are dropped (asked, not done), in-flight ones finish, aggregates flush.
   for (const g of sys.games) g.queued = 0;
   while (sys.games.some((g) => g.busy)) await sleep(10);
   await sleep(INTERVAL_MS + 1500);
-  window.recording = false;
+  viewers.record(false);
+  const seen = await viewers.collect();
   const cpu = process.cpuUsage(cpu0);
   let lost = 0;
   for (let v = 0; v < viewers.last.length; v++) {
     if (viewers.last[v] !== sys.games[viewers.gameOf[v]!]!.okScore) lost++;
   }
   if (WORST) printWorst(sys.label, rate, seconds, t0, writeLog);
-  tally.homeFrames += window.homeFrames;
+  for (const d of seen.deliveries) tally.deliveries.push(d);
+  for (const d of seen.staleness) tally.staleness.push(d);
+  tally.homeFrames += seen.homeFrames;
   tally.done += doneInWindow;
   tally.failed += failed;
   tally.elapsed += elapsed;
-  tally.wall += (performance.now() - t0) / 1000;
+  tally.wall += (monotonicMs() - t0) / 1000;
   tally.clientCpuS += (cpu.user + cpu.system) / 1e6;
   tally.lost = Math.max(tally.lost, lost);
   return tally;
@@ -508,26 +421,6 @@ function rowOf(sys: System, sc: Scenario, rate: number, t: Tally): Row {
   };
 }
 
-interface LoopSample {
-  p50: number;
-  p99: number;
-  max: number;
-  cpuMs: number;
-}
-
-/**
- * The first server's event-loop delay and CPU time (all its threads) since the last call
- * (loop-delay.mjs answers SIGWINCH).
- */
-async function loopDelay(sys: System): Promise<LoopSample> {
-  const pid = sys.servers[0]!.proc.pid!;
-  const file = path.join(process.env.BENCH_LOOP_DELAY!, `${pid}.json`);
-  fs.rmSync(file, { force: true });
-  process.kill(pid, 'SIGWINCH');
-  while (!fs.existsSync(file)) await sleep(5);
-  return JSON.parse(fs.readFileSync(file, 'utf8')) as LoopSample;
-}
-
 function printWorst(
   label: string,
   rate: number,
@@ -538,7 +431,7 @@ function printWorst(
   const worst = [...log].sort((a, b) => b[1] - a[1]).slice(0, WORST);
   console.error(`  ${label} ${rate}/s for ${seconds} s: the ${worst.length} slowest writes`);
   for (const [at, ms] of worst) {
-    const wall = new Date(performance.timeOrigin + at).toISOString().slice(11, 23);
+    const wall = new Date(Date.now() - (monotonicMs() - at)).toISOString().slice(11, 23);
     console.error(`    +${((at - t0) / 1000).toFixed(2)} s (${wall}): ${ms.toFixed(0)} ms`);
   }
 }
@@ -654,7 +547,7 @@ async function main() {
             failures++;
           } finally {
             for (const { sys, viewers } of systems) {
-              viewers.close();
+              await viewers.close();
               await sys.stop();
             }
           }

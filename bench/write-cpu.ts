@@ -22,6 +22,7 @@ import { freshDatabase } from '../scripts/lib/postgres.ts';
 import { apiCaller, scorekeeperWithGame } from './lib/api.ts';
 import { baselineCheckout, type Build } from './lib/baseline.ts';
 import {
+  loopSample,
   machine,
   percentile,
   root,
@@ -41,6 +42,9 @@ const ROUNDS = Number(option('rounds') ?? 3);
 const TARGET = option('target') ?? 'sagan';
 const BASELINE = option('baseline');
 if (!['sagan', 'sagan-pg'].includes(TARGET)) throw new Error(`--target sagan|sagan-pg`);
+
+// Each server's collections are read through loop-delay.mjs.
+process.env.BENCH_LOOP_DELAY ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-loop-delay-'));
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -82,6 +86,9 @@ interface Result {
   failed: number;
   p50: number;
   p99: number;
+  /** KB the JavaScript heap grew by between collections, per write (loop-delay.mjs). */
+  allocatedKb: number;
+  gcMsPerWrite: number;
 }
 
 /** A build to run, with environment of its own (--variant KEY=VALUE: this checkout with it). */
@@ -163,11 +170,13 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
     await burst(WARMUP);
     failed = 0;
     latencies = [];
+    await loopSample(server.pid);
     const before = threadTicks(server.pid);
     const t0 = performance.now();
     await burst(WRITES);
     const wallMs = performance.now() - t0;
     const after = threadTicks(server.pid);
+    const heap = await loopSample(server.pid);
     let total = 0;
     let main = 0;
     for (const [tid, ticks] of after) {
@@ -186,6 +195,8 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
       failed,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
+      allocatedKb: heap.allocatedKb / WRITES,
+      gcMsPerWrite: heap.gcMs / WRITES,
     };
   } finally {
     for (const ws of sockets) ws.terminate();
@@ -224,7 +235,7 @@ async function main() {
         const res = await round(build, google, pg?.url);
         results.push(res);
         console.log(
-          `  ${res.build}: ${res.total.toFixed(2)} CPU ms/write (main ${res.main.toFixed(2)}, other threads ${res.other.toFixed(2)}), ${((WRITES / res.wallMs) * 1000).toFixed(0)} writes/s wall, write p50/p99 ${res.p50.toFixed(1)}/${res.p99.toFixed(1)} ms, failed ${res.failed}, load ${load()}`,
+          `  ${res.build}: ${res.total.toFixed(2)} CPU ms/write (main ${res.main.toFixed(2)}, other threads ${res.other.toFixed(2)}), ${res.allocatedKb.toFixed(1)} KB allocated and ${res.gcMsPerWrite.toFixed(3)} ms of GC per write, ${((WRITES / res.wallMs) * 1000).toFixed(0)} writes/s wall, write p50/p99 ${res.p50.toFixed(1)}/${res.p99.toFixed(1)} ms, failed ${res.failed}, load ${load()}`,
         );
       }
     }
@@ -233,13 +244,15 @@ async function main() {
     await pg?.stop();
     for (const c of checkouts) c.remove();
   }
-  console.log('\n| build | CPU ms/write, median | main thread | other threads | runs |');
-  console.log('|---|---:|---:|---:|---:|');
+  console.log(
+    '\n| build | CPU ms/write, median | main thread | other threads | KB allocated/write, median | runs |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
   for (const build of builds) {
     const mine = results.filter((r) => r.build === build.name);
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
     console.log(
-      `| ${build.name} | ${median(mine.map((r) => r.total)).toFixed(2)} | ${median(mine.map((r) => r.main)).toFixed(2)} | ${median(mine.map((r) => r.other)).toFixed(2)} | ${mine.map((r) => r.total.toFixed(2)).join(', ')} |`,
+      `| ${build.name} | ${median(mine.map((r) => r.total)).toFixed(2)} | ${median(mine.map((r) => r.main)).toFixed(2)} | ${median(mine.map((r) => r.other)).toFixed(2)} | ${median(mine.map((r) => r.allocatedKb)).toFixed(1)} | ${mine.map((r) => r.total.toFixed(2)).join(', ')} |`,
     );
   }
   if (results.some((r) => r.failed > 0)) process.exitCode = 1;

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import os from 'node:os';
+import path from 'node:path';
 import { apiClient } from '../../scripts/lib/local-sign-in.ts';
 import { startPostgres as startCluster } from '../../scripts/lib/postgres.ts';
 import {
@@ -62,8 +63,11 @@ export async function stopServers(servers: Server[]): Promise<void> {
   );
 }
 
-/** Node flags of every measured server: tsx, and a GC on SIGUSR2 (see gc-on-signal.mjs). */
-export const MEASURED_NODE_FLAGS = [
+/**
+ * Node flags of every measured server: tsx, and a GC on SIGUSR2 (see gc-on-signal.mjs). Read when
+ * a server starts, so that a benchmark may set BENCH_LOOP_DELAY after its imports ran.
+ */
+export const measuredNodeFlags = (): string[] => [
   // BENCH_CPU_PROF=<dir>: each server writes a V8 CPU profile there when it stops, to see where
   // a server's core goes (Node refuses --cpu-prof in NODE_OPTIONS).
   ...(process.env.BENCH_CPU_PROF
@@ -76,6 +80,10 @@ export const MEASURED_NODE_FLAGS = [
   // checkout's file, so that a baseline's server is measured the same way.
   ...(process.env.BENCH_LOOP_DELAY
     ? ['--import', new URL('./loop-delay.mjs', import.meta.url).href]
+    : []),
+  // BENCH_HEAP_PROF=<dir>: what each sample's work allocated, garbage included (heap-sampling.mjs).
+  ...(process.env.BENCH_HEAP_PROF
+    ? ['--import', new URL('./heap-sampling.mjs', import.meta.url).href]
     : []),
   '--import',
   'tsx',
@@ -97,6 +105,29 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
 }
 
+/** What loop-delay.mjs saw in a server since the sample before (see that file). */
+export interface LoopSample {
+  p50: number;
+  p99: number;
+  max: number;
+  cpuMs: number;
+  gcs: number;
+  gcMs: number;
+  allocatedKb: number;
+}
+
+/**
+ * A server's event-loop delay, CPU time (all its threads) and collections since the last call
+ * (loop-delay.mjs, preloaded when BENCH_LOOP_DELAY is set, answers SIGWINCH).
+ */
+export async function loopSample(pid: number): Promise<LoopSample> {
+  const file = path.join(process.env.BENCH_LOOP_DELAY!, `${pid}.json`);
+  fs.rmSync(file, { force: true });
+  process.kill(pid, 'SIGWINCH');
+  while (!fs.existsSync(file)) await sleep(5);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as LoopSample;
+}
+
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export function startSagan(opts: {
@@ -110,7 +141,7 @@ export function startSagan(opts: {
   cwd?: string;
 }): Promise<Server> {
   return startServer(
-    ['node', ...MEASURED_NODE_FLAGS, 'apps/server/src/server.ts'],
+    ['node', ...measuredNodeFlags(), 'apps/server/src/server.ts'],
     {
       PORT: '0',
       HOST: '127.0.0.1',
