@@ -373,7 +373,7 @@ async function runRate(
     // As loop-delay.mjs reads the server's: only what exceeds the 10-ms timer was late.
     const late = (ns: number) => Math.max(0, ns / 1e6 - 10).toFixed(1);
     console.error(
-      `  ${sys.label} ${rate}/s: event-loop delay p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms; server CPU ${(delay.cpuMs / doneInWindow).toFixed(2)} ms per write, ${(delay.allocatedKb / doneInWindow).toFixed(0)} KB allocated per write, ${delay.gcs} GCs (${delay.gcMs} ms); load generator's loop p99 ${late(ownDelay.percentile(99))} ms, max ${late(ownDelay.max)} ms`,
+      `  ${sys.label} ${rate}/s: event-loop delay p50 ${delay.p50} ms, p99 ${delay.p99} ms, max ${delay.max} ms; server CPU ${(delay.cpuMs / doneInWindow).toFixed(2)} ms per write, ${(delay.allocatedKb / doneInWindow).toFixed(0)} KB allocated per write, ${delay.gcs} GCs (${delay.gcMs} ms), of them ${delay.majorGcs} full (${delay.majorGcMs} ms), young generation ${delay.newSpaceMb} MB, ${JSON.stringify(delay.byType)}; load generator's loop p99 ${late(ownDelay.percentile(99))} ms, max ${late(ownDelay.max)} ms`,
     );
   }
   // Drain: queued taps are dropped (asked, not done), in-flight ones finish, aggregates flush.

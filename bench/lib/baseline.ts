@@ -17,8 +17,22 @@ export function baselineCheckout(ref: string): { build: Build; remove(): void } 
   if (!fs.existsSync(dir)) {
     execFileSync('git', ['worktree', 'add', '--detach', '-q', dir, sha], { cwd: root });
   }
-  // Every dependency from here, except the workspace packages, which must be the baseline's.
   const nm = path.join(dir, 'node_modules');
+  // A baseline whose dependencies differ from this checkout's (a package since dropped, say)
+  // gets its own, installed once from its own lock.
+  const sameLock =
+    fs.readFileSync(path.join(dir, 'package-lock.json'), 'utf8') ===
+    fs.readFileSync(path.join(root, 'package-lock.json'), 'utf8');
+  const ownInstall = path.join(nm, '.baseline-own-install');
+  if (!sameLock) {
+    if (!fs.existsSync(ownInstall)) {
+      fs.rmSync(nm, { recursive: true, force: true });
+      execFileSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: dir, stdio: 'ignore' });
+      fs.writeFileSync(ownInstall, '');
+    }
+    return baselineBuild(ref, sha, dir);
+  }
+  // Every dependency from here, except the workspace packages, which must be the baseline's.
   fs.mkdirSync(path.join(nm, '@sagan'), { recursive: true });
   for (const entry of fs.readdirSync(path.join(root, 'node_modules'))) {
     const link = path.join(nm, entry);
@@ -33,6 +47,10 @@ export function baselineCheckout(ref: string): { build: Build; remove(): void } 
     const link = path.join(nm, '@sagan', name!);
     if (!fs.existsSync(link)) fs.symlinkSync(path.join(dir, rel!), link);
   }
+  return baselineBuild(ref, sha, dir);
+}
+
+function baselineBuild(ref: string, sha: string, dir: string) {
   return {
     build: { name: `baseline ${ref} (${sha.slice(0, 7)})`, cwd: dir },
     remove: () => {

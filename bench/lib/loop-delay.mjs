@@ -1,9 +1,10 @@
 // Preloaded into a measured server when BENCH_LOOP_DELAY is set: the event loop's delay, as
 // Node measures it, the process's CPU time, and its garbage collections. Each SIGWINCH writes
 // what was seen since the one before to $BENCH_LOOP_DELAY/<pid>.json and starts again: p50, p99,
-// max, cpuMs and gcMs in ms, gcs (collections), allocatedKb (what the JavaScript heap grew by
-// between collections: the garbage a piece of work makes, which decides how often the
-// collector stops the loop).
+// max, cpuMs, gcMs and majorGcMs in ms; gcs, majorGcs (the full mark-compacts among them) and
+// byType (per V8's kind); newSpaceMb (the young generation's size after the last collection);
+// allocatedKb (what the JavaScript heap grew by between collections: the garbage a piece of work
+// makes, which decides how often the collector stops the loop).
 import fs from 'node:fs';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -24,17 +25,32 @@ if (dir) {
     let allocated = 0;
     let used = usedAtStart;
     let costUs = 0;
+    let majorGcs = 0;
+    let majorUs = 0;
+    const byType = {};
     for (const s of statistics) {
+      byType[s.gcType] = (byType[s.gcType] ?? 0) + 1;
+      if (s.gcType === 'MarkSweepCompact') {
+        majorGcs++;
+        majorUs += s.cost;
+      }
       allocated += Math.max(0, s.beforeGC.heapStatistics.usedHeapSize - used);
       used = s.afterGC.heapStatistics.usedHeapSize;
       costUs += s.cost;
     }
+    const newSpace = statistics
+      .at(-1)
+      ?.afterGC.heapSpaceStatistics.find((x) => x.spaceName === 'new_space');
     const now = getHeapStatistics().used_heap_size;
     allocated += Math.max(0, now - used);
     gcProfiler = new GCProfiler();
     gcProfiler.start();
     usedAtStart = now;
     return {
+      majorGcs,
+      byType,
+      newSpaceMb: newSpace ? Math.round(newSpace.spaceSize / 10485.76) / 100 : 0,
+      majorGcMs: Math.round(majorUs / 10) / 100,
       gcs: statistics.length,
       gcMs: Math.round(costUs / 10) / 100,
       allocatedKb: Math.round(allocated / 1024),

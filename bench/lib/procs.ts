@@ -113,6 +113,12 @@ export interface LoopSample {
   cpuMs: number;
   gcs: number;
   gcMs: number;
+  majorGcs: number;
+  majorGcMs: number;
+  /** Collections by V8's kind (Scavenge, MarkSweepCompact, ...). */
+  byType: Record<string, number>;
+  /** The young generation's size after the last collection. */
+  newSpaceMb: number;
   allocatedKb: number;
 }
 
