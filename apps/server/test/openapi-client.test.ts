@@ -120,6 +120,22 @@ interface RoundTripModule {
   }>;
 }
 
+/**
+ * The type errors of round-trip.ts against a schema.d.ts, by that schema's text. Each database
+ * serves the same document, so its generated types are byte for byte the same: a second
+ * compile of the same two files could only repeat the first one's answer (a few seconds).
+ */
+const errorsBySchema = new Map<string, string[]>();
+
+function roundTripTypeErrors(dir: string): string[] {
+  const schema = fs.readFileSync(path.join(dir, 'schema.d.ts'), 'utf8');
+  const known = errorsBySchema.get(schema);
+  if (known) return known;
+  const errors = typeErrors([path.join(dir, 'round-trip.ts')]);
+  errorsBySchema.set(schema, errors);
+  return errors;
+}
+
 function typeErrors(files: string[]): string[] {
   const program = ts.createProgram(files, {
     strict: true,
@@ -220,7 +236,7 @@ for (const kind of databaseKinds()) {
 
     it('generated types accept the round trip and refuse a wrong field', () => {
       // wrongField's @ts-expect-error is itself an error if the wrong field compiled.
-      expect(typeErrors([path.join(outDir, kind.name, 'round-trip.ts')])).toEqual([]);
+      expect(roundTripTypeErrors(path.join(outDir, kind.name))).toEqual([]);
     }, 120_000);
 
     it('runs a scorekeeping round trip through the generated client', async () => {
