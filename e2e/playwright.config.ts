@@ -12,10 +12,7 @@ export default defineConfig({
   // no longer keeps one worker busy while the other waits. A file that needs its order says
   // so (mode: 'serial').
   fullyParallel: true,
-  // Three on two cores: with two, the stage kept 0.6 of a core busy on average (user+sys
-  // 241 s over 413 s of wall), since a test mostly waits on the server, the socket or a
-  // browser's frame; a third worker fills that waiting.
-  workers: 3,
+  workers: 2,
   // A test that passes only on a second try is a failing test: no retries, here or on CI.
   retries: 0,
   timeout: 45_000,
