@@ -32,8 +32,14 @@ export async function newGame(
   return { gameKey: page.url().split('/').pop()!, name };
 }
 
-export async function viewerOf(browser: Browser, gameKey: string): Promise<Page> {
+export async function viewerOf(
+  browser: Browser,
+  gameKey: string,
+  { movableClock = false } = {},
+): Promise<Page> {
   const viewer = await (await browser.newContext({ viewport: PHONE })).newPage();
+  // A clock that runs with real time but that a test can move on (viewer.clock.fastForward).
+  if (movableClock) await viewer.clock.install();
   await viewer.goto(`${BASE}/viewscoreboard/${gameKey}`);
   await expect(board(viewer)).toBeVisible();
   return viewer;

@@ -1,11 +1,11 @@
-// The real server for the e2e run: a fresh embedded database each run, no demo data.
-import fs from 'node:fs';
+// The real server for the e2e run: a new embedded database each run, no demo data.
 import path from 'node:path';
+import { newPgliteDataDir } from './lib/pglite-template.ts';
 import { root, startSaganServer } from './lib/server.ts';
 import { localUid } from '../apps/server/src/auth/local-uid.ts';
 
 const dataDir = path.join(root, '.tmp', `e2e-data-${process.env.PORT ?? 'default'}`);
-fs.rmSync(dataDir, { recursive: true, force: true });
+await newPgliteDataDir(dataDir);
 const server = await startSaganServer({
   DATA_DIR: dataDir,
   RATE_LIMIT_FACTOR: '100',

@@ -34,6 +34,7 @@ import {
   type PublicPage,
 } from './lib/public-pages.ts';
 import { LOAD_SETTINGS, gatherAndScore, startChromium, transferBytes } from './lib/lighthouse.ts';
+import { newPgliteDataDir } from './lib/pglite-template.ts';
 import { root, startSaganServer } from './lib/server.ts';
 
 const HTML_ONLY = process.argv.includes('--html-only');
@@ -296,6 +297,7 @@ async function main() {
   if (!fs.existsSync(path.join(dist, '.ssr/entry-server.js')))
     throw new Error('no build: run `npm run build` first');
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-page-audit-'));
+  await newPgliteDataDir(path.join(tmp, 'data'));
   const server = await startSaganServer({
     PORT: '0',
     DATA_DIR: path.join(tmp, 'data'),
