@@ -123,7 +123,6 @@ async function viewerThread(spec: Spec, port: NonNullable<typeof parentPort>): P
   const games = gameKeys.length;
   const recording = () => Atomics.load(shared.recording, 0) === 1;
   let seen: Seen = { deliveries: [], staleness: [], homeFrames: 0 };
-  const sockets: WebSocket[] = [];
   const keyIndex = new Map(gameKeys.map((k, i) => [k, i]));
   const connect = (topics: string[], onFrame: (data: Buffer) => void) =>
     new Promise<WebSocket>((resolve, reject) => {
@@ -186,7 +185,8 @@ async function viewerThread(spec: Spec, port: NonNullable<typeof parentPort>): P
   port.on('message', async (msg: { type: string }) => {
     if (msg.type === 'connect') {
       for (let i = 0; i < specs.length; i += spec.batch) {
-        sockets.push(...(await Promise.all(specs.slice(i, i + spec.batch).map((s) => s()))));
+        // The sockets live as long as the thread: terminating it closes them.
+        await Promise.all(specs.slice(i, i + spec.batch).map((s) => s()));
       }
       await new Promise((r) => setTimeout(r, 1500)); // initial states drain
       port.postMessage('connected');
