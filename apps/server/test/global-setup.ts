@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { openPostgres, pgliteDb } from '../src/db/db.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { pgliteStatements } from '../src/db/pglite-prepared.ts';
 import { freshDatabase } from '../../../scripts/lib/postgres.ts';
 
 /**
@@ -24,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   };
   // The empty one too: tests that migrate step by step start from it, not from a new initdb.
   project.provide('pgliteEmptyTemplate', await save('empty.tar'));
-  await migrate(pgliteDb(pglite));
+  await migrate(pgliteDb(pglite, pgliteStatements(pglite)));
   project.provide('pgliteTemplate', await save('migrated.tar'));
   await pglite.close();
   // Where ssr-bundle.ts keeps the SSR bundle once a file has built it.

@@ -7,6 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
+import type { PgliteStatements } from './pglite-prepared.ts';
 import type { Reply, Request, WorkerOptions } from './pglite-protocol.ts';
 import { momentOf, type Moment } from './moment.ts';
 import { count, sqlLabel, trace } from './trace.ts';
@@ -350,7 +351,10 @@ type PgliteOptions = Omit<WorkerOptions, 'dataDir'>;
 
 /** PGlite in this thread, started as its thread starts it; loaded only when chosen. */
 async function pgliteMainDb(options: WorkerOptions, onClose: () => void): Promise<Db> {
-  const { startPglite } = await import('./pglite-start.ts');
+  const [{ startPglite }, { pgliteStatements }] = await Promise.all([
+    import('./pglite-start.ts'),
+    import('./pglite-prepared.ts'),
+  ]);
   const pglite = startPglite(options);
   try {
     await pglite.waitReady;
@@ -358,7 +362,7 @@ async function pgliteMainDb(options: WorkerOptions, onClose: () => void): Promis
     await pglite.close().catch(() => undefined);
     throw err;
   }
-  return pgliteDb(pglite, onClose);
+  return pgliteDb(pglite, pgliteStatements(pglite), onClose);
 }
 
 /**
@@ -720,7 +724,11 @@ function opName(req: DistributiveOmit<Request, 'id'>): string {
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** The Db over a PGlite instance that is ready; `onClose` runs after PGlite has closed. */
-export function pgliteDb(pglite: PGlite, onClose: () => void = () => undefined): Db {
+export function pgliteDb(
+  pglite: PGlite,
+  statements: PgliteStatements,
+  onClose: () => void = () => undefined,
+): Db {
   /**
    * PGlite runs one transaction at a time, each statement holding this thread until it ends,
    * and hands the next waiting transaction its turn through a promise: without the event loop
@@ -732,7 +740,7 @@ export function pgliteDb(pglite: PGlite, onClose: () => void = () => undefined):
     kind: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {
       if (trace) count('query');
-      return (await pglite.query<T>(sql, params)).rows;
+      return statements.query<T>(sql, params);
     },
     async tx(fn, opts) {
       await admissions.enter();
@@ -741,8 +749,8 @@ export function pgliteDb(pglite: PGlite, onClose: () => void = () => undefined):
         let tx: ReturnType<typeof txHandle> | undefined;
         const result = await pglite.transaction(async (t) => {
           if (opts?.snapshot) await t.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
-          tx = txHandle(
-            async <T>(sql: string, params?: unknown[]) => (await t.query<T>(sql, params)).rows,
+          tx = txHandle(<T>(sql: string, params?: unknown[]) =>
+            statements.txQuery<T>(t, sql, params),
           );
           return fn(tx.q);
         });

@@ -5,6 +5,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { Reply, Request, SyncChannel, WorkerOptions } from './pglite-protocol.ts';
 import { momentOf } from './moment.ts';
+import { pgliteStatements } from './pglite-prepared.ts';
 import { startPglite } from './pglite-start.ts';
 import { count, sqlLabel, trace } from './trace.ts';
 
@@ -17,6 +18,7 @@ const { sync, ...options } = (
   sync?: SyncChannel;
 };
 const pglite = startPglite(options);
+const statements = pgliteStatements(pglite);
 if (!port) await createDataDir(pglite);
 
 interface OpenTx {
@@ -69,8 +71,8 @@ function begin(req: Extract<Request, { op: 'begin' }>): void {
         transactions.set(id, { t, end });
         begun = true;
         // A failed first statement leaves the transaction open, to be rolled back by the caller.
-        t.query(req.sql, req.params).then(
-          (r) => send({ id, ok: true, value: r.rows }, toSync),
+        statements.txQuery(t, req.sql, req.params).then(
+          (rows) => send({ id, ok: true, value: rows }, toSync),
           (err: unknown) => send(errorReply(id, err), toSync),
         );
         if (asked && performance.now() - asked > 3) {
@@ -110,11 +112,11 @@ async function handle(req: Request): Promise<unknown> {
       return (method as (...args: unknown[]) => unknown).apply(pglite, req.args);
     }
     case 'query':
-      return (await pglite.query(req.sql, req.params)).rows;
+      return statements.query(req.sql, req.params);
     case 'txQuery': {
       const tx = transactions.get(req.tx);
       if (!tx) throw new Error('the transaction has ended');
-      return (await tx.t.query(req.sql, req.params)).rows;
+      return statements.txQuery(tx.t, req.sql, req.params);
     }
     case 'listen': {
       const unlisten = await pglite.listen(req.channel, (payload) =>
@@ -203,7 +205,7 @@ async function createDataDir(db: PGlite): Promise<never> {
     import('./db.ts'),
     import('./migrate.ts'),
   ]);
-  await migrate(pgliteDb(db));
+  await migrate(pgliteDb(db, statements));
   await db.close();
   process.exit(0);
 }
