@@ -5,7 +5,7 @@
 // G games each with V viewers on its game: topic, a warm-up, then N writes (half as a phone app
 // with a Google ID token, half as the web outbox with a session and an Idempotency-Key), C in
 // flight at once on different games. Printed: CPU ms per write (whole process, the main thread,
-// and the rest: PGlite's worker, GC and libuv threads); writes/s and write latency, which the
+// and the rest: PGlite's worker, GC and libuv threads; on PostgreSQL also its own processes' CPU); writes/s and write latency, which the
 // machine's load does move, as a loose check.
 //
 //   npm run bench:write-cpu -- --baseline 6e417a9
@@ -66,6 +66,29 @@ function threadTicks(pid: number): Map<number, number> {
   return out;
 }
 
+/**
+ * CPU ticks (user + system) of every PostgreSQL process on the machine: the cluster's backends,
+ * checkpointer, WAL writer… A write's cost on PostgreSQL is mostly there, outside the server.
+ * Only the bench's own cluster runs here (PostgreSQL is not a service on these machines).
+ */
+function postgresTicks(): number {
+  let sum = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')).startsWith('postgres')) {
+        continue;
+      }
+      const rest = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      sum += Number(rest[11]) + Number(rest[12]);
+    } catch {
+      // a process that ended meanwhile
+    }
+  }
+  return sum;
+}
+
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
 const HZ = 100;
 
@@ -89,6 +112,8 @@ interface Result {
   /** KB the JavaScript heap grew by between collections, per write (loop-delay.mjs). */
   allocatedKb: number;
   gcMsPerWrite: number;
+  /** PostgreSQL's own CPU ms per write (sagan-pg only). */
+  database?: number;
 }
 
 /** A build to run, with environment of its own (--variant KEY=VALUE: this checkout with it). */
@@ -172,10 +197,12 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
     latencies = [];
     await loopSample(server.pid);
     const before = threadTicks(server.pid);
+    const dbBefore = db ? postgresTicks() : 0;
     const t0 = performance.now();
     await burst(WRITES);
     const wallMs = performance.now() - t0;
     const after = threadTicks(server.pid);
+    const dbTicks = db ? postgresTicks() - dbBefore : 0;
     const heap = await loopSample(server.pid);
     let total = 0;
     let main = 0;
@@ -197,6 +224,7 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
       p99: percentile(latencies, 99),
       allocatedKb: heap.allocatedKb / WRITES,
       gcMsPerWrite: heap.gcMs / WRITES,
+      ...(db ? { database: perWrite(dbTicks) } : {}),
     };
   } finally {
     for (const ws of sockets) ws.terminate();
@@ -235,7 +263,7 @@ async function main() {
         const res = await round(build, google, pg?.url);
         results.push(res);
         console.log(
-          `  ${res.build}: ${res.total.toFixed(2)} CPU ms/write (main ${res.main.toFixed(2)}, other threads ${res.other.toFixed(2)}), ${res.allocatedKb.toFixed(1)} KB allocated and ${res.gcMsPerWrite.toFixed(3)} ms of GC per write, ${((WRITES / res.wallMs) * 1000).toFixed(0)} writes/s wall, write p50/p99 ${res.p50.toFixed(1)}/${res.p99.toFixed(1)} ms, failed ${res.failed}, load ${load()}`,
+          `  ${res.build}: ${res.total.toFixed(2)} CPU ms/write (main ${res.main.toFixed(2)}, other threads ${res.other.toFixed(2)})${res.database === undefined ? '' : `, PostgreSQL ${res.database.toFixed(2)} CPU ms/write`}, ${res.allocatedKb.toFixed(1)} KB allocated and ${res.gcMsPerWrite.toFixed(3)} ms of GC per write, ${((WRITES / res.wallMs) * 1000).toFixed(0)} writes/s wall, write p50/p99 ${res.p50.toFixed(1)}/${res.p99.toFixed(1)} ms, failed ${res.failed}, load ${load()}`,
         );
       }
     }
@@ -245,14 +273,14 @@ async function main() {
     for (const c of checkouts) c.remove();
   }
   console.log(
-    '\n| build | CPU ms/write, median | main thread | other threads | KB allocated/write, median | runs |',
+    `\n| build | CPU ms/write, median | main thread | other threads | KB allocated/write, median | runs |${pg ? ' PostgreSQL CPU ms/write, median |' : ''}`,
   );
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log(`|---|---:|---:|---:|---:|---:|${pg ? '---:|' : ''}`);
   for (const build of builds) {
     const mine = results.filter((r) => r.build === build.name);
     const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
     console.log(
-      `| ${build.name} | ${median(mine.map((r) => r.total)).toFixed(2)} | ${median(mine.map((r) => r.main)).toFixed(2)} | ${median(mine.map((r) => r.other)).toFixed(2)} | ${median(mine.map((r) => r.allocatedKb)).toFixed(1)} | ${mine.map((r) => r.total.toFixed(2)).join(', ')} |`,
+      `| ${build.name} | ${median(mine.map((r) => r.total)).toFixed(2)} | ${median(mine.map((r) => r.main)).toFixed(2)} | ${median(mine.map((r) => r.other)).toFixed(2)} | ${median(mine.map((r) => r.allocatedKb)).toFixed(1)} | ${mine.map((r) => r.total.toFixed(2)).join(', ')} |${pg ? ` ${median(mine.map((r) => r.database ?? 0)).toFixed(2)} |` : ''}`,
     );
   }
   if (results.some((r) => r.failed > 0)) process.exitCode = 1;
