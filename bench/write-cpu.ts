@@ -5,10 +5,13 @@
 // G games each with V viewers on its game: topic, a warm-up, then N writes (half as a phone app
 // with a Google ID token, half as the web outbox with a session and an Idempotency-Key), C in
 // flight at once on different games. Printed: CPU ms per write (whole process, the main thread,
-// and the rest: PGlite's worker, GC and libuv threads; on PostgreSQL also its own processes' CPU); writes/s and write latency, which the
-// machine's load does move, as a loose check.
+// and the rest: PGlite's worker, GC and libuv threads; on PostgreSQL also its own processes'
+// CPU); writes/s and write latency, which the machine's load does move, as a loose check. On
+// PGlite a floor takes its turn beside the builds: the write's own SQL in a loop, no server
+// (floorRound), and each build's CPU per write is printed as a ratio of the floor's.
 //
 //   npm run bench:write-cpu -- --baseline 6e417a9
+//   npm run bench:write-cpu -- --no-floor      # without the floor (PGlite runs it by default)
 //   npm run bench:write-cpu -- --baseline main --writes 2000 --rounds 3 --target sagan-pg
 //   BENCH_CPU_PROF=.tmp/prof npm run bench:write-cpu -- --rounds 1   # V8 profiles of each server
 import fs from 'node:fs';
@@ -19,6 +22,15 @@ import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { option } from '../scripts/lib/cli-args.ts';
 import { freshDatabase } from '../scripts/lib/postgres.ts';
+import { gameTopic } from '@sagan/shared/topics/game';
+import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
+import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
+import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
+import { myGamesTopic } from '@sagan/shared/topics/user-games';
+import { pgliteStatements } from '../apps/server/src/db/pglite-prepared.ts';
+import { startPglite } from '../apps/server/src/db/pglite-start.ts';
+import { APPEND_GAME_EVENT_SQL, LOCK_GAME_SQL } from '../apps/server/src/lib/game-write.ts';
+import { BUMP_TOPICS_SQL, bumpTopicsParams } from '../apps/server/src/realtime/hub.ts';
 import { apiCaller, scorekeeperWithGame } from './lib/api.ts';
 import { baselineCheckout, type Build } from './lib/baseline.ts';
 import {
@@ -42,6 +54,13 @@ const ROUNDS = Number(option('rounds') ?? 3);
 const TARGET = option('target') ?? 'sagan';
 const BASELINE = option('baseline');
 if (!['sagan', 'sagan-pg'].includes(TARGET)) throw new Error(`--target sagan|sagan-pg`);
+/**
+ * The floor beside the builds (PGlite only): a score write's own statements, the server's very
+ * SQL texts, run in a loop on PGlite started as the server starts it, on the games a server made,
+ * in this process with no server. `--no-floor` leaves it out.
+ */
+const FLOOR = TARGET === 'sagan' && !process.argv.includes('--no-floor');
+const FLOOR_NAME = "floor: the write's own SQL in a loop, no server";
 
 // Each server's collections are read through loop-delay.mjs.
 process.env.BENCH_LOOP_DELAY ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-loop-delay-'));
@@ -91,6 +110,19 @@ function postgresTicks(): number {
 
 /** Clock ticks per second of /proc's CPU times (USER_HZ, 100 on Linux). */
 const HZ = 100;
+
+/** CPU ms per measured write between two threadTicks readings: all threads, the main one, the rest. */
+function cpuPerWrite(before: Map<number, number>, after: Map<number, number>, pid: number) {
+  let total = 0;
+  let main = 0;
+  for (const [tid, ticks] of after) {
+    const d = ticks - (before.get(tid) ?? 0);
+    total += d;
+    if (tid === pid) main += d;
+  }
+  const perWrite = (ticks: number) => ((ticks / HZ) * 1000) / WRITES;
+  return { total: perWrite(total), main: perWrite(main), other: perWrite(total - main) };
+}
 
 interface Game {
   key: string;
@@ -204,32 +236,124 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
     const after = threadTicks(server.pid);
     const dbTicks = db ? postgresTicks() - dbBefore : 0;
     const heap = await loopSample(server.pid);
-    let total = 0;
-    let main = 0;
-    for (const [tid, ticks] of after) {
-      const d = ticks - (before.get(tid) ?? 0);
-      total += d;
-      if (tid === server.pid) main += d;
-    }
-    const perWrite = (ticks: number) => ((ticks / HZ) * 1000) / WRITES;
     latencies.sort((a, b) => a - b);
     return {
       build: build.name,
-      total: perWrite(total),
-      main: perWrite(main),
-      other: perWrite(total - main),
+      ...cpuPerWrite(before, after, server.pid),
       wallMs,
       failed,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       allocatedKb: heap.allocatedKb / WRITES,
       gcMsPerWrite: heap.gcMs / WRITES,
-      ...(db ? { database: perWrite(dbTicks) } : {}),
+      ...(db ? { database: ((dbTicks / HZ) * 1000) / WRITES } : {}),
     };
   } finally {
     for (const ws of sockets) ws.terminate();
     await stopServers([server]);
     await db?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The floor's round: the same games made through a server of this checkout, which then stops;
+ * then WARMUP + WRITES score writes as the route's transaction makes them (the row locked with
+ * the event id looked up, the topics bumped with the scoreboard's merge, the event appended with
+ * the new snapshot), one at a time: PGlite runs one transaction at a time anyway.
+ */
+async function floorRound(google: GoogleStandIn): Promise<Result> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-wcpu-floor-'));
+  const keys: string[] = [];
+  const server = await startSagan({ dataDir, google, env: { ALLOW_LOCAL_SIGNIN: 'true' } });
+  try {
+    for (let i = 0; i < GAMES; i++) {
+      const made = await scorekeeperWithGame(call, server.port, google, i, i % 2 === 1, `W ${i}`);
+      keys.push(made.gameKey);
+    }
+  } finally {
+    await stopServers([server]);
+  }
+  const pglite = startPglite({ dataDir: path.join(dataDir, 'pglite'), sharedBuffers: '16MB' });
+  try {
+    await pglite.waitReady;
+    const statements = pgliteStatements(pglite);
+    let n = 0;
+    const write = async (gameKey: string) => {
+      const eventId = `floor-${++n}`;
+      await pglite.transaction(async (t) => {
+        const [row] = await statements.txQuery<{
+          uid: string;
+          fields: Record<string, unknown>;
+          time_stamp: number | string;
+        }>(t, LOCK_GAME_SQL, [gameKey, eventId]);
+        if (!row) throw new Error(`no game ${gameKey}`);
+        const from = Number(row.fields.homeScore ?? 0);
+        const fields: Record<string, unknown> = { ...row.fields, homeScore: from + 1 };
+        const timeStamp = Math.max(Date.now(), Number(row.time_stamp) + 1);
+        const topic = gameTopic.name(gameKey);
+        // The topics the route names, less those the hub coalesces (bumped after commit).
+        const topics = [
+          [gameTopic, topic],
+          [recentGamesTopic, recentGamesTopic.name()],
+          [myGamesTopic, myGamesTopic.name(row.uid)],
+          [gameHistoryTopic, gameHistoryTopic.name(gameKey)],
+          [gameDetailTopic, gameDetailTopic.name(gameKey)],
+        ] as const;
+        const bumped = topics.flatMap(([def, name]) => (def.coalesce ? [] : [name])).sort();
+        const [seqs] = await statements.txQuery<{ seqs: Record<string, number> }>(
+          t,
+          BUMP_TOPICS_SQL,
+          bumpTopicsParams(bumped, {
+            [topic]: JSON.stringify({ top: { ...fields, gameKey, timeStamp } }),
+          }),
+        );
+        const seq = Number(seqs!.seqs[topic]);
+        const changes = { homeScore: { from, to: from + 1 } };
+        await statements.txQuery(t, APPEND_GAME_EVENT_SQL, [
+          gameKey,
+          eventId,
+          row.uid,
+          null,
+          null,
+          seq,
+          fields.gamePeriod ?? null,
+          Date.now(),
+          JSON.stringify({ kind: 'set', values: { homeScore: from + 1 } }),
+          JSON.stringify(changes),
+          null,
+          JSON.stringify({ eventId, seq, timeStamp, changes }),
+          JSON.stringify(fields),
+          timeStamp,
+          JSON.stringify({ homeScore: seq }),
+          false,
+        ]);
+      });
+    };
+    for (let i = 0; i < WARMUP; i++) await write(keys[i % keys.length]!);
+    const latencies: number[] = [];
+    const before = threadTicks(process.pid);
+    const t0 = performance.now();
+    for (let i = 0; i < WRITES; i++) {
+      const sent = performance.now();
+      await write(keys[i % keys.length]!);
+      latencies.push(performance.now() - sent);
+    }
+    const wallMs = performance.now() - t0;
+    const after = threadTicks(process.pid);
+    latencies.sort((a, b) => a - b);
+    return {
+      build: FLOOR_NAME,
+      ...cpuPerWrite(before, after, process.pid),
+      wallMs,
+      failed: 0,
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      allocatedKb: NaN,
+      gcMsPerWrite: NaN,
+    };
+  } finally {
+    await pglite.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
@@ -244,6 +368,7 @@ async function main() {
   // --baseline a,b: each ref's server beside this one.
   const checkouts = (BASELINE ? BASELINE.split(',') : []).map(baselineCheckout);
   for (const c of checkouts) builds.push(c.build);
+  if (FLOOR) builds.push({ name: FLOOR_NAME, cwd: root });
   const google = await startGoogleStandIn();
   const pg = TARGET === 'sagan-pg' ? await startPostgres() : null;
   const load = () =>
@@ -260,10 +385,13 @@ async function main() {
       // Alternating which build goes first, so a trend in the machine's load favours neither.
       const order = r % 2 === 0 ? builds : builds.toReversed();
       for (const build of order) {
-        const res = await round(build, google, pg?.url);
+        const res =
+          build.name === FLOOR_NAME
+            ? await floorRound(google)
+            : await round(build, google, pg?.url);
         results.push(res);
         console.log(
-          `  ${res.build}: ${res.total.toFixed(2)} CPU ms/write (main ${res.main.toFixed(2)}, other threads ${res.other.toFixed(2)})${res.database === undefined ? '' : `, PostgreSQL ${res.database.toFixed(2)} CPU ms/write`}, ${res.allocatedKb.toFixed(1)} KB allocated and ${res.gcMsPerWrite.toFixed(3)} ms of GC per write, ${((WRITES / res.wallMs) * 1000).toFixed(0)} writes/s wall, write p50/p99 ${res.p50.toFixed(1)}/${res.p99.toFixed(1)} ms, failed ${res.failed}, load ${load()}`,
+          `  ${res.build}: ${res.total.toFixed(2)} CPU ms/write (main ${res.main.toFixed(2)}, other threads ${res.other.toFixed(2)})${res.database === undefined ? '' : `, PostgreSQL ${res.database.toFixed(2)} CPU ms/write`}${Number.isNaN(res.allocatedKb) ? '' : `, ${res.allocatedKb.toFixed(1)} KB allocated and ${res.gcMsPerWrite.toFixed(3)} ms of GC per write`}, ${((WRITES / res.wallMs) * 1000).toFixed(0)} writes/s wall, write p50/p99 ${res.p50.toFixed(1)}/${res.p99.toFixed(1)} ms, failed ${res.failed}, load ${load()}`,
         );
       }
     }
@@ -276,12 +404,23 @@ async function main() {
     `\n| build | CPU ms/write, median | main thread | other threads | KB allocated/write, median | runs |${pg ? ' PostgreSQL CPU ms/write, median |' : ''}`,
   );
   console.log(`|---|---:|---:|---:|---:|---:|${pg ? '---:|' : ''}`);
+  const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+  const medianCpu = (name: string) =>
+    median(results.filter((r) => r.build === name).map((r) => r.total));
   for (const build of builds) {
     const mine = results.filter((r) => r.build === build.name);
-    const median = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+    const allocated = median(mine.map((r) => r.allocatedKb));
     console.log(
-      `| ${build.name} | ${median(mine.map((r) => r.total)).toFixed(2)} | ${median(mine.map((r) => r.main)).toFixed(2)} | ${median(mine.map((r) => r.other)).toFixed(2)} | ${median(mine.map((r) => r.allocatedKb)).toFixed(1)} | ${mine.map((r) => r.total.toFixed(2)).join(', ')} |${pg ? ` ${median(mine.map((r) => r.database ?? 0)).toFixed(2)} |` : ''}`,
+      `| ${build.name} | ${median(mine.map((r) => r.total)).toFixed(2)} | ${median(mine.map((r) => r.main)).toFixed(2)} | ${median(mine.map((r) => r.other)).toFixed(2)} | ${Number.isNaN(allocated) ? '—' : allocated.toFixed(1)} | ${mine.map((r) => r.total.toFixed(2)).join(', ')} |${pg ? ` ${median(mine.map((r) => r.database ?? 0)).toFixed(2)} |` : ''}`,
     );
+  }
+  if (FLOOR) {
+    const floor = medianCpu(FLOOR_NAME);
+    for (const build of builds.filter((b) => b.name !== FLOOR_NAME)) {
+      console.log(
+        `${build.name}: CPU per write ÷ floor's = ${(medianCpu(build.name) / floor).toFixed(2)}× (medians)`,
+      );
+    }
   }
   if (results.some((r) => r.failed > 0)) process.exitCode = 1;
 }

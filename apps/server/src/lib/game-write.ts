@@ -104,8 +104,11 @@ export interface Prior {
   answer: unknown;
 }
 
-/** The row is locked first, so what it says holds until commit. */
-const LOCK = `
+/**
+ * The row is locked first, so what it says holds until commit. Exported, with the append below,
+ * for bench:write-cpu's floor: a score write's own statements run without the server.
+ */
+export const LOCK_GAME_SQL = `
   SELECT g.uid, g.fields, g.time_stamp, g.field_seqs,
     ARRAY(SELECT uid FROM favorite_scoreboards WHERE game_key = $1) AS bookmarkers,
     ARRAY(SELECT tag_key FROM game_tags WHERE game_key = $1) AS tag_keys,
@@ -114,6 +117,21 @@ const LOCK = `
     (SELECT json_build_object('uid', e.uid, 'fingerprint', e.fingerprint, 'answer', e.answer)
      FROM game_events e WHERE e.game_key = $1 AND e.event_id = $2) AS prior
   FROM games g WHERE g.game_key = $1 FOR NO KEY UPDATE`;
+
+/**
+ * The event appended with its answer and the game's new snapshot, in one statement; nothing is
+ * written when an event with this id is already there (the loser of a race under one key).
+ */
+export const APPEND_GAME_EVENT_SQL = `WITH e AS (
+     INSERT INTO game_events (game_key, event_id, uid, device, base_seq, seq, period, at,
+                              body, changes, fingerprint, answer, held)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12::jsonb, $16)
+     ON CONFLICT DO NOTHING RETURNING 1
+   ), u AS (
+     UPDATE games SET fields = $13, time_stamp = $14, field_seqs = field_seqs || $15::jsonb
+     WHERE game_key = $1 AND EXISTS (SELECT 1 FROM e)
+   )
+   SELECT 1 FROM e`;
 
 /** Two requests raced under one key: the loser's effects must not stay. */
 export class AlreadyApplied extends Error {}
@@ -220,7 +238,8 @@ const gameLog: EventLog<GameRow, GameRole> = {
   table: 'game_events',
   missing: 'No game with this key',
   lock: async (q, gameKey, eventId) =>
-    (await q.query<GameRow & { prior: Prior | null }>(LOCK, [gameKey, eventId]))[0] ?? null,
+    (await q.query<GameRow & { prior: Prior | null }>(LOCK_GAME_SQL, [gameKey, eventId]))[0] ??
+    null,
   guard: (q, gameKey, row, uid, need) => guardGame(q, gameKey, row.uid, uid, need),
 };
 
@@ -282,36 +301,24 @@ export async function writeGameEvent<T>(
     };
     const result = answer(written);
     const fieldSeqs = Object.fromEntries(Object.keys(changes).map((f) => [f, seq]));
-    const appended = await q.query(
-      `WITH e AS (
-         INSERT INTO game_events (game_key, event_id, uid, device, base_seq, seq, period, at,
-                                  body, changes, fingerprint, answer, held)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11, $12::jsonb, $16)
-         ON CONFLICT DO NOTHING RETURNING 1
-       ), u AS (
-         UPDATE games SET fields = $13, time_stamp = $14, field_seqs = field_seqs || $15::jsonb
-         WHERE game_key = $1 AND EXISTS (SELECT 1 FROM e)
-       )
-       SELECT 1 FROM e`,
-      [
-        gameKey,
-        eventId,
-        origin.uid,
-        origin.device ?? null,
-        origin.baseSeq ?? null,
-        seq,
-        origin.period ?? game.fields.gamePeriod,
-        Date.now(),
-        JSON.stringify(decision.body),
-        JSON.stringify(changes),
-        origin.fingerprint ?? null,
-        JSON.stringify(result ?? null),
-        JSON.stringify(decision.fields),
-        timeStamp,
-        JSON.stringify(fieldSeqs),
-        decision.held ?? false,
-      ],
-    );
+    const appended = await q.query(APPEND_GAME_EVENT_SQL, [
+      gameKey,
+      eventId,
+      origin.uid,
+      origin.device ?? null,
+      origin.baseSeq ?? null,
+      seq,
+      origin.period ?? game.fields.gamePeriod,
+      Date.now(),
+      JSON.stringify(decision.body),
+      JSON.stringify(changes),
+      origin.fingerprint ?? null,
+      JSON.stringify(result ?? null),
+      JSON.stringify(decision.fields),
+      timeStamp,
+      JSON.stringify(fieldSeqs),
+      decision.held ?? false,
+    ]);
     if (!appended.length) throw new AlreadyApplied();
     if (decision.resolves) {
       await q.query(

@@ -117,6 +117,31 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
 // at most MERGE_BUDGET_BYTES more.
 const NOTIFY_CHUNK = 40;
 const MERGE_BUDGET_BYTES = 4500;
+
+/**
+ * One round trip for a write's topics: bump every sequence number and queue the NOTIFYs (in
+ * chunks of NOTIFY_CHUNK topics; only the first chunk can carry merges, which keeps every
+ * payload under the limit). Exported for bench:write-cpu's floor, which runs a score write's
+ * own statements without the server.
+ */
+export const BUMP_TOPICS_SQL = `WITH bumped AS (
+     INSERT INTO topic_seq (topic, seq) SELECT t, 1 FROM unnest($1::text[]) AS t
+     ON CONFLICT (topic) DO UPDATE SET seq = topic_seq.seq + 1
+     RETURNING topic, seq
+   ), numbered AS (
+     SELECT topic, seq, (row_number() OVER (ORDER BY (($4::jsonb ? topic) IS FALSE), topic) - 1) / $3 AS chunk
+     FROM bumped
+   )
+   SELECT pg_notify($2, json_agg(json_build_array(topic, seq, ($4::jsonb ->> topic)::json)
+                                 ORDER BY topic)::text),
+          json_object_agg(topic, seq) AS seqs
+   FROM numbered GROUP BY chunk`;
+
+/** BUMP_TOPICS_SQL's parameters: the topics (sorted, distinct) and the merges they carry. */
+export function bumpTopicsParams(topics: string[], carried: Record<string, string>): unknown[] {
+  return [topics, CHANNEL, NOTIFY_CHUNK, JSON.stringify(carried)];
+}
+
 /** The key of a carried merge that names a merge kept by the writer's node. */
 const LOCAL_MERGE = '$localMerge';
 /** How long a kept merge waits for its NOTIFY (one that never comes: its write rolled back). */
@@ -366,23 +391,9 @@ export class Hub {
       budget -= Buffer.byteLength(json);
       carried[topic] = json;
     }
-    // One round trip: bump every sequence number and queue the NOTIFYs (in chunks of
-    // NOTIFY_CHUNK topics; only the first chunk can carry merges, which keeps every payload
-    // under the limit).
     const rows = await q.query<{ seqs: Record<string, number | string> }>(
-      `WITH bumped AS (
-         INSERT INTO topic_seq (topic, seq) SELECT t, 1 FROM unnest($1::text[]) AS t
-         ON CONFLICT (topic) DO UPDATE SET seq = topic_seq.seq + 1
-         RETURNING topic, seq
-       ), numbered AS (
-         SELECT topic, seq, (row_number() OVER (ORDER BY (($4::jsonb ? topic) IS FALSE), topic) - 1) / $3 AS chunk
-         FROM bumped
-       )
-       SELECT pg_notify($2, json_agg(json_build_array(topic, seq, ($4::jsonb ->> topic)::json)
-                                     ORDER BY topic)::text),
-              json_object_agg(topic, seq) AS seqs
-       FROM numbered GROUP BY chunk`,
-      [unique, CHANNEL, NOTIFY_CHUNK, JSON.stringify(carried)],
+      BUMP_TOPICS_SQL,
+      bumpTopicsParams(unique, carried),
     );
     const seqs: Record<string, number> = {};
     for (const row of rows) for (const [t, n] of Object.entries(row.seqs)) seqs[t] = Number(n);
