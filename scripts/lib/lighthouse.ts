@@ -77,9 +77,18 @@ export async function gatherAndScore(
     });
     if (!result) throw new Error(`${url}: no Lighthouse result`);
     const { lhr } = result;
-    if (!lhr.runtimeError) return lhr;
-    if (attempt >= 3) throw new Error(`${url}: ${lhr.runtimeError.message}`);
-    console.log(`  ${url}: Lighthouse could not record (${lhr.runtimeError.code}); again`);
+    // Lighthouse may also finish with audits it could not compute: its trace engine has thrown
+    // on a trace taken on a very busy host ("Cannot read properties of undefined (reading
+    // 'url')" in its Lantern graph), leaving those audits' and their categories' scores null.
+    // That says nothing of the page, only that this load was not measured: as a runtime error.
+    const failedAudit = Object.values(lhr.audits).find((a) => a.errorMessage);
+    const unscored = Object.values(lhr.categories).some((c) => c.score === null);
+    const why =
+      lhr.runtimeError?.message ??
+      (unscored ? `an audit failed: ${failedAudit?.id}: ${failedAudit?.errorMessage}` : undefined);
+    if (why === undefined) return lhr;
+    if (attempt >= 3) throw new Error(`${url}: ${why}`);
+    console.log(`  ${url}: Lighthouse could not record (${why}); again`);
   }
 }
 
