@@ -141,11 +141,24 @@ interface Result {
   failed: number;
   p50: number;
   p99: number;
-  /** KB the JavaScript heap grew by between collections, per write (loop-delay.mjs). */
-  allocatedKb: number;
-  gcMsPerWrite: number;
+  /**
+   * KB the JavaScript heap grew by between collections, and GC ms, per write (loop-delay.mjs):
+   * a server's only; the floor runs in this process, whose heap is the bench's.
+   */
+  heap?: { allocatedKb: number; gcMsPerWrite: number };
   /** PostgreSQL's own CPU ms per write (sagan-pg only). */
   database?: number;
+}
+
+/** GAMES games, each with its scorekeeper: every second one signed in as the web outbox is. */
+async function makeGames(port: number, google: GoogleStandIn): Promise<Game[]> {
+  const games: Game[] = [];
+  for (let i = 0; i < GAMES; i++) {
+    const web = i % 2 === 1;
+    const made = await scorekeeperWithGame(call, port, google, i, web, `Write ${i}`);
+    games.push({ key: made.gameKey, headers: made.headers, web, score: 0, seq: 0 });
+  }
+  return games;
 }
 
 /** A build to run, with environment of its own (--variant KEY=VALUE: this checkout with it). */
@@ -163,19 +176,7 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
   });
   const sockets: WebSocket[] = [];
   try {
-    const games: Game[] = [];
-    for (let i = 0; i < GAMES; i++) {
-      const web = i % 2 === 1;
-      const { gameKey, headers } = await scorekeeperWithGame(
-        call,
-        server.port,
-        google,
-        i,
-        web,
-        `Write ${i}`,
-      );
-      games.push({ key: gameKey, headers, web, score: 0, seq: 0 });
-    }
+    const games: Game[] = await makeGames(server.port, google);
     for (const g of games) {
       for (let v = 0; v < VIEWERS; v++) {
         sockets.push(
@@ -244,8 +245,7 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
       failed,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
-      allocatedKb: heap.allocatedKb / WRITES,
-      gcMsPerWrite: heap.gcMs / WRITES,
+      heap: { allocatedKb: heap.allocatedKb / WRITES, gcMsPerWrite: heap.gcMs / WRITES },
       ...(db ? { database: ((dbTicks / HZ) * 1000) / WRITES } : {}),
     };
   } finally {
@@ -264,13 +264,10 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
  */
 async function floorRound(google: GoogleStandIn): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-wcpu-floor-'));
-  const keys: string[] = [];
   const server = await startSagan({ dataDir, google, env: { ALLOW_LOCAL_SIGNIN: 'true' } });
+  let keys: string[];
   try {
-    for (let i = 0; i < GAMES; i++) {
-      const made = await scorekeeperWithGame(call, server.port, google, i, i % 2 === 1, `W ${i}`);
-      keys.push(made.gameKey);
-    }
+    keys = (await makeGames(server.port, google)).map((g) => g.key);
   } finally {
     await stopServers([server]);
   }
@@ -349,8 +346,6 @@ async function floorRound(google: GoogleStandIn): Promise<Result> {
       failed: 0,
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
-      allocatedKb: NaN,
-      gcMsPerWrite: NaN,
     };
   } finally {
     await pglite.close();
@@ -391,7 +386,7 @@ async function main() {
             : await round(build, google, pg?.url);
         results.push(res);
         console.log(
-          `  ${res.build}: ${res.total.toFixed(2)} CPU ms/write (main ${res.main.toFixed(2)}, other threads ${res.other.toFixed(2)})${res.database === undefined ? '' : `, PostgreSQL ${res.database.toFixed(2)} CPU ms/write`}${Number.isNaN(res.allocatedKb) ? '' : `, ${res.allocatedKb.toFixed(1)} KB allocated and ${res.gcMsPerWrite.toFixed(3)} ms of GC per write`}, ${((WRITES / res.wallMs) * 1000).toFixed(0)} writes/s wall, write p50/p99 ${res.p50.toFixed(1)}/${res.p99.toFixed(1)} ms, failed ${res.failed}, load ${load()}`,
+          `  ${res.build}: ${res.total.toFixed(2)} CPU ms/write (main ${res.main.toFixed(2)}, other threads ${res.other.toFixed(2)})${res.database === undefined ? '' : `, PostgreSQL ${res.database.toFixed(2)} CPU ms/write`}${res.heap ? `, ${res.heap.allocatedKb.toFixed(1)} KB allocated and ${res.heap.gcMsPerWrite.toFixed(3)} ms of GC per write` : ''}, ${((WRITES / res.wallMs) * 1000).toFixed(0)} writes/s wall, write p50/p99 ${res.p50.toFixed(1)}/${res.p99.toFixed(1)} ms, failed ${res.failed}, load ${load()}`,
         );
       }
     }
@@ -409,9 +404,9 @@ async function main() {
     median(results.filter((r) => r.build === name).map((r) => r.total));
   for (const build of builds) {
     const mine = results.filter((r) => r.build === build.name);
-    const allocated = median(mine.map((r) => r.allocatedKb));
+    const allocated = mine.flatMap((r) => (r.heap ? [r.heap.allocatedKb] : []));
     console.log(
-      `| ${build.name} | ${median(mine.map((r) => r.total)).toFixed(2)} | ${median(mine.map((r) => r.main)).toFixed(2)} | ${median(mine.map((r) => r.other)).toFixed(2)} | ${Number.isNaN(allocated) ? '—' : allocated.toFixed(1)} | ${mine.map((r) => r.total.toFixed(2)).join(', ')} |${pg ? ` ${median(mine.map((r) => r.database ?? 0)).toFixed(2)} |` : ''}`,
+      `| ${build.name} | ${median(mine.map((r) => r.total)).toFixed(2)} | ${median(mine.map((r) => r.main)).toFixed(2)} | ${median(mine.map((r) => r.other)).toFixed(2)} | ${allocated.length ? median(allocated).toFixed(1) : '—'} | ${mine.map((r) => r.total.toFixed(2)).join(', ')} |${pg ? ` ${median(mine.map((r) => r.database ?? 0)).toFixed(2)} |` : ''}`,
     );
   }
   if (FLOOR) {
