@@ -40,6 +40,20 @@ export function reexecPinned(): void {
   process.exit(r.status ?? 1);
 }
 
+/**
+ * Gives this process (every thread) and what it starts from now on all the cores again, after
+ * reexecPinned. For Lighthouse: its CPU throttling multiplies the page's main-thread tasks as
+ * they ran here, so a browser squeezed onto one core beside the benchmark's own process scores
+ * that squeeze, not the page (Lighthouse expects an unloaded machine of several cores).
+ */
+export function unpinSelf(): void {
+  if (CPUS < 2 || !HAS_TASKSET || !process.env.BENCH_PINNED) return;
+  const r = spawnSync('taskset', ['-a', '-p', '-c', `0-${CPUS - 1}`, String(process.pid)], {
+    stdio: 'ignore',
+  });
+  if (r.status !== 0) throw new Error(`taskset could not unpin process ${process.pid}`);
+}
+
 export type { Server };
 
 /** A server process for a benchmark, on core 0 with the other measured processes. */
