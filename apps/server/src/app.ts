@@ -35,7 +35,7 @@ import opsRoutes from './routes/ops/index.ts';
 import accountRoutes from './routes/account/index.ts';
 import coscorersRoutes from './routes/coscorers/index.ts';
 import wsRoute from './realtime/ws-route.ts';
-import { buildFileReader, themeScriptHash } from './critical-path.ts';
+import { buildFileReader, inlineScriptHashes } from './critical-path.ts';
 import { loadWebBuild, registerWebApp } from './web-app.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { SMALL_BODY_BYTES } from './lib/body-limits.ts';
@@ -106,9 +106,9 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
   });
 
   await app.register(cookie);
-  // The theme script is inlined in server-rendered pages (critical-path.ts): allowed by its
-  // hash, so no other inline script can run.
-  const themeHash = themeScriptHash(buildFileReader(config.webDist));
+  // The theme script and after-paint.js are inlined in server-rendered pages
+  // (critical-path.ts): allowed by their hashes, so no other inline script can run.
+  const inlineHashes = inlineScriptHashes(buildFileReader(config.webDist));
   // Helmet's middleware is built once, at start: the headers never change, and building it
   // parses every directive (built per request, it cost 16 KB of garbage and 20-30 µs each).
   const secureHeaders = helmet({
@@ -116,11 +116,7 @@ export async function buildApp(config: Config, opts: BuildOptions = {}): Promise
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: [
-          "'self'",
-          ...(themeHash ? [themeHash] : []),
-          'https://accounts.google.com/gsi/client',
-        ],
+        scriptSrc: ["'self'", ...inlineHashes, 'https://accounts.google.com/gsi/client'],
         styleSrc: ["'self'", "'unsafe-inline'", 'https://accounts.google.com/gsi/style'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'", 'https://accounts.google.com/gsi/'],

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   buildFileReader,
   inlineCriticalPath,
-  themeScriptHash,
+  inlineScriptHashes,
   type BuildFileReader,
 } from '../src/critical-path.ts';
 import { API, databaseKinds, newGameOf, signInLocal, useTestApp } from './helpers.ts';
@@ -48,10 +48,12 @@ describe('inlineCriticalPath', () => {
     expect(out).not.toContain('src="/apps/sagan/theme-init.js"');
     expect(out).not.toContain('modulepreload');
     expect(out).not.toContain('type="module"');
+    // Inline, last in the body: fetched, even deferred, it held the first frame.
     expect(out).toContain(
-      '<script defer src="/apps/sagan/after-paint.js" data-entry="/apps/sagan/assets/index-b.js" ' +
-        'data-preload="/apps/sagan/assets/routes-c.js /apps/sagan/assets/page-d.js"></script>',
+      '<script data-entry="/apps/sagan/assets/index-b.js" ' +
+        `data-preload="/apps/sagan/assets/routes-c.js /apps/sagan/assets/page-d.js">${AFTER_PAINT}</script></body>`,
     );
+    expect(out).not.toContain('after-paint.js');
   });
 
   it('leaves what it cannot read as it was', () => {
@@ -63,17 +65,23 @@ describe('inlineCriticalPath', () => {
     const hostile = {
       '/apps/sagan/theme-init.js': `${THEME}</script><script>alert(1)`,
       '/apps/sagan/assets/index-a.css': `${CSS}</style><script>alert(1)</script>`,
+      '/apps/sagan/after-paint.js': `${AFTER_PAINT}</script><script>alert(1)`,
     };
     const out = inlineCriticalPath(PAGE, reader(hostile));
     expect(out).toContain('<script src="/apps/sagan/theme-init.js"></script>');
     expect(out).toContain('href="/apps/sagan/assets/index-a.css"');
+    // Fetched as before, deferred.
+    expect(out).toContain(
+      '<script defer src="/apps/sagan/after-paint.js" data-entry="/apps/sagan/assets/index-b.js" ' +
+        'data-preload="/apps/sagan/assets/routes-c.js /apps/sagan/assets/page-d.js"></script>',
+    );
     expect(out).not.toContain('alert(1)');
-    expect(themeScriptHash(reader(hostile))).toBeNull();
+    expect(inlineScriptHashes(reader(hostile))).toEqual([]);
   });
 
-  it('the theme hash is the CSP hash of the exact script text', () => {
-    expect(themeScriptHash(reader(all))).toBe(sha256(THEME));
-    expect(themeScriptHash(reader({}))).toBeNull();
+  it('the inline scripts are allowed by the CSP hashes of their exact texts', () => {
+    expect(inlineScriptHashes(reader(all))).toEqual([sha256(THEME), sha256(AFTER_PAINT)]);
+    expect(inlineScriptHashes(reader({}))).toEqual([]);
   });
 });
 
@@ -133,16 +141,25 @@ describe.each(databaseKinds())('a server-rendered page on $name', (kind) => {
     gameKey = await newGameOf(keeper, { gameName: 'Fast Cup', sportID: 2, homeScore: 7 });
   });
 
-  it('paints from its own HTML, and the CSP allows exactly the inlined theme script', async () => {
+  it('paints from its own HTML, and the CSP allows exactly the inlined scripts', async () => {
     const res = await t.app.inject({ url: `/apps/sagan/viewscoreboard/${gameKey}` });
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<div class="board-score">7</div>');
     expect(res.body).toContain(`<style>${CSS}</style>`);
     expect(res.body).toContain(`<script>${THEME}</script>`);
-    expect(res.body).toContain('<script defer src="/apps/sagan/after-paint.js"');
+    expect(res.body).toMatch(
+      new RegExp(
+        `<script data-entry="/apps/sagan/assets/index-b\\.js" [^>]*>${AFTER_PAINT.replace(/[*/]/g, '\\$&')}</script></body>`,
+      ),
+    );
     const csp = String(res.headers['content-security-policy']);
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1]?.split(' ');
-    expect(scriptSrc).toEqual(["'self'", sha256(THEME), 'https://accounts.google.com/gsi/client']);
+    expect(scriptSrc).toEqual([
+      "'self'",
+      sha256(THEME),
+      sha256(AFTER_PAINT),
+      'https://accounts.google.com/gsi/client',
+    ]);
   });
 
   it('renders a page once per change of what it shows, not once per request', async () => {
