@@ -41,6 +41,7 @@ import {
   unpinSelf,
 } from './lib/procs.ts';
 import { baselineCheckout } from './lib/baseline.ts';
+import { COMPILE_HINT, EAGER_MIN_BYTES } from '../apps/web/compile-hints.ts';
 import { API_PATH } from '@sagan/shared/http';
 import { CHROMIUM_LAUNCH } from '../scripts/lib/chromium.ts';
 import { signInLocal } from '../scripts/lib/local-sign-in.ts';
@@ -77,9 +78,6 @@ const NAVIGATIONS = args.includes('--navigations')
     : 40;
 const WRITES = SMOKE ? 5 : 50;
 const DIST = GIVEN_DIST ?? path.join(root, '.tmp/bench-web-dist');
-/** What the web build writes first in a chunk so that V8 compiles it eagerly (vite.config.ts). */
-const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
-
 /** Lighthouse loads per page: issue 28's median of 5 in the full run, none in the smoke. */
 const LIGHTHOUSE_RUNS = args.includes('--lighthouse')
   ? Number(args[args.indexOf('--lighthouse') + 1])
@@ -752,12 +750,12 @@ async function main() {
       );
     }
     // The board's larger chunks are compiled as they stream in, off the main thread
-    // (vite.config.ts compileHints): a first-load chunk of 8 KB or more without the hint fails
-    // the run.
+    // (vite.config.ts compileHints): a first-load chunk of EAGER_MIN_BYTES or more without the
+    // hint fails the run.
     const unhinted: string[] = [];
     for (const l of loaded.filter((x) => x.type === 'script' && x.url.includes('/assets/'))) {
       const text = await (await fetch(l.url)).text();
-      if (text.length >= 8 * 1024 && !text.startsWith(COMPILE_HINT)) {
+      if (text.length >= EAGER_MIN_BYTES && !text.startsWith(COMPILE_HINT)) {
         unhinted.push(new URL(l.url).pathname);
       }
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, parseSync, type ESTree, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { COMPILE_HINT, EAGER_MIN_BYTES } from './compile-hints.ts';
 
 const serverPort = process.env.PORT ?? '3000';
 
@@ -383,20 +384,15 @@ const FEW_FILES = [
 
 /** Large libraries a page calls a small part of: compiling all of them would be wasted work. */
 const LAZILY_COMPILED = ['zod', 'query'];
-/**
- * Smaller chunks compile lazily in well under a millisecond; the hint's bytes (≈ 25 on the wire
- * a file) would cost more than it saves, and a fan's first load is a dozen such files.
- */
-const EAGER_MIN_BYTES = 8 * 1024;
 
 /**
- * V8's explicit compile hint (Chromium 136+; other engines read a comment), first in every
- * chunk of EAGER_MIN_BYTES or more but LAZILY_COMPILED's. Without it V8 compiles a function when it is first called, on
- * the main thread: on a server-rendered page, during the takeover's render, which Lighthouse
- * counts as blocking time. With it, a chunk's functions are compiled while the file streams
- * in, on a background thread. Written last (after minification, which drops comments, and
- * after Vite puts its preload map at the top of a chunk). File names keep their hash: the hint
- * changes nothing a browser runs, only when it compiles.
+ * V8's explicit compile hint (compile-hints.ts; other engines read a comment), first in every
+ * chunk of EAGER_MIN_BYTES or more but LAZILY_COMPILED's. Without it V8 compiles a function
+ * when it is first called, on the main thread: on a server-rendered page, during the takeover's
+ * render, which Lighthouse counts as blocking time. With it, a chunk's functions are compiled
+ * while the file streams in, on a background thread. Written last (after minification, which
+ * drops comments, and after Vite puts its preload map at the top of a chunk). File names keep
+ * their hash: the hint changes nothing a browser runs, only when it compiles.
  */
 function compileHints(): Plugin {
   return {
@@ -409,7 +405,7 @@ function compileHints(): Plugin {
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== 'chunk' || LAZILY_COMPILED.includes(chunk.name)) continue;
           if (chunk.code.length < EAGER_MIN_BYTES) continue;
-          chunk.code = `//# allFunctionsCalledOnLoad\n${chunk.code}`;
+          chunk.code = `${COMPILE_HINT}${chunk.code}`;
         }
       },
     },
@@ -443,9 +439,7 @@ export default defineConfig({
     // Every browser we target has native module preload (docs/decisions/0011).
     modulePreload: { polyfill: false },
     rollupOptions: {
-      output: {
-        codeSplitting: { groups: FEW_FILES },
-      },
+      output: { codeSplitting: { groups: FEW_FILES } },
       onwarn(warning, warn) {
         // react-router reads React 19's useOptimistic by a computed name and falls back when it
         // is missing, as it is in preact/compat.

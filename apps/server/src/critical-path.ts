@@ -98,13 +98,10 @@ export function inlineCriticalPath(html: string, read: BuildFileReader): string 
     });
     const starts = `data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"`;
     const source = inlinableScript(read, AFTER_PAINT_HREF);
-    // Where the entry's tag is now, the preloads gone.
-    const tag = ENTRY_SCRIPT.exec(out)!;
-    const bodyEnd = out.lastIndexOf('</body>');
-    if (source !== null && bodyEnd > tag.index) {
-      const before = out.slice(0, tag.index);
-      const rest = out.slice(tag.index + tag[0].length, bodyEnd);
-      out = `${before}${rest}<script ${starts}>${source}</script>${out.slice(bodyEnd)}`;
+    if (source !== null && out.includes('</body>')) {
+      out = out.replace(ENTRY_SCRIPT, '');
+      const bodyEnd = out.lastIndexOf('</body>');
+      out = `${out.slice(0, bodyEnd)}<script ${starts}>${source}</script>${out.slice(bodyEnd)}`;
     } else {
       out = out.replace(
         ENTRY_SCRIPT,
