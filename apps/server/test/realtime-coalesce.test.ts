@@ -125,6 +125,33 @@ describe.each(databaseKinds())('aggregate topics are coalesced on $name', (kind)
     game.close();
   });
 
+  it('topics changed again within an interval wait for the next bump, all together, with no refused try', async () => {
+    const { coalescer } = t.app.hub;
+    const topics = Array.from({ length: 6 }, (_, i) => `${RECENT}-steady-${i}`);
+    await coalescer.settled();
+    coalescer.mark([topics[0]!]);
+    await coalescer.settled();
+    const before = { ...coalescer.counts };
+    const bumpedAt = performance.now();
+    // The first topic again, within its interval, and five that were never bumped.
+    coalescer.mark(topics);
+    await coalescer.settled();
+    // Tried each on its own clock, the five went at once with the first refused beside them,
+    // and the first alone an interval later: two statements. Now one, an interval after the
+    // last bump.
+    expect(coalescer.counts.statements - before.statements).toBe(1);
+    expect(coalescer.counts.refused - before.refused).toBe(0);
+    expect(coalescer.counts.bumped - before.bumped).toBe(6);
+    expect(performance.now() - bumpedAt).toBeGreaterThanOrEqual(INTERVAL_MS / 2);
+    const seqs = await t.db.query<{ topic: string; seq: number }>(
+      'SELECT topic, seq FROM topic_seq WHERE topic = ANY($1::text[]) ORDER BY topic',
+      [topics],
+    );
+    expect(seqs.map((r) => [r.topic, Number(r.seq)])).toEqual(
+      topics.map((topic, i) => [topic, i === 0 ? 2 : 1]),
+    );
+  });
+
   it('a change is numbered after its transaction commits, never when it rolls back', async () => {
     const seen: string[] = [];
     await expect(

@@ -58,6 +58,13 @@ export interface Db extends Queryable {
     onPayload: (payload: string) => void,
     onReconnect?: () => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Sends payload to channel's listeners once q commits (at once when q is not a transaction),
+   * never if it rolls back. PostgreSQL: a NOTIFY, to every node. PGlite: straight to this
+   * process's listeners, since no other process can open its data folder; a NOTIFY would make
+   * PostgreSQL queue the payload, wake its own backend and read it back at every commit.
+   */
+  notify(q: Queryable, channel: string, payload: string): Promise<void>;
   /** The state of the LISTEN connections, for the health endpoint. */
   listenHealth(): ListenHealth;
   /**
@@ -243,6 +250,9 @@ export async function openPostgres(url: string): Promise<Db> {
         if (client) await (client as pg.Client).end().catch(() => undefined);
       };
     },
+    async notify(q, channel, payload) {
+      await q.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
     listenHealth: () => ({
       state: health.down.size ? 'down' : 'up',
       reconnects: health.reconnects,
@@ -316,6 +326,27 @@ function isAlive(pid: number): boolean {
  * pgliteThreadFor chooses for `auto`).
  */
 export type PgliteThread = 'worker' | 'main';
+
+/**
+ * The listeners of a PGlite database's notify(), in this process. listen() on PGlite adds each
+ * listener here and to PostgreSQL's own LISTEN, which still hears a NOTIFY written in SQL.
+ */
+function localNotifications() {
+  const listeners = new Map<string, Set<(payload: string) => void>>();
+  return {
+    add(channel: string, onPayload: (payload: string) => void): () => void {
+      const set = listeners.get(channel) ?? new Set();
+      listeners.set(channel, set.add(onPayload));
+      return () => set.delete(onPayload);
+    },
+    notify(q: Queryable, channel: string, payload: string): Promise<void> {
+      afterCommit(q, () => {
+        for (const onPayload of listeners.get(channel) ?? []) onPayload(payload);
+      });
+      return Promise.resolve();
+    },
+  };
+}
 
 /**
  * The embedded database, by default in a thread of its own (pglite-worker.ts), so that HTTP
@@ -486,6 +517,7 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
   const syncPort = channel.port1;
   const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
   const listeners = new Map<number, (payload: string) => void>();
+  const notifications = localNotifications();
   /**
    * A commit's NOTIFYs reach this thread before the commit's answer does. They wait until the
    * committing transaction's after-commit work has run, as with PGlite in this thread, so what
@@ -691,11 +723,14 @@ async function pgliteWorkerDb(options: WorkerOptions, onClose: () => void): Prom
         listeners.delete(id);
         throw err;
       });
+      const local = notifications.add(channel, onPayload);
       return async () => {
+        local();
         listeners.delete(id);
         if (!stopped) await request({ op: 'unlisten', listenId: id });
       };
     },
+    notify: notifications.notify,
     listenHealth: () => ({ state: 'up', reconnects: 0 }),
     async dumpDataDir() {
       dumping++;
@@ -736,6 +771,7 @@ export function pgliteDb(
    * time from begin to commit.
    */
   const admissions = txAdmissions();
+  const notifications = localNotifications();
   return {
     kind: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {
@@ -769,8 +805,13 @@ export function pgliteDb(
     // In-process: there is no connection to lose.
     async listen(channel, onPayload) {
       const unsub = await pglite.listen(channel, onPayload);
-      return unsub;
+      const local = notifications.add(channel, onPayload);
+      return async () => {
+        local();
+        await unsub();
+      };
     },
+    notify: notifications.notify,
     listenHealth: () => ({ state: 'up', reconnects: 0 }),
     async dumpDataDir() {
       // Inside a transaction no other statement or transaction runs (PGlite serialises them),

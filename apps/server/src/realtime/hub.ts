@@ -118,28 +118,41 @@ export const MAX_BUFFERED_BYTES = 1024 * 1024;
 const NOTIFY_CHUNK = 40;
 const MERGE_BUDGET_BYTES = 4500;
 
-/**
- * One round trip for a write's topics: bump every sequence number and queue the NOTIFYs (in
- * chunks of NOTIFY_CHUNK topics; only the first chunk can carry merges, which keeps every
- * payload under the limit). Exported for bench:write-cpu's floor, which runs a score write's
- * own statements without the server.
- */
-export const BUMP_TOPICS_SQL = `WITH bumped AS (
+const BUMPED_CHUNKS = `WITH bumped AS (
      INSERT INTO topic_seq (topic, seq) SELECT t, 1 FROM unnest($1::text[]) AS t
      ON CONFLICT (topic) DO UPDATE SET seq = topic_seq.seq + 1
      RETURNING topic, seq
    ), numbered AS (
-     SELECT topic, seq, (row_number() OVER (ORDER BY (($4::jsonb ? topic) IS FALSE), topic) - 1) / $3 AS chunk
+     SELECT topic, seq, (row_number() OVER (ORDER BY (($3::jsonb ? topic) IS FALSE), topic) - 1) / $2 AS chunk
      FROM bumped
-   )
-   SELECT pg_notify($2, json_agg(json_build_array(topic, seq, ($4::jsonb ->> topic)::json)
-                                 ORDER BY topic)::text),
-          json_object_agg(topic, seq) AS seqs
-   FROM numbered GROUP BY chunk`;
+   ), chunks AS (
+     SELECT json_agg(json_build_array(topic, seq, ($3::jsonb ->> topic)::json) ORDER BY topic)::text
+              AS payload,
+            json_object_agg(topic, seq) AS seqs
+     FROM numbered GROUP BY chunk
+   )`;
+const BUMP_TOPICS_SQL = `${BUMPED_CHUNKS} SELECT payload, seqs FROM chunks`;
+const BUMP_TOPICS_NOTIFY_SQL = `${BUMPED_CHUNKS} SELECT pg_notify($4, payload), seqs FROM chunks`;
 
-/** BUMP_TOPICS_SQL's parameters: the topics (sorted, distinct) and the merges they carry. */
-export function bumpTopicsParams(topics: string[], carried: Record<string, string>): unknown[] {
-  return [topics, CHANNEL, NOTIFY_CHUNK, JSON.stringify(carried)];
+/**
+ * One round trip for a write's topics: bump every sequence number and make the notifications'
+ * payloads (chunks of NOTIFY_CHUNK topics; only the first chunk can carry merges, which keeps
+ * every payload under NOTIFY's limit). On PostgreSQL the statement NOTIFYs them itself; on
+ * PGlite it answers them, for Db.notify to hand to this process's listeners at commit.
+ * Exported for bench:write-cpu's floor, which runs a score write's own statements without the
+ * server.
+ */
+export function bumpTopicsStatement(
+  kind: Db['kind'],
+  topics: string[],
+  carried: Record<string, string>,
+): { sql: string; params: unknown[] } {
+  return kind === 'postgres'
+    ? {
+        sql: BUMP_TOPICS_NOTIFY_SQL,
+        params: [topics, NOTIFY_CHUNK, JSON.stringify(carried), CHANNEL],
+      }
+    : { sql: BUMP_TOPICS_SQL, params: [topics, NOTIFY_CHUNK, JSON.stringify(carried)] };
 }
 
 /** The key of a carried merge that names a merge kept by the writer's node. */
@@ -167,7 +180,7 @@ const RECHECK = '$recheck';
 
 /**
  * Fan-out from memory (DESIGN §4): each node keeps the current frame of every topic it has
- * subscribers for, reloads it once per change it hears of through LISTEN/NOTIFY, serialises it
+ * subscribers for, reloads it once per change it hears of through Db.notify (LISTEN/NOTIFY on PostgreSQL), serialises it
  * once and writes the same string to every subscriber.
  */
 export class Hub {
@@ -391,12 +404,17 @@ export class Hub {
       budget -= Buffer.byteLength(json);
       carried[topic] = json;
     }
-    const rows = await q.query<{ seqs: Record<string, number | string> }>(
-      BUMP_TOPICS_SQL,
-      bumpTopicsParams(unique, carried),
+    const bump = bumpTopicsStatement(this.db.kind, unique, carried);
+    const rows = await q.query<{ seqs: Record<string, number | string>; payload?: string }>(
+      bump.sql,
+      bump.params,
     );
     const seqs: Record<string, number> = {};
-    for (const row of rows) for (const [t, n] of Object.entries(row.seqs)) seqs[t] = Number(n);
+    for (const row of rows) {
+      for (const [t, n] of Object.entries(row.seqs)) seqs[t] = Number(n);
+      // What the statement did not NOTIFY itself.
+      if (row.payload !== undefined) await this.db.notify(q, CHANNEL, row.payload);
+    }
     return seqs;
   }
 
@@ -404,7 +422,7 @@ export class Hub {
   private async notifyBumped(q: Queryable, bumped: Array<[string, number]>): Promise<void> {
     for (let i = 0; i < bumped.length; i += NOTIFY_CHUNK) {
       const chunk = bumped.slice(i, i + NOTIFY_CHUNK).map(([t, seq]) => [t, seq, null]);
-      await q.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify(chunk)]);
+      await this.db.notify(q, CHANNEL, JSON.stringify(chunk));
     }
   }
 
@@ -415,7 +433,7 @@ export class Hub {
    * commit when q is a transaction.
    */
   async notice(q: Queryable, kind: string, data: unknown): Promise<void> {
-    await q.query('SELECT pg_notify($1, $2)', [CHANNEL, JSON.stringify({ notice: kind, data })]);
+    await this.db.notify(q, CHANNEL, JSON.stringify({ notice: kind, data }));
   }
 
   /**
