@@ -180,8 +180,8 @@ const RECHECK = '$recheck';
 
 /**
  * Fan-out from memory (DESIGN §4): each node keeps the current frame of every topic it has
- * subscribers for, reloads it once per change it hears of through Db.notify (LISTEN/NOTIFY on PostgreSQL), serialises it
- * once and writes the same string to every subscriber.
+ * subscribers for, reloads it once per change it hears of through Db.notify (LISTEN/NOTIFY on
+ * PostgreSQL), serialises it once and writes the same string to every subscriber.
  */
 export class Hub {
   private readonly defs = new Map<string, Family>();
