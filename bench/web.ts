@@ -78,7 +78,7 @@ const NAVIGATIONS = args.includes('--navigations')
     : 40;
 const WRITES = SMOKE ? 5 : 50;
 const DIST = GIVEN_DIST ?? path.join(root, '.tmp/bench-web-dist');
-/** Lighthouse loads per page: issue 28's median of 5 in the full run, none in the smoke. */
+/** Lighthouse loads per page: a median of 5 in the full run (one load's score swings), none in the smoke. */
 const LIGHTHOUSE_RUNS = args.includes('--lighthouse')
   ? Number(args[args.indexOf('--lighthouse') + 1])
   : SMOKE

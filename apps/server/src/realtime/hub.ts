@@ -147,12 +147,10 @@ export function bumpTopicsStatement(
   topics: string[],
   carried: Record<string, string>,
 ): { sql: string; params: unknown[] } {
+  const params = [topics, NOTIFY_CHUNK, JSON.stringify(carried)];
   return kind === 'postgres'
-    ? {
-        sql: BUMP_TOPICS_NOTIFY_SQL,
-        params: [topics, NOTIFY_CHUNK, JSON.stringify(carried), CHANNEL],
-      }
-    : { sql: BUMP_TOPICS_SQL, params: [topics, NOTIFY_CHUNK, JSON.stringify(carried)] };
+    ? { sql: BUMP_TOPICS_NOTIFY_SQL, params: [...params, CHANNEL] }
+    : { sql: BUMP_TOPICS_SQL, params };
 }
 
 /** The key of a carried merge that names a merge kept by the writer's node. */
