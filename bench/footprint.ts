@@ -17,7 +17,7 @@ import { API_PATH, WS_PATH } from '@sagan/shared/http';
 import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
 import { startPostgres } from '../scripts/lib/postgres.ts';
 import { SAGAN_READY, startServer } from '../scripts/lib/server.ts';
-import { root, settledRssKb as gcRssKb, stopServers, type Server } from './lib/procs.ts';
+import { root, settledRssKb as gcRssKb, sleep, stopServers, type Server } from './lib/procs.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const VIEWERS = (process.env.BENCH_VIEWERS ?? '1000,5000').split(',').map(Number);
@@ -26,11 +26,12 @@ const GC_FLAGS = ['--expose-gc', '--import', './bench/lib/gc-on-signal.mjs'];
 /**
  * How `npm start` and the systemd unit in docs/deploy.md run the server: glibc returns freed
  * memory to the system past 128 KB at the heap's top (its default threshold rises to tens of
- * MB after PGlite's large start-up buffers are freed, and keeps them), and V8's young
- * generation stays at 4 MB semi-spaces (16 by default, grown at start and kept).
+ * MB after PGlite's large start-up buffers are freed, and keeps them). V8's young generation
+ * keeps Node's default size: the memory reducer hands it back once the server is quiet (see
+ * QUIET_MS). BENCH_NODE_FLAGS="--flag ..." runs the production rows with other Node flags.
  */
 const PRODUCTION_ENV = { MALLOC_TRIM_THRESHOLD_: '131072' };
-const PRODUCTION_FLAGS = ['--max-semi-space-size=4'];
+const PRODUCTION_FLAGS = (process.env.BENCH_NODE_FLAGS ?? '').split(' ').filter(Boolean);
 
 // Built every run (a second): an older build would be measured as this code.
 execFileSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
@@ -91,11 +92,21 @@ async function timedStart(
 }
 
 /**
- * RSS once it stops falling: a server just started still frees its start-up buffers (and
- * glibc hands them back) for a while after its first answer, longer on a loaded machine. A GC
- * and a reading every half second, until two readings are within 1 MB (at most 20).
+ * V8 keeps a young generation grown at start (or by a burst of viewers) until its memory
+ * reducer, which runs once allocation has been low for some seconds, hands it back: ~10 s after
+ * the last burst here. An idle server is one that has had that time, so the readings start
+ * 20 s after the server went quiet.
+ */
+const QUIET_MS = 20_000;
+
+/**
+ * RSS once the server is idle and it stops falling: a server just started still frees its
+ * start-up buffers (and glibc hands them back) for a while after its first answer, longer on a
+ * loaded machine. After QUIET_MS, a GC and a reading every half second, until two readings are
+ * within 1 MB (at most 20).
  */
 async function settledRssKb(pid: number): Promise<number> {
+  await sleep(QUIET_MS);
   let last = await gcRssKb(pid);
   for (let i = 0; i < 20; i++) {
     const now = await gcRssKb(pid);

@@ -1,43 +1,39 @@
-// bench/write-cpu: the server's CPU time per score write, this checkout beside a baseline build,
-// alternating. CPU time (the process's own user + system time, all its threads, read from
-// /proc) hardly moves with the machine's load, where latency and writes/s do: on a box other
-// work shares, this is the figure that compares two builds. Per build and round: a fresh server,
-// G games each with V viewers on its game: topic, a warm-up, then N writes (half as a phone app
-// with a Google ID token, half as the web outbox with a session and an Idempotency-Key), C in
-// flight at once on different games. Printed: CPU ms per write (whole process, the main thread,
-// and the rest: PGlite's worker, GC and libuv threads; on PostgreSQL also its own processes'
-// CPU); writes/s and write latency, which the machine's load does move, as a loose check. On
-// PGlite a floor takes its turn beside the builds: the write's own SQL in a loop, no server
-// (floorRound), and each build's CPU per write is printed as a ratio of the floor's.
+// bench/write-cpu: the server's CPU time per score write, this checkout beside a baseline build.
+// CPU time (the process's own user + system time, all its threads, read from /proc) moves less
+// with the machine's load than latency and writes/s do, but a shared host's speed drifts by half
+// over minutes: so every build's server is started and warmed up first (G games each with V
+// viewers on its game: topic, then a warm-up), and the builds are then measured in turns, N
+// writes each (half as a phone app with a Google ID token, half as the web outbox with a session
+// and an Idempotency-Key, C in flight at once on different games), R rounds. Printed: CPU ms per
+// write (whole process, the main thread, and the rest: PGlite's worker, GC and libuv threads; on
+// PostgreSQL also its own processes' CPU); writes/s and write latency, which the machine's load
+// does move, as a loose check. On PGlite a floor takes its turns beside the builds: the write's
+// own SQL in a loop, no server (floorTarget), and each build's CPU per write is printed as a
+// ratio of the floor's, of the medians and round by round.
 //
 //   npm run bench:write-cpu -- --baseline 6e417a9
 //   npm run bench:write-cpu -- --no-floor      # without the floor (PGlite runs it by default)
-//   npm run bench:write-cpu -- --baseline main --writes 2000 --rounds 3 --target sagan-pg
+//   npm run bench:write-cpu -- --baseline main --writes 2000 --rounds 4 --target sagan-pg
 //   BENCH_CPU_PROF=.tmp/prof npm run bench:write-cpu -- --rounds 1   # V8 profiles of each server
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import { option } from '../scripts/lib/cli-args.ts';
+import { option, options } from '../scripts/lib/cli-args.ts';
 import { freshDatabase } from '../scripts/lib/postgres.ts';
-import { gameTopic } from '@sagan/shared/topics/game';
-import { gameDetailTopic } from '@sagan/shared/topics/game-detail';
-import { gameHistoryTopic } from '@sagan/shared/topics/game-history';
-import { recentGamesTopic } from '@sagan/shared/topics/recent-games';
-import { myGamesTopic } from '@sagan/shared/topics/user-games';
-import { pgliteStatements } from '../apps/server/src/db/pglite-prepared.ts';
-import { startPglite } from '../apps/server/src/db/pglite-start.ts';
-import { APPEND_GAME_EVENT_SQL, LOCK_GAME_SQL } from '../apps/server/src/lib/game-write.ts';
-import { bumpTopicsStatement } from '../apps/server/src/realtime/hub.ts';
 import { apiCaller, scorekeeperWithGame } from './lib/api.ts';
 import { baselineCheckout, type Build } from './lib/baseline.ts';
 import {
   loopSample,
   machine,
   percentile,
+  pinnedToServerCores,
+  pinSelf,
   root,
+  SERVER_CORES,
   startGoogleStandIn,
   startPostgres,
   startSagan,
@@ -47,7 +43,7 @@ import {
 
 const GAMES = Number(option('games') ?? 50);
 const VIEWERS = Number(option('viewers') ?? 4);
-const WRITES = Number(option('writes') ?? 1500);
+const WRITES = Number(option('writes') ?? 1000);
 /**
  * Writes before the measure: enough for V8 to have optimised what a write runs. After 500, the
  * server's helper threads still spent ~0.5 ms a write compiling (0.71 ms against 0.14 after
@@ -55,7 +51,7 @@ const WRITES = Number(option('writes') ?? 1500);
  */
 const WARMUP = Number(option('warmup') ?? 6000);
 const CONCURRENCY = Number(option('concurrency') ?? 8);
-const ROUNDS = Number(option('rounds') ?? 3);
+const ROUNDS = Number(option('rounds') ?? 8);
 const TARGET = option('target') ?? 'sagan';
 const BASELINE = option('baseline');
 if (!['sagan', 'sagan-pg'].includes(TARGET)) throw new Error(`--target sagan|sagan-pg`);
@@ -66,6 +62,9 @@ if (!['sagan', 'sagan-pg'].includes(TARGET)) throw new Error(`--target sagan|sag
  */
 const FLOOR = TARGET === 'sagan' && !process.argv.includes('--no-floor');
 const FLOOR_NAME = "floor: the write's own SQL in a loop, no server";
+/** Where this process (the load generator) runs while a server is measured: off its core. */
+const LOAD_CORES =
+  os.cpus().length > 1 && SERVER_CORES === '0' ? '1' : `0-${os.cpus().length - 1}`;
 
 // Each server's collections are read through loop-delay.mjs.
 process.env.BENCH_LOOP_DELAY ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-loop-delay-'));
@@ -117,7 +116,12 @@ function postgresTicks(): number {
 const HZ = 100;
 
 /** CPU ms per measured write between two threadTicks readings: all threads, the main one, the rest. */
-function cpuPerWrite(before: Map<number, number>, after: Map<number, number>, pid: number) {
+function cpuPerWrite(
+  before: Map<number, number>,
+  after: Map<number, number>,
+  pid: number,
+  writes: number,
+) {
   let total = 0;
   let main = 0;
   for (const [tid, ticks] of after) {
@@ -125,7 +129,7 @@ function cpuPerWrite(before: Map<number, number>, after: Map<number, number>, pi
     total += d;
     if (tid === pid) main += d;
   }
-  const perWrite = (ticks: number) => ((ticks / HZ) * 1000) / WRITES;
+  const perWrite = (ticks: number) => ((ticks / HZ) * 1000) / writes;
   return { total: perWrite(total), main: perWrite(main), other: perWrite(total - main) };
 }
 
@@ -169,7 +173,18 @@ async function makeGames(port: number, google: GoogleStandIn): Promise<Game[]> {
 /** A build to run, with environment of its own (--variant KEY=VALUE: this checkout with it). */
 type Run = Build & { env?: Record<string, string> };
 
-async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise<Result> {
+/**
+ * A build's server, ready to be measured: its games, their scorekeepers and viewers. The
+ * targets stay up through the whole run, and each measured slice alternates between them.
+ */
+interface Target {
+  name: string;
+  /** n writes, measured: their CPU, wall time and latencies. */
+  slice(n: number): Promise<Result>;
+  close(): Promise<void>;
+}
+
+async function serverTarget(build: Run, google: GoogleStandIn, pgUrl?: string): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-wcpu-'));
   const db = pgUrl ? await freshDatabase(pgUrl, 'writecpu') : null;
   const server = await startSagan({
@@ -180,6 +195,12 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
     env: { ALLOW_LOCAL_SIGNIN: 'true', ...build.env },
   });
   const sockets: WebSocket[] = [];
+  const close = async () => {
+    for (const ws of sockets) ws.terminate();
+    await stopServers([server]);
+    await db?.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
   try {
     const games: Game[] = await makeGames(server.port, google);
     for (const g of games) {
@@ -231,43 +252,46 @@ async function round(build: Run, google: GoogleStandIn, pgUrl?: string): Promise
       );
     };
     await burst(WARMUP);
-    failed = 0;
-    latencies = [];
-    await loopSample(server.pid);
-    const before = threadTicks(server.pid);
-    const dbBefore = db ? postgresTicks() : 0;
-    const t0 = performance.now();
-    await burst(WRITES);
-    const wallMs = performance.now() - t0;
-    const after = threadTicks(server.pid);
-    const dbTicks = db ? postgresTicks() - dbBefore : 0;
-    const heap = await loopSample(server.pid);
-    latencies.sort((a, b) => a - b);
     return {
-      build: build.name,
-      ...cpuPerWrite(before, after, server.pid),
-      wallMs,
-      failed,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
-      heap: { allocatedKb: heap.allocatedKb / WRITES, gcMsPerWrite: heap.gcMs / WRITES },
-      ...(db ? { database: ((dbTicks / HZ) * 1000) / WRITES } : {}),
+      name: build.name,
+      close,
+      async slice(n) {
+        failed = 0;
+        latencies = [];
+        await loopSample(server.pid);
+        const before = threadTicks(server.pid);
+        const dbBefore = db ? postgresTicks() : 0;
+        const t0 = performance.now();
+        await burst(n);
+        const wallMs = performance.now() - t0;
+        const after = threadTicks(server.pid);
+        const dbTicks = db ? postgresTicks() - dbBefore : 0;
+        const heap = await loopSample(server.pid);
+        latencies.sort((a, b) => a - b);
+        return {
+          build: build.name,
+          ...cpuPerWrite(before, after, server.pid, n),
+          wallMs,
+          failed,
+          p50: percentile(latencies, 50),
+          p99: percentile(latencies, 99),
+          heap: { allocatedKb: heap.allocatedKb / n, gcMsPerWrite: heap.gcMs / n },
+          ...(db ? { database: ((dbTicks / HZ) * 1000) / n } : {}),
+        };
+      },
     };
-  } finally {
-    for (const ws of sockets) ws.terminate();
-    await stopServers([server]);
-    await db?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  } catch (err) {
+    await close();
+    throw err;
   }
 }
 
 /**
- * The floor's round: the same games made through a server of this checkout, which then stops;
- * then WARMUP + WRITES score writes as the route's transaction makes them (the row locked with
- * the event id looked up, the topics bumped with the scoreboard's merge, the event appended with
- * the new snapshot), one at a time: PGlite runs one transaction at a time anyway.
+ * The floor: the same games made through a server of this checkout, which then stops; then
+ * score writes as the route's transaction makes them, in a process of its own on the servers'
+ * core (lib/write-floor.ts).
  */
-async function floorRound(google: GoogleStandIn): Promise<Result> {
+async function floorTarget(google: GoogleStandIn): Promise<Target> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-wcpu-floor-'));
   const server = await startSagan({ dataDir, google, env: { ALLOW_LOCAL_SIGNIN: 'true' } });
   let keys: string[];
@@ -276,93 +300,64 @@ async function floorRound(google: GoogleStandIn): Promise<Result> {
   } finally {
     await stopServers([server]);
   }
-  const pglite = startPglite({ dataDir: path.join(dataDir, 'pglite'), sharedBuffers: '16MB' });
-  try {
-    await pglite.waitReady;
-    const statements = pgliteStatements(pglite);
-    let n = 0;
-    const write = async (gameKey: string) => {
-      const eventId = `floor-${++n}`;
-      await pglite.transaction(async (t) => {
-        const [row] = await statements.txQuery<{
-          uid: string;
-          fields: Record<string, unknown>;
-          time_stamp: number | string;
-        }>(t, LOCK_GAME_SQL, [gameKey, eventId]);
-        if (!row) throw new Error(`no game ${gameKey}`);
-        const from = Number(row.fields.homeScore ?? 0);
-        const fields: Record<string, unknown> = { ...row.fields, homeScore: from + 1 };
-        const timeStamp = Math.max(Date.now(), Number(row.time_stamp) + 1);
-        const topic = gameTopic.name(gameKey);
-        // The topics the route names, less those the hub coalesces (bumped after commit).
-        const topics = [
-          [gameTopic, topic],
-          [recentGamesTopic, recentGamesTopic.name()],
-          [myGamesTopic, myGamesTopic.name(row.uid)],
-          [gameHistoryTopic, gameHistoryTopic.name(gameKey)],
-          [gameDetailTopic, gameDetailTopic.name(gameKey)],
-        ] as const;
-        const bumped = topics.flatMap(([def, name]) => (def.coalesce ? [] : [name])).sort();
-        const bump = bumpTopicsStatement('pglite', bumped, {
-          [topic]: JSON.stringify({ top: { ...fields, gameKey, timeStamp } }),
-        });
-        const [seqs] = await statements.txQuery<{ seqs: Record<string, number> }>(
-          t,
-          bump.sql,
-          bump.params,
-        );
-        const seq = Number(seqs!.seqs[topic]);
-        const changes = { homeScore: { from, to: from + 1 } };
-        await statements.txQuery(t, APPEND_GAME_EVENT_SQL, [
-          gameKey,
-          eventId,
-          row.uid,
-          null,
-          null,
-          seq,
-          fields.gamePeriod ?? null,
-          Date.now(),
-          JSON.stringify({ kind: 'set', values: { homeScore: from + 1 } }),
-          JSON.stringify(changes),
-          null,
-          JSON.stringify({ eventId, seq, timeStamp, changes }),
-          JSON.stringify(fields),
-          timeStamp,
-          JSON.stringify({ homeScore: seq }),
-          false,
-        ]);
-      });
-    };
-    for (let i = 0; i < WARMUP; i++) await write(keys[i % keys.length]!);
-    const latencies: number[] = [];
-    const before = threadTicks(process.pid);
-    const t0 = performance.now();
-    for (let i = 0; i < WRITES; i++) {
-      const sent = performance.now();
-      await write(keys[i % keys.length]!);
-      latencies.push(performance.now() - sent);
-    }
-    const wallMs = performance.now() - t0;
-    const after = threadTicks(process.pid);
-    latencies.sort((a, b) => a - b);
-    return {
-      build: FLOOR_NAME,
-      ...cpuPerWrite(before, after, process.pid),
-      wallMs,
-      failed: 0,
-      p50: percentile(latencies, 50),
-      p99: percentile(latencies, 99),
-    };
-  } finally {
-    await pglite.close();
+  const [cmd, ...args] = pinnedToServerCores([
+    process.execPath,
+    '--import',
+    'tsx',
+    path.join(root, 'bench/lib/write-floor.ts'),
+    path.join(dataDir, 'pglite'),
+    JSON.stringify(keys),
+  ]);
+  const child = spawn(cmd!, args, { cwd: root, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const answer = () =>
+    new Promise<unknown>((resolve, reject) => {
+      child.once('message', resolve);
+      child.once('exit', (code) => reject(new Error(`the write floor exited (${code})`)));
+    });
+  const close = async () => {
+    if (child.connected) child.disconnect();
+    await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await answer();
+    const run = async (n: number) => {
+      const reply = answer();
+      child.send(n);
+      return (await reply) as number[];
+    };
+    await run(WARMUP);
+    return {
+      name: FLOOR_NAME,
+      close,
+      async slice(n) {
+        const before = threadTicks(child.pid!);
+        const t0 = performance.now();
+        const latencies = await run(n);
+        const wallMs = performance.now() - t0;
+        const after = threadTicks(child.pid!);
+        latencies.sort((a, b) => a - b);
+        return {
+          build: FLOOR_NAME,
+          ...cpuPerWrite(before, after, child.pid!, n),
+          wallMs,
+          failed: 0,
+          p50: percentile(latencies, 50),
+          p99: percentile(latencies, 99),
+        };
+      },
+    };
+  } catch (err) {
+    await close();
+    throw err;
   }
 }
 
 async function main() {
   const builds: Run[] = [{ name: 'this', cwd: root }];
-  const variant = option('variant');
-  if (variant) {
+  // --variant KEY=VALUE, repeatable: this checkout again with that environment, once each.
+  for (const variant of options('variant')) {
     const k = variant.slice(0, variant.indexOf('='));
     const v = variant.slice(variant.indexOf('=') + 1);
     builds.push({ name: `this, ${variant}`, cwd: root, env: { [k]: v } });
@@ -382,15 +377,23 @@ async function main() {
     `write-cpu on ${machine()}; ${TARGET}, ${GAMES} games × ${VIEWERS} viewers, ${WARMUP} warm-up + ${WRITES} measured writes, ${CONCURRENCY} in flight; load ${load()} at start`,
   );
   const results: Result[] = [];
+  const targets: Target[] = [];
+  pinSelf(LOAD_CORES);
   try {
+    // Every build warmed up first, then measured in turns: a machine whose speed drifts over
+    // minutes (a shared host) meets each build in every stretch of the run.
+    for (const build of builds) {
+      targets.push(
+        build.name === FLOOR_NAME
+          ? await floorTarget(google)
+          : await serverTarget(build, google, pg?.url),
+      );
+    }
     for (let r = 0; r < ROUNDS; r++) {
       // Alternating which build goes first, so a trend in the machine's load favours neither.
-      const order = r % 2 === 0 ? builds : builds.toReversed();
-      for (const build of order) {
-        const res =
-          build.name === FLOOR_NAME
-            ? await floorRound(google)
-            : await round(build, google, pg?.url);
+      const order = r % 2 === 0 ? targets : targets.toReversed();
+      for (const target of order) {
+        const res = await target.slice(WRITES);
         results.push(res);
         console.log(
           `  ${res.build}: ${res.total.toFixed(2)} CPU ms/write (main ${res.main.toFixed(2)}, other threads ${res.other.toFixed(2)})${res.database === undefined ? '' : `, PostgreSQL ${res.database.toFixed(2)} CPU ms/write`}${res.heap ? `, ${res.heap.allocatedKb.toFixed(1)} KB allocated and ${res.heap.gcMsPerWrite.toFixed(3)} ms of GC per write` : ''}, ${((WRITES / res.wallMs) * 1000).toFixed(0)} writes/s wall, write p50/p99 ${res.p50.toFixed(1)}/${res.p99.toFixed(1)} ms, failed ${res.failed}, load ${load()}`,
@@ -398,6 +401,7 @@ async function main() {
       }
     }
   } finally {
+    for (const t of targets) await t.close();
     google.close();
     await pg?.stop();
     for (const c of checkouts) c.remove();
@@ -418,9 +422,14 @@ async function main() {
   }
   if (FLOOR) {
     const floor = medianCpu(FLOOR_NAME);
+    const floorRuns = results.filter((r) => r.build === FLOOR_NAME);
     for (const build of builds.filter((b) => b.name !== FLOOR_NAME)) {
+      // Each round's own ratio: the build's slice over the floor's slice of the same round.
+      const paired = results
+        .filter((r) => r.build === build.name)
+        .map((r, i) => r.total / floorRuns[i]!.total);
       console.log(
-        `${build.name}: CPU per write ÷ floor's = ${(medianCpu(build.name) / floor).toFixed(2)}× (medians)`,
+        `${build.name}: CPU per write ÷ floor's = ${(medianCpu(build.name) / floor).toFixed(2)}× (medians); each round's own: median ${median([...paired]).toFixed(2)}×, ${paired.map((x) => x.toFixed(2)).join(', ')}`,
       );
     }
   }

@@ -28,6 +28,8 @@ const HAS_TASKSET = fs.existsSync('/usr/bin/taskset');
 export const SERVER_CORES = process.env.BENCH_SERVER_CORES ?? '0';
 const pin = (cores: string, cmd: string[]): string[] =>
   CPUS > 1 && HAS_TASKSET ? ['taskset', '-c', cores, ...cmd] : cmd;
+/** A command to run on the servers' core(s), as a measured process of a benchmark's own. */
+export const pinnedToServerCores = (cmd: string[]): string[] => pin(SERVER_CORES, cmd);
 
 /** Re-runs this script on core 1 so it never competes with the servers on core 0. */
 export function reexecPinned(): void {
@@ -41,17 +43,25 @@ export function reexecPinned(): void {
 }
 
 /**
+ * Moves this process (every thread) and what it starts from now on to `cores` (a taskset list);
+ * no-op on one core or without taskset.
+ */
+export function pinSelf(cores: string): void {
+  if (CPUS < 2 || !HAS_TASKSET) return;
+  const r = spawnSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)], {
+    stdio: 'ignore',
+  });
+  if (r.status !== 0) throw new Error(`taskset could not move process ${process.pid} to ${cores}`);
+}
+
+/**
  * Gives this process (every thread) and what it starts from now on all the cores again, after
  * reexecPinned. For Lighthouse: its CPU throttling multiplies the page's main-thread tasks as
  * they ran here, so a browser squeezed onto one core beside the benchmark's own process scores
  * that squeeze, not the page (Lighthouse expects an unloaded machine of several cores).
  */
 export function unpinSelf(): void {
-  if (CPUS < 2 || !HAS_TASKSET || !process.env.BENCH_PINNED) return;
-  const r = spawnSync('taskset', ['-a', '-p', '-c', `0-${CPUS - 1}`, String(process.pid)], {
-    stdio: 'ignore',
-  });
-  if (r.status !== 0) throw new Error(`taskset could not unpin process ${process.pid}`);
+  if (process.env.BENCH_PINNED) pinSelf(`0-${CPUS - 1}`);
 }
 
 export type { Server };

@@ -9,3 +9,8 @@ export function option(name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
   return i === -1 ? undefined : args[i + 1];
 }
+
+/** Every value given after `--name`, in order, for an option that may be repeated. */
+export function options(name: string): string[] {
+  return args.flatMap((a, i) => (a === `--${name}` && i + 1 < args.length ? [args[i + 1]!] : []));
+}
