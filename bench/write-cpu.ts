@@ -63,8 +63,7 @@ if (!['sagan', 'sagan-pg'].includes(TARGET)) throw new Error(`--target sagan|sag
 const FLOOR = TARGET === 'sagan' && !process.argv.includes('--no-floor');
 const FLOOR_NAME = "floor: the write's own SQL in a loop, no server";
 /** Where this process (the load generator) runs while a server is measured: off its core. */
-const LOAD_CORES =
-  os.cpus().length > 1 && SERVER_CORES === '0' ? '1' : `0-${os.cpus().length - 1}`;
+const LOAD_CORES = os.cpus().length > 1 && SERVER_CORES === '0' ? '1' : `0-${os.cpus().length - 1}`;
 
 // Each server's collections are read through loop-delay.mjs.
 process.env.BENCH_LOOP_DELAY ??= fs.mkdtempSync(path.join(os.tmpdir(), 'sagan-loop-delay-'));

@@ -22,60 +22,60 @@ if (!dataDir || !keysJson || !process.send) {
 const keys = JSON.parse(keysJson) as string[];
 const pglite = startPglite({ dataDir, sharedBuffers: '16MB' });
 await pglite.waitReady;
-  const statements = pgliteStatements(pglite);
-  let n = 0;
-  const write = async (gameKey: string) => {
-    const eventId = `floor-${++n}`;
-    await pglite.transaction(async (t) => {
-      const [row] = await statements.txQuery<{
-        uid: string;
-        fields: Record<string, unknown>;
-        time_stamp: number | string;
-      }>(t, LOCK_GAME_SQL, [gameKey, eventId]);
-      if (!row) throw new Error(`no game ${gameKey}`);
-      const from = Number(row.fields.homeScore ?? 0);
-      const fields: Record<string, unknown> = { ...row.fields, homeScore: from + 1 };
-      const timeStamp = Math.max(Date.now(), Number(row.time_stamp) + 1);
-      const topic = gameTopic.name(gameKey);
-      // The topics the route names, less those the hub coalesces (bumped after commit).
-      const topics = [
-        [gameTopic, topic],
-        [recentGamesTopic, recentGamesTopic.name()],
-        [myGamesTopic, myGamesTopic.name(row.uid)],
-        [gameHistoryTopic, gameHistoryTopic.name(gameKey)],
-        [gameDetailTopic, gameDetailTopic.name(gameKey)],
-      ] as const;
-      const bumped = topics.flatMap(([def, name]) => (def.coalesce ? [] : [name])).sort();
-      const bump = bumpTopicsStatement('pglite', bumped, {
-        [topic]: JSON.stringify({ top: { ...fields, gameKey, timeStamp } }),
-      });
-      const [seqs] = await statements.txQuery<{ seqs: Record<string, number> }>(
-        t,
-        bump.sql,
-        bump.params,
-      );
-      const seq = Number(seqs!.seqs[topic]);
-      const changes = { homeScore: { from, to: from + 1 } };
-      await statements.txQuery(t, APPEND_GAME_EVENT_SQL, [
-        gameKey,
-        eventId,
-        row.uid,
-        null,
-        null,
-        seq,
-        fields.gamePeriod ?? null,
-        Date.now(),
-        JSON.stringify({ kind: 'set', values: { homeScore: from + 1 } }),
-        JSON.stringify(changes),
-        null,
-        JSON.stringify({ eventId, seq, timeStamp, changes }),
-        JSON.stringify(fields),
-        timeStamp,
-        JSON.stringify({ homeScore: seq }),
-        false,
-      ]);
+const statements = pgliteStatements(pglite);
+let n = 0;
+const write = async (gameKey: string) => {
+  const eventId = `floor-${++n}`;
+  await pglite.transaction(async (t) => {
+    const [row] = await statements.txQuery<{
+      uid: string;
+      fields: Record<string, unknown>;
+      time_stamp: number | string;
+    }>(t, LOCK_GAME_SQL, [gameKey, eventId]);
+    if (!row) throw new Error(`no game ${gameKey}`);
+    const from = Number(row.fields.homeScore ?? 0);
+    const fields: Record<string, unknown> = { ...row.fields, homeScore: from + 1 };
+    const timeStamp = Math.max(Date.now(), Number(row.time_stamp) + 1);
+    const topic = gameTopic.name(gameKey);
+    // The topics the route names, less those the hub coalesces (bumped after commit).
+    const topics = [
+      [gameTopic, topic],
+      [recentGamesTopic, recentGamesTopic.name()],
+      [myGamesTopic, myGamesTopic.name(row.uid)],
+      [gameHistoryTopic, gameHistoryTopic.name(gameKey)],
+      [gameDetailTopic, gameDetailTopic.name(gameKey)],
+    ] as const;
+    const bumped = topics.flatMap(([def, name]) => (def.coalesce ? [] : [name])).sort();
+    const bump = bumpTopicsStatement('pglite', bumped, {
+      [topic]: JSON.stringify({ top: { ...fields, gameKey, timeStamp } }),
     });
-  };
+    const [seqs] = await statements.txQuery<{ seqs: Record<string, number> }>(
+      t,
+      bump.sql,
+      bump.params,
+    );
+    const seq = Number(seqs!.seqs[topic]);
+    const changes = { homeScore: { from, to: from + 1 } };
+    await statements.txQuery(t, APPEND_GAME_EVENT_SQL, [
+      gameKey,
+      eventId,
+      row.uid,
+      null,
+      null,
+      seq,
+      fields.gamePeriod ?? null,
+      Date.now(),
+      JSON.stringify({ kind: 'set', values: { homeScore: from + 1 } }),
+      JSON.stringify(changes),
+      null,
+      JSON.stringify({ eventId, seq, timeStamp, changes }),
+      JSON.stringify(fields),
+      timeStamp,
+      JSON.stringify({ homeScore: seq }),
+      false,
+    ]);
+  });
+};
 let done = 0;
 process.on('message', (n: number) => {
   void (async () => {
