@@ -13,7 +13,7 @@ import { myGamesTopic } from '@sagan/shared/topics/user-games';
 import { pgliteStatements } from '../../apps/server/src/db/pglite-prepared.ts';
 import { startPglite } from '../../apps/server/src/db/pglite-start.ts';
 import { APPEND_GAME_EVENT_SQL, LOCK_GAME_SQL } from '../../apps/server/src/lib/game-write.ts';
-import { bumpTopicsStatement } from '../../apps/server/src/realtime/hub.ts';
+import { BUMP_SEQS_SQL } from '../../apps/server/src/realtime/hub.ts';
 
 const [dataDir, keysJson] = process.argv.slice(2);
 if (!dataDir || !keysJson || !process.send) {
@@ -46,15 +46,10 @@ const write = async (gameKey: string) => {
       [gameDetailTopic, gameDetailTopic.name(gameKey)],
     ] as const;
     const bumped = topics.flatMap(([def, name]) => (def.coalesce ? [] : [name])).sort();
-    const bump = bumpTopicsStatement('pglite', bumped, {
-      [topic]: JSON.stringify({ top: { ...fields, gameKey, timeStamp } }),
-    });
-    const [seqs] = await statements.txQuery<{ seqs: Record<string, number> }>(
-      t,
-      bump.sql,
-      bump.params,
-    );
-    const seq = Number(seqs!.seqs[topic]);
+    const bumps = await statements.txQuery<{ topic: string; seq: number }>(t, BUMP_SEQS_SQL, [
+      bumped,
+    ]);
+    const seq = Number(bumps.find((b) => b.topic === topic)!.seq);
     const changes = { homeScore: { from, to: from + 1 } };
     await statements.txQuery(t, APPEND_GAME_EVENT_SQL, [
       gameKey,

@@ -86,6 +86,9 @@ interface Entry {
   frameStale?: boolean;
 }
 
+/** A topic's new sequence number, heard with the writer's merge (or none). */
+type Heard = [topic: string, seq: number, merge: unknown];
+
 /** One frame on its way to the subscribers a topic had when the frame was made. */
 interface Fanout {
   frame: Buffer;
@@ -131,27 +134,19 @@ const BUMPED_CHUNKS = `WITH bumped AS (
             json_object_agg(topic, seq) AS seqs
      FROM numbered GROUP BY chunk
    )`;
-const BUMP_TOPICS_SQL = `${BUMPED_CHUNKS} SELECT payload, seqs FROM chunks`;
-const BUMP_TOPICS_NOTIFY_SQL = `${BUMPED_CHUNKS} SELECT pg_notify($4, payload), seqs FROM chunks`;
-
 /**
- * One round trip for a write's topics: bump every sequence number and make the notifications'
- * payloads (chunks of NOTIFY_CHUNK topics; only the first chunk can carry merges, which keeps
- * every payload under NOTIFY's limit). On PostgreSQL the statement NOTIFYs them itself; on
- * PGlite it answers them, for Db.notify to hand to this process's listeners at commit.
- * Exported for bench:write-cpu's floor, which runs a score write's own statements without the
- * server.
+ * On PostgreSQL, one round trip for a write's topics: bump every sequence number and NOTIFY
+ * every node (chunks of NOTIFY_CHUNK topics; only the first chunk can carry merges, which keeps
+ * every payload under NOTIFY's limit).
  */
-export function bumpTopicsStatement(
-  kind: Db['kind'],
-  topics: string[],
-  carried: Record<string, string>,
-): { sql: string; params: unknown[] } {
-  const params = [topics, NOTIFY_CHUNK, JSON.stringify(carried)];
-  return kind === 'postgres'
-    ? { sql: BUMP_TOPICS_NOTIFY_SQL, params: [...params, CHANNEL] }
-    : { sql: BUMP_TOPICS_SQL, params };
-}
+const BUMP_TOPICS_NOTIFY_SQL = `${BUMPED_CHUNKS} SELECT pg_notify($4, payload), seqs FROM chunks`;
+/**
+ * On PGlite, only the new numbers: one process holds the database, so the writer's merges reach
+ * its listeners without a trip through SQL (Hub.heardAtCommit). Exported for bench:write-cpu's
+ * floor, which runs a score write's own statements without the server.
+ */
+export const BUMP_SEQS_SQL = `INSERT INTO topic_seq (topic, seq) SELECT t, 1 FROM unnest($1::text[]) AS t
+   ON CONFLICT (topic) DO UPDATE SET seq = topic_seq.seq + 1 RETURNING topic, seq`;
 
 /** The key of a carried merge that names a merge kept by the writer's node. */
 const LOCAL_MERGE = '$localMerge';
@@ -178,8 +173,9 @@ const RECHECK = '$recheck';
 
 /**
  * Fan-out from memory (DESIGN §4): each node keeps the current frame of every topic it has
- * subscribers for, reloads it once per change it hears of through Db.notify (LISTEN/NOTIFY on
- * PostgreSQL), serialises it once and writes the same string to every subscriber.
+ * subscribers for, reloads it once per change it hears of (LISTEN/NOTIFY on PostgreSQL; on
+ * PGlite, from the writer at commit), serialises it once and writes the same string to every
+ * subscriber.
  */
 export class Hub {
   private readonly defs = new Map<string, Family>();
@@ -212,7 +208,7 @@ export class Hub {
   /** Numbers aggregate topics outside writers' transactions (DESIGN §9). */
   readonly coalescer: Coalescer;
   /** Notifications not handled yet: handled after the current task, never inside a write. */
-  private readonly inbox: string[] = [];
+  private readonly inbox: Array<string | Heard[]> = [];
   /**
    * Delta topics' merges too big for a NOTIFY, kept by the writer's node under a token that the
    * NOTIFY carries instead ({[LOCAL_MERGE]: token}): this node then applies them like a carried
@@ -318,15 +314,22 @@ export class Hub {
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen(CHANNEL, (payload) => {
-      // PGlite delivers NOTIFYs while the committing write is still being answered: the
-      // fan-out waits for the next turn of the event loop, so no write waits on it.
-      if (this.inbox.push(payload) === 1) setImmediate(() => this.drainInbox());
-    });
+    this.unlisten = await this.db.listen(CHANNEL, (payload) => this.enqueue(payload));
+  }
+
+  /**
+   * PGlite delivers notifications while the committing write is still being answered: the
+   * fan-out waits for the next turn of the event loop, so no write waits on it.
+   */
+  private enqueue(heard: string | Heard[]): void {
+    if (this.inbox.push(heard) === 1) setImmediate(() => this.drainInbox());
   }
 
   private drainInbox(): void {
-    for (const payload of this.inbox.splice(0)) this.onNotify(payload);
+    for (const heard of this.inbox.splice(0)) {
+      if (typeof heard === 'string') this.onNotify(heard);
+      else this.hearAll(heard);
+    }
   }
 
   async stop(reconnectAfterMs = 1000): Promise<void> {
@@ -350,7 +353,8 @@ export class Hub {
 
   /**
    * Call inside the writing transaction: bumps each topic's sequence number and queues a
-   * NOTIFY, which PostgreSQL delivers to every node only if the transaction commits. Aggregate
+   * NOTIFY, which PostgreSQL delivers to every node only if the transaction commits (on PGlite,
+   * this node hears the change at commit). Aggregate
    * topics (isCoalesced) are not bumped here: they are marked once the transaction commits and
    * numbered within an interval by the coalescer, so writers share no row lock.
    *
@@ -382,6 +386,7 @@ export class Hub {
     // One lock order, no deadlocks between writers.
     const unique = [...new Set(topics)].filter((t) => !this.isCoalesced(t)).sort();
     if (!unique.length) return {};
+    if (this.db.kind === 'pglite') return this.heardAtCommit(q, unique, merges);
     // NOTIFY payloads are limited to 8000 bytes: merges share a budget; what does not fit is
     // left out and those topics are reloaded as usual.
     const carried: Record<string, string> = {};
@@ -402,17 +407,33 @@ export class Hub {
       budget -= Buffer.byteLength(json);
       carried[topic] = json;
     }
-    const bump = bumpTopicsStatement(this.db.kind, unique, carried);
-    const rows = await q.query<{ seqs: Record<string, number | string>; payload?: string }>(
-      bump.sql,
-      bump.params,
-    );
+    const rows = await q.query<{ seqs: Record<string, number | string> }>(BUMP_TOPICS_NOTIFY_SQL, [
+      unique,
+      NOTIFY_CHUNK,
+      JSON.stringify(carried),
+      CHANNEL,
+    ]);
     const seqs: Record<string, number> = {};
     for (const row of rows) {
       for (const [t, n] of Object.entries(row.seqs)) seqs[t] = Number(n);
-      // What the statement did not NOTIFY itself.
-      if (row.payload !== undefined) await this.db.notify(q, CHANNEL, row.payload);
     }
+    return seqs;
+  }
+
+  /**
+   * PGlite: the topics numbered, and heard by this node (the only one) when q commits, with the
+   * writer's merges as they are: no NOTIFY's size limit, and no JSON there and back.
+   */
+  private async heardAtCommit(
+    q: Queryable,
+    topics: string[],
+    merges: Record<string, Record<string, unknown>>,
+  ): Promise<Record<string, number>> {
+    const rows = await q.query<{ topic: string; seq: number | string }>(BUMP_SEQS_SQL, [topics]);
+    const seqs: Record<string, number> = {};
+    for (const row of rows) seqs[row.topic] = Number(row.seq);
+    const items: Heard[] = topics.map((t) => [t, seqs[t]!, merges[t]]);
+    afterCommit(q, () => this.enqueue(items));
     return seqs;
   }
 
@@ -778,11 +799,20 @@ export class Hub {
       this.log.warn({ payload }, 'realtime: unreadable notification');
       return;
     }
+    const heard: Heard[] = [];
     for (const item of items as unknown[]) {
       if (!Array.isArray(item) || typeof item[0] !== 'string' || typeof item[1] !== 'number')
         continue;
       const [topic, seq, carried] = item as [string, number, unknown];
-      this.heard(topic, seq, this.takeLocalMerge(carried));
+      heard.push([topic, seq, this.takeLocalMerge(carried)]);
+    }
+    this.hearAll(heard);
+  }
+
+  /** Topics moved to new numbers, each with the writer's merge if it came with one. */
+  private hearAll(items: Heard[]): void {
+    for (const [topic, seq, merge] of items) {
+      this.heard(topic, seq, merge);
       const colon = topic.indexOf(':');
       const following = colon === -1 ? undefined : this.followers.get(topic.slice(0, colon));
       // The writer's merge is the followed topic's state, not theirs: they reload.
@@ -841,7 +871,10 @@ export class Hub {
       for (const conn of entry.subs) this.send(conn, frame);
       return true;
     }
-    this.setState(topic, entry, seq, { ...entry.data, ...merge });
+    // A key set to undefined keeps its value, as it does where the merge came as JSON.
+    const next: Record<string, unknown> = { ...entry.data };
+    for (const [key, value] of Object.entries(merge)) if (value !== undefined) next[key] = value;
+    this.setState(topic, entry, seq, next);
     this.merges++;
     this.broadcast(topic, entry);
     return true;
