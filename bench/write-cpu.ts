@@ -311,8 +311,12 @@ async function floorTarget(google: GoogleStandIn): Promise<Target> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const answer = () =>
     new Promise<unknown>((resolve, reject) => {
-      child.once('message', resolve);
-      child.once('exit', (code) => reject(new Error(`the write floor exited (${code})`)));
+      const exit = (code: number | null) => reject(new Error(`the write floor exited (${code})`));
+      child.once('exit', exit);
+      child.once('message', (reply) => {
+        child.off('exit', exit);
+        resolve(reply);
+      });
     });
   const close = async () => {
     if (child.connected) child.disconnect();
