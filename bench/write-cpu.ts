@@ -173,8 +173,8 @@ async function makeGames(port: number, google: GoogleStandIn): Promise<Game[]> {
 type Run = Build & { env?: Record<string, string> };
 
 /**
- * A build's server, ready to be measured: its games, their scorekeepers and viewers. The
- * targets stay up through the whole run, and each measured slice alternates between them.
+ * What a run measures, ready: a build's server (its games, their scorekeepers and viewers) or
+ * the floor. The targets stay up through the whole run, and the measured slices take turns.
  */
 interface Target {
   name: string;

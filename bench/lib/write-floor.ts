@@ -23,9 +23,9 @@ const keys = JSON.parse(keysJson) as string[];
 const pglite = startPglite({ dataDir, sharedBuffers: '16MB' });
 await pglite.waitReady;
 const statements = pgliteStatements(pglite);
-let n = 0;
+let events = 0;
 const write = async (gameKey: string) => {
-  const eventId = `floor-${++n}`;
+  const eventId = `floor-${++events}`;
   await pglite.transaction(async (t) => {
     const [row] = await statements.txQuery<{
       uid: string;
@@ -72,10 +72,10 @@ const write = async (gameKey: string) => {
   });
 };
 let done = 0;
-process.on('message', (n: number) => {
+process.on('message', (count: number) => {
   void (async () => {
     const latencies: number[] = [];
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < count; i++) {
       const sent = performance.now();
       await write(keys[done++ % keys.length]!);
       latencies.push(performance.now() - sent);

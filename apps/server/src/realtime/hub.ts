@@ -354,9 +354,9 @@ export class Hub {
   /**
    * Call inside the writing transaction: bumps each topic's sequence number and queues a
    * NOTIFY, which PostgreSQL delivers to every node only if the transaction commits (on PGlite,
-   * this node hears the change at commit). Aggregate
-   * topics (isCoalesced) are not bumped here: they are marked once the transaction commits and
-   * numbered within an interval by the coalescer, so writers share no row lock.
+   * this node hears the change at commit). Aggregate topics (isCoalesced) are not bumped here:
+   * they are marked once the transaction commits and numbered within an interval by the
+   * coalescer, so writers share no row lock.
    *
    * `merges` lets a writer that knows what changed say so: for each topic named, the new whole
    * state is the previous one with these top-level keys replaced. A node holding exactly the
