@@ -49,6 +49,7 @@ if (!fs.existsSync(server) || fs.statSync(server).mtimeMs < serverSources) {
 }
 
 process.env.DEMO ??= 'true';
-process.env.SIMULATE ??= 'true';
+// The simulator plays the demo's games: a start without the demo has no simulator either.
+process.env.SIMULATE ??= process.env.DEMO;
 process.chdir(root);
 await import(pathToFileURL(server).href);

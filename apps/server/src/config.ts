@@ -190,6 +190,11 @@ export function loadConfig(
         '(e.g. 192.168.1.20,sagan.local)',
     );
   }
+  // The simulator's games are the demo community's: without its scorekeeper every tick's write
+  // would be refused.
+  if (e.SIMULATE && !e.DEMO) {
+    problems.push("SIMULATE: needs DEMO=true (it plays the demo community's games)");
+  }
   if (problems.length) throw new ConfigError(problems);
   return {
     port: e.PORT,

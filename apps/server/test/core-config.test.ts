@@ -76,6 +76,11 @@ describe('configuration', () => {
     );
   });
 
+  it('refuses the simulator without the demo, whose games it plays', () => {
+    expect(() => loadConfig({ SIMULATE: 'true' })).toThrow(/SIMULATE: needs DEMO=true/);
+    expect(loadConfig({ SIMULATE: 'true', DEMO: 'true' }).simulate).toBe(true);
+  });
+
   it('marks cookies Secure when the public URL is https', () => {
     const c = loadConfig({ PUBLIC_URL: 'https://scores.example.org/' });
     expect(c.cookieSecure).toBe(true);
