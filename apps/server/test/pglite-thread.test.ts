@@ -3,7 +3,13 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { loadConfig, pgliteThreadFor } from '../src/config.ts';
-import { openPglite, type Db, type PgliteThread } from '../src/db/db.ts';
+import {
+  afterCommit,
+  openPglite,
+  type Db,
+  type PgliteThread,
+  type Queryable,
+} from '../src/db/db.ts';
 import { API, buildTestApp, newGameOf, signInLocal, turnsDuring, useTempDir } from './helpers.ts';
 
 describe('PGLITE_THREAD', () => {
@@ -111,6 +117,79 @@ describe.each<PgliteThread>(['main', 'worker'])(
     });
   },
 );
+
+describe('group commit, PGlite on the main thread', () => {
+  let db: Db;
+  beforeAll(async () => {
+    const template = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
+    db = await openPglite(undefined, { loadDataDir: template, thread: 'main' });
+    await db.query('CREATE TABLE group_probe (n int PRIMARY KEY)');
+  }, 60_000);
+  afterAll(async () => {
+    await db?.close();
+  });
+  const txid = async (q: Queryable) =>
+    (await q.query<{ id: string }>('SELECT txid_current()::text AS id'))[0]!.id;
+  const probe = async () =>
+    (await db.query<{ n: number }>('SELECT n FROM group_probe ORDER BY n')).map((r) => r.n);
+
+  it('runs the writes asked for in one turn in one transaction, each seeing the one before', async () => {
+    await db.query('DELETE FROM group_probe');
+    const writes = [1, 2, 3].map((n) =>
+      db.tx(async (q) => {
+        const before = await q.query<{ c: number }>('SELECT count(*)::int AS c FROM group_probe');
+        await q.query('INSERT INTO group_probe VALUES ($1)', [n]);
+        return { id: await txid(q), before: before[0]!.c };
+      }),
+    );
+    const answers = await Promise.all(writes);
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    expect(answers.map((a) => a.before)).toEqual([0, 1, 2]);
+    expect(await probe()).toEqual([1, 2, 3]);
+    // Asked for in later turns, each has a transaction of its own.
+    const first = await db.tx(txid);
+    const second = await db.tx(txid);
+    expect(first).not.toBe(second);
+  });
+
+  it('takes at most eight writes in one transaction', async () => {
+    const ids = await Promise.all(Array.from({ length: 12 }, () => db.tx(txid)));
+    expect(new Set(ids.slice(0, 8)).size).toBe(1);
+    expect(ids[8]).not.toBe(ids[0]);
+  });
+
+  it('a write that fails fails alone: the others commit once, and only their commits are heard', async () => {
+    await db.query('DELETE FROM group_probe');
+    const heard: number[] = [];
+    const runs: number[] = [];
+    const write = (n: number, fail?: 'refuse' | 'sql') =>
+      db.tx(async (q) => {
+        runs.push(n);
+        afterCommit(q, () => heard.push(n));
+        // A duplicate key breaks the transaction itself, not just this write's own code.
+        await q.query('INSERT INTO group_probe VALUES ($1)', [fail === 'sql' ? 1 : n]);
+        if (fail === 'refuse') throw new Error(`refused ${n}`);
+        return n;
+      });
+    const results = await Promise.allSettled([
+      write(1),
+      write(2, 'refuse'),
+      write(3, 'sql'),
+      write(4),
+    ]);
+    expect(results.map((r) => (r.status === 'fulfilled' ? r.value : String(r.reason)))).toEqual([
+      1,
+      'Error: refused 2',
+      expect.stringMatching(/duplicate key/),
+      4,
+    ]);
+    expect(await probe()).toEqual([1, 4]);
+    expect(heard).toEqual([1, 4]);
+    // The group ran up to the refusal, which rolled 1 back: 1 ran again without 2. The writes
+    // not yet taken made the next group, and 3, refused in it, did not run again.
+    expect(runs).toEqual([1, 2, 1, 3, 4]);
+  });
+});
 
 describe('PGlite on the main thread in a data folder', () => {
   const dir = useTempDir('sagan-pglite-main-');

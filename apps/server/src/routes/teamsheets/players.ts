@@ -63,6 +63,8 @@ export function playerRoutes(fastify: FastifyInstance, store: PhotoStore): void 
         if (!jpeg) return;
         const old = await playerPhotoId(q, teamKey, playerKey);
         if (old === undefined) throw notFound('Player not found');
+        // A run that another write's failure rolled back (db.tx) left its file behind.
+        if (saved) await store.removeFile(saved);
         saved = await store.save(q, uid, jpeg);
         await setPlayerPhoto(q, teamKey, playerKey, saved);
         await store.release(q, [old]);
